@@ -1,0 +1,37 @@
+# Helpers shared by every component.
+
+# boilerdex_component(NAME SOURCES... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# Builds the library boilerdex_<NAME> (alias boilerdex::<NAME>) from <NAME>/src, with
+# <NAME>/include as its public include directory, and (with BOILERDEX_COMPILE_HEADERS)
+# a check target that compiles every public header on its own.
+function(boilerdex_component name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(boilerdex_${name} ${ARG_SOURCES})
+  add_library(boilerdex::${name} ALIAS boilerdex_${name})
+  target_include_directories(boilerdex_${name} PUBLIC
+    $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_link_libraries(boilerdex_${name} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+  if(BOILERDEX_COMPILE_HEADERS)
+    file(GLOB_RECURSE headers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/include/*.hpp)
+    set(checks "")
+    foreach(h ${headers})
+      file(RELATIVE_PATH rel ${CMAKE_CURRENT_SOURCE_DIR}/include ${h})
+      string(MAKE_C_IDENTIFIER ${rel} id)
+      set(src ${CMAKE_CURRENT_BINARY_DIR}/header_check/${id}.cpp)
+      file(CONFIGURE OUTPUT ${src} CONTENT "#include \"${rel}\"\n")
+      list(APPEND checks ${src})
+    endforeach()
+    if(checks)
+      add_library(boilerdex_${name}_header_check OBJECT ${checks})
+      target_link_libraries(boilerdex_${name}_header_check PRIVATE boilerdex_${name})
+    endif()
+  endif()
+endfunction()
+
+# boilerdex_tool(NAME SOURCE LIBS...): a thin main linked to its component.
+function(boilerdex_tool name source)
+  add_executable(${name} ${source})
+  target_link_libraries(${name} PRIVATE ${ARGN})
+  install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endfunction()

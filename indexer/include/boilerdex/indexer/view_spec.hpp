@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Views: rules that select which parse blocks of a page an index holds (DESIGN.md,
+/// "Parallel indexes"). One Xapian database per view.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boilerdex::indexer {
+
+enum class ViewKind { All, MinWords, MinDensity, Extractor };
+
+/// One view. Text form (parse/name): `all`, `min-words:K` (numWords >= K),
+/// `min-density:D` (textDensity >= D), `extractor:NAME` (the blocks that extractor keeps).
+struct ViewSpec {
+  ViewKind kind = ViewKind::All;
+  double threshold = 0.0;  ///< K or D; unused for All and Extractor
+  std::string extractor;   ///< canonical extractor name for Extractor
+
+  /// Canonical text form ("min-words:10", "min-density:7.5", "extractor:article").
+  [[nodiscard]] std::string spec() const;
+  /// File-system-safe directory name, unique per spec ("min-words-10",
+  /// "min-density-7.5", "extractor-article", "all").
+  [[nodiscard]] std::string directory_name() const;
+
+  friend bool operator==(const ViewSpec&, const ViewSpec&) = default;
+};
+
+/// Parses one spec or a list: "min-words:1,5,10", "min-density:1..20" (integer steps),
+/// "all", "extractor:article". Extractor names are checked with plugin::make_extractor.
+/// \throws UsageError naming the spec when malformed or unknown.
+[[nodiscard]] std::vector<ViewSpec> parse_view_specs(std::string_view text);
+
+/// The paper's default set: all; min-words 1..20, 25, 30, 40, 50, 60, 70, 80, 90, 100;
+/// min-density 1..20; extractor:article; extractor:default (and extractor:bte once it exists).
+[[nodiscard]] std::vector<ViewSpec> default_view_specs();
+
+}  // namespace boilerdex::indexer

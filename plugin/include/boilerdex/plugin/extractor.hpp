@@ -1,0 +1,42 @@
+#pragma once
+/// \file
+/// Extractors: named pipelines of filters over a TextDocument (spec §5), and the registry
+/// that turns names such as "article" or "keep-everything-min-words:10" into one.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin {
+
+/// A content extractor. Implementations are immutable after construction, so one instance
+/// may be used from many threads at once.
+class Extractor {
+ public:
+  virtual ~Extractor() = default;
+  /// The canonical name, as accepted by make_extractor ("article", "min-words:10").
+  [[nodiscard]] virtual std::string name() const = 0;
+  /// Marks (and may merge or remove) blocks of \p doc; afterwards is_content says what
+  /// the extractor keeps and doc.content() is its text output.
+  virtual void process(TextDocument& doc) const = 0;
+};
+
+/// One entry of the registry, for --list-extractors.
+struct ExtractorInfo {
+  std::string name;         ///< "article", or a pattern "keep-everything-min-words:K"
+  std::string description;  ///< one line
+};
+
+/// Every name make_extractor accepts, in a stable order.
+[[nodiscard]] std::vector<ExtractorInfo> list_extractors();
+
+/// Builds the extractor called \p spec: article default largest-content canola
+/// num-words-rules article-sentences keep-everything keep-everything-min-words:K
+/// density-rules cleaneval min-words:K (and any added later; see list_extractors()).
+/// \throws UsageError naming the spec and listing the valid names when unknown or malformed.
+[[nodiscard]] std::unique_ptr<Extractor> make_extractor(std::string_view spec);
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,16 @@
+#include "boilerdex/plugin/input_error.hpp"
+
+namespace boilerdex {
+namespace {
+std::string format_input_error(const std::string& source, std::uint64_t offset,
+                               const std::string& message) {
+  std::string out = source.empty() ? std::string("<input>") : source;
+  if (offset != InputError::npos) out += '@' + std::to_string(offset);
+  return out + ": " + message;
+}
+}  // namespace
+
+InputError::InputError(std::string source, std::uint64_t offset, const std::string& message)
+    : Error(format_input_error(source, offset, message)), m_source(std::move(source)), m_offset(offset) {}
+
+}  // namespace boilerdex
