@@ -1,0 +1,127 @@
+#pragma once
+/// \file
+/// The boilerdex configuration: plain structs that every component reads, and the TOML
+/// loader that fills them (toml++ stays private to config/).
+///
+/// Schema (every table and key optional; defaults below reproduce the paper):
+///
+///     [collection]   inputs, format, max_page_bytes
+///     [extraction]   extractor, max_depth, max_blocks, max_block_bytes
+///     [views]        specs
+///     [indexing]     output, language, stem_strategy, stopwords, stopwords_file,
+///                    positions, index_title, commit_interval, max_pending_postings,
+///                    threads, strict
+///     [search]       index, view, k, bm25_k1, bm25_b
+///     [trec]         topics, qrels, field, k, run_tag, output_dir, views, bm25_k1, bm25_b
+///
+/// Relative paths in a file are resolved against the directory holding that file, so a
+/// configuration works from any working directory. config/examples/ holds commented
+/// examples. Unknown tables or keys and values of the wrong type are errors.
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boilerdex::config {
+
+/// [collection]: what to read.
+struct CollectionConfig {
+  /// Collection files or directories. A directory is read recursively in sorted order
+  /// (format "files": its HTML files; "trec"/"warc": every regular file in it).
+  std::vector<std::filesystem::path> inputs;
+  std::string format = "trec";                  ///< trec | warc | files
+  std::uint64_t max_page_bytes = 20ull << 20;   ///< larger pages are skipped (and counted)
+};
+
+/// [extraction]: how pages become blocks (plugin::SegmentLimits) and which extractor
+/// tools use when a single one is wanted.
+struct ExtractionConfig {
+  std::string extractor = "article";  ///< a name plugin::make_extractor accepts
+  std::size_t max_depth = 2000;       ///< DOM depth below which elements are flattened
+  std::size_t max_blocks = 200000;    ///< further blocks of a page are dropped
+  std::size_t max_block_bytes = 1u << 20;  ///< longer block text is truncated
+};
+
+/// [views]: the parallel indexes to build.
+struct ViewsConfig {
+  /// View specs as indexer::parse_view_specs reads them ("all", "min-words:1,5,10",
+  /// "min-density:1..20", "extractor:article"). Empty: the paper's default set
+  /// (indexer::default_view_specs()).
+  std::vector<std::string> specs;
+};
+
+/// [indexing]: term generation and the writer.
+struct IndexingConfig {
+  std::filesystem::path output;  ///< index-set directory (--out); empty: not given
+  std::string language = "english";   ///< Xapian::Stem language, "none" disables stemming
+  std::string stem_strategy = "some"; ///< none | some | all | all_z | some_full_pos
+  std::vector<std::string> stopwords; ///< inline stopword list (added to stopwords_file's)
+  std::filesystem::path stopwords_file;  ///< one word per line, '#' comments; empty: none
+  bool positions = true;        ///< store positional information (phrase search)
+  bool index_title = true;      ///< index the page title in every view
+  std::uint64_t commit_interval = 2000;          ///< documents between commits of all views
+  std::uint64_t max_pending_postings = 8000000;  ///< also commit when this many are buffered
+  unsigned threads = 0;         ///< parse/classify threads; 0: hardware concurrency
+  bool strict = false;          ///< any skipped document is fatal
+};
+
+/// [search]: defaults for boilerdex-search.
+struct SearchConfig {
+  std::filesystem::path index;  ///< index-set directory
+  std::string view = "all";     ///< view name (spec or directory name)
+  std::size_t k = 10;           ///< results per query
+  double bm25_k1 = 1.0;         ///< Xapian::BM25Weight defaults
+  double bm25_b = 0.5;
+};
+
+/// [trec]: TREC experiments (boilerdex-trec).
+struct TrecConfig {
+  std::filesystem::path topics;
+  std::filesystem::path qrels;
+  std::string field = "title";  ///< title | desc | narr (or "title+desc", ...)
+  std::size_t k = 1000;         ///< documents retrieved per topic
+  std::string run_tag = "boilerdex";
+  std::filesystem::path output_dir = "runs";
+  std::vector<std::string> views;  ///< views to run; empty: every view of the index set
+  double bm25_k1 = 1.0;
+  double bm25_b = 0.5;
+};
+
+/// The whole configuration.
+struct Config {
+  std::filesystem::path source;  ///< file it was loaded from; empty for defaults
+  CollectionConfig collection;
+  ExtractionConfig extraction;
+  ViewsConfig views;
+  IndexingConfig indexing;
+  SearchConfig search;
+  TrecConfig trec;
+};
+
+/// Loads and validates \p path. Relative paths inside are resolved against
+/// path.parent_path(). Keys absent from the file keep their defaults.
+/// \throws ConfigError naming the file, line, column and dotted key: unreadable file,
+/// TOML syntax error, unknown table or key, wrong type, or a value out of range
+/// (unknown format, stem strategy, negative count, ...).
+[[nodiscard]] Config load_config(const std::filesystem::path& path);
+
+/// As load_config, from TOML text; \p source_name appears in errors, and relative paths
+/// are resolved against \p base_dir (left relative when empty).
+/// \throws ConfigError as load_config.
+[[nodiscard]] Config parse_config(std::string_view toml_text, std::string_view source_name,
+                                  const std::filesystem::path& base_dir = {});
+
+/// The configuration as TOML text, every key written (paths absolute where they were
+/// resolved). parse_config(to_toml(c), ...) gives back c (source aside). Never throws
+/// except std::bad_alloc.
+[[nodiscard]] std::string to_toml(const Config& config);
+
+/// Checks the cross-field rules load_config applies (format name, stem strategy, counts),
+/// for configurations assembled from the command line. \throws ConfigError with an empty
+/// file name and the offending dotted key.
+void validate(const Config& config);
+
+}  // namespace boilerdex::config

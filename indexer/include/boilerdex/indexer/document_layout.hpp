@@ -1,0 +1,41 @@
+#pragma once
+/// \file
+/// What a document of every view holds besides its terms: the contract between the
+/// indexer (writer) and query/ and trec/ (readers).
+///
+/// - document data: the DOCNO, verbatim (UTF-8);
+/// - unique ID term: "Q" + DOCNO (so replace_document(Q-term) and docno lookup work);
+/// - values: the slots below (absent when empty);
+/// - terms: the title, unprefixed with positions and "S"-prefixed without (when
+///   index_title), then the view's blocks (TermSettings decide stemming and stopping).
+///
+/// Every view holds every document, in the same order, so a DOCNO has one docid in all
+/// views of an index set.
+
+#include <string>
+#include <string_view>
+
+namespace boilerdex::indexer {
+
+/// Prefix of the unique ID term.
+inline constexpr std::string_view docno_prefix = "Q";
+/// Prefix of title terms (as omindex uses it).
+inline constexpr std::string_view title_prefix = "S";
+
+/// Value slots (Xapian::valueno; plain unsigned keeps this header free of xapian.h).
+inline constexpr unsigned value_docno = 0;  ///< DOCNO
+inline constexpr unsigned value_url = 1;    ///< URL (PERMALINK, DOCHDR's first line, WARC-Target-URI, file path)
+inline constexpr unsigned value_title = 2;  ///< page title (UTF-8, whitespace collapsed)
+/// Metadata fields of the record ("NAME\tvalue\n" per field, in input order): for TREC
+/// the elements between DOCNO and DOCHDR (DATE_XML, FEEDNO, ...), for WARC the record ID
+/// and date.
+inline constexpr unsigned value_metadata = 3;
+
+/// The unique ID term of \p docno. Never throws except std::bad_alloc.
+[[nodiscard]] inline std::string docno_term(std::string_view docno) {
+  std::string t(docno_prefix);
+  t.append(docno);
+  return t;
+}
+
+}  // namespace boilerdex::indexer

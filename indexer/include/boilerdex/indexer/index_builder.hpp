@@ -1,0 +1,165 @@
+#pragma once
+/// \file
+/// The library entry point of boilerdex-index: read a collection once and write one Xapian
+/// database per view (DESIGN.md, "Parallel indexes").
+///
+/// Each page is decoded, segmented and classified once, each parse block tokenized once,
+/// and the block's postings are added to every view whose rule it passes. All views are
+/// committed together every IndexOptions::commit_interval documents (or sooner when
+/// max_pending_postings are buffered), then DIR/state.json records the documents done;
+/// DIR/manifest.json is written last, so its presence with "complete": true means the
+/// index set is whole.
+///
+/// Memory bound: about threads × batch pages (each ≤ max_page_bytes, decoded and parsed)
+/// plus the buffered postings, which never exceed max_pending_postings (≈ 40 bytes each in
+/// Xapian's buffers) before all views are committed.
+
+#include <cstdint>
+#include <filesystem>
+#include <iosfwd>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "boilerdex/config/config.hpp"
+#include "boilerdex/indexer/manifest.hpp"
+#include "boilerdex/indexer/view_spec.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+
+namespace boilerdex::indexer {
+
+/// How input files are read.
+enum class InputFormat {
+  Trec,   ///< TREC/BLOGS06 <DOC> files, plain or gzip
+  Warc,   ///< WARC 1.0/1.1, plain or .warc.gz (one gzip member per record)
+  Files,  ///< a directory tree of .html/.htm/.html.gz files; docno = relative path
+};
+
+/// "trec" | "warc" | "files". \throws UsageError naming the value otherwise.
+[[nodiscard]] InputFormat parse_input_format(std::string_view name);
+/// The name parse_input_format reads. Never throws.
+[[nodiscard]] std::string_view input_format_name(InputFormat format) noexcept;
+
+/// What to do when the output directory already holds (part of) an index set.
+enum class ExistingOutput {
+  Refuse,     ///< error if DIR holds anything (complete or interrupted)
+  Resume,     ///< continue an interrupted run from its last common commit
+  Overwrite,  ///< delete DIR's index set and start clean
+};
+
+/// Everything build_index_set needs.
+struct IndexOptions {
+  /// Collection files, or directories read recursively in sorted order.
+  std::vector<std::filesystem::path> inputs;
+  InputFormat format = InputFormat::Trec;
+  std::filesystem::path out_dir;
+  std::vector<ViewSpec> views;  ///< empty: default_view_specs(); duplicates are an error
+  TermSettings terms;
+  plugin::SegmentLimits limits;  ///< limits.max_input_bytes is ignored (see max_page_bytes)
+  std::uint64_t max_page_bytes = 20ull << 20;     ///< larger pages are skipped, counted
+  std::uint64_t commit_interval = 2000;           ///< documents between commits (≥ 1)
+  std::uint64_t max_pending_postings = 8000000;   ///< commit early past this many (≥ 1)
+  unsigned threads = 0;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
+  ExistingOutput existing = ExistingOutput::Refuse;
+  bool strict = false;        ///< the first skipped document ends the run (IndexError)
+  std::string config_toml;    ///< recorded in the manifest as the effective configuration
+};
+
+/// Options from a loaded configuration (its [collection], [extraction], [views] and
+/// [indexing] tables; stopwords_file read and merged). Command-line flags may then
+/// override fields. \throws UsageError for a bad view spec or format; ConfigError when
+/// stopwords_file cannot be read.
+[[nodiscard]] IndexOptions index_options_from_config(const config::Config& config);
+
+/// Why a document was not indexed.
+enum class SkipReason {
+  TooLarge,       ///< page over max_page_bytes
+  NotHtml,        ///< payload is not HTML (binary bytes, non-HTML Content-Type)
+  BrokenRecord,   ///< malformed <DOC>/WARC record/HTTP message, missing DOCNO
+  TruncatedInput, ///< the file ends (or its gzip stream breaks) inside a record
+  BadDocno,       ///< empty, duplicate or over-long DOCNO
+  NotResponse,    ///< a WARC record that is not an HTTP response (counted, never fatal)
+};
+
+/// "too-large", "not-html", ... Never throws.
+[[nodiscard]] std::string_view skip_reason_name(SkipReason reason) noexcept;
+
+/// One skipped document or record, for reports.
+struct SkipReport {
+  SkipReason reason;
+  std::string file;       ///< input file
+  std::uint64_t offset;   ///< byte offset in the (uncompressed) file of the record
+  std::string docno;      ///< when known
+  std::string message;    ///< human-readable detail
+};
+
+/// Running totals, as a progress display wants them.
+struct IndexProgress {
+  std::uint64_t documents = 0;    ///< indexed (including empty) and skipped so far
+  std::uint64_t bytes_read = 0;   ///< compressed bytes consumed from input files
+  std::uint64_t bytes_total = 0;  ///< size of all input files (for the ETA)
+  double elapsed_seconds = 0;
+  std::string current_file;
+};
+
+/// Per view, after the run.
+struct ViewSummary {
+  ViewSpec view;
+  std::uint64_t documents = 0;
+  std::uint64_t empty_documents = 0;
+  std::uint64_t terms = 0;  ///< total term occurrences (sum of document lengths)
+  std::uint64_t distinct_terms = 0;
+};
+
+/// Per input file, after the run.
+struct InputSummary {
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::uint64_t documents = 0;  ///< indexed, including empty ones
+  std::uint64_t empty = 0;
+  std::uint64_t skipped = 0;
+  std::map<std::string, std::uint64_t> skipped_by_reason;  ///< skip_reason_name → count
+};
+
+/// The outcome of build_index_set.
+struct IndexSummary {
+  std::filesystem::path out_dir;
+  std::vector<ViewSummary> views;
+  std::vector<InputSummary> inputs;
+  std::uint64_t documents = 0, empty = 0, skipped = 0;
+  std::uint64_t resumed_documents = 0;  ///< documents already present when resuming
+  std::uint64_t bytes_read = 0;
+  std::uint64_t commits = 0;
+  double elapsed_seconds = 0;
+};
+
+/// Receives progress and per-document problems. Called from the thread that runs
+/// build_index_set only.
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  /// Called at least every few hundred documents and at each commit.
+  virtual void progress(const IndexProgress& progress) = 0;
+  /// Called once per skipped document or record, as it happens.
+  virtual void skipped(const SkipReport& report) = 0;
+  /// Called once, after the manifest is written.
+  virtual void finished(const IndexSummary& summary) = 0;
+};
+
+/// A sink that prints a one-line progress display (documents, MB, docs/s, ETA) refreshed
+/// in place on \p out when \p interactive, a line per skip always, and the summary table
+/// (per view: documents, empty, terms; per input: indexed, empty, skipped by reason) at the
+/// end. \p out must outlive the sink.
+[[nodiscard]] std::unique_ptr<ProgressSink> make_terminal_progress(std::ostream& out, bool interactive);
+
+/// Builds (or resumes) the index set described by \p options. \p sink may be null.
+/// Every input document ends as indexed, indexed-empty, or skipped with a reason.
+/// \throws UsageError for invalid options (no input, no out_dir, duplicate views);
+/// IndexError when the output exists and may not be used (message says why and names
+/// --resume/--overwrite), on any Xapian error, or at the first skip when options.strict;
+/// InputError when an input file cannot be opened.
+/// Not thread-safe with another build over the same out_dir.
+[[nodiscard]] IndexSummary build_index_set(const IndexOptions& options, ProgressSink* sink);
+
+}  // namespace boilerdex::indexer
