@@ -1,0 +1,67 @@
+#pragma once
+/// \file
+/// Opening an index set (a manifest and one Xapian database per view) and choosing a view
+/// by name or by threshold.
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <xapian.h>
+
+#include "boilerdex/indexer/manifest.hpp"
+
+namespace boilerdex::query {
+
+/// How a user names a view: by name (spec "min-words:10" or directory "min-words-10"), or
+/// by the threshold of a min-words or min-density view. At most one member is set; none
+/// means the default view (IndexSet::default_view()).
+struct ViewSelector {
+  std::optional<std::string> name;
+  std::optional<double> min_words;
+  std::optional<double> min_density;
+};
+
+/// A read-only index set. Holds the manifest; databases are opened on demand.
+/// Thread safety: const member functions may be called concurrently.
+class IndexSet {
+ public:
+  /// Reads DIR/manifest.json (indexer::read_manifest).
+  /// \throws IndexError when the manifest is absent, malformed or not complete.
+  [[nodiscard]] static IndexSet open(const std::filesystem::path& directory);
+
+  /// Wraps an already-read manifest of the index set in \p directory.
+  IndexSet(std::filesystem::path directory, indexer::Manifest manifest);
+
+  [[nodiscard]] const std::filesystem::path& directory() const noexcept { return m_directory; }
+  [[nodiscard]] const indexer::Manifest& manifest() const noexcept { return m_manifest; }
+
+  /// The views' canonical names (ViewSpec::spec()), in manifest order.
+  [[nodiscard]] std::vector<std::string> view_names() const;
+
+  /// The view named \p name (spec or directory name).
+  /// \throws UsageError naming \p name and listing the available views when unknown.
+  [[nodiscard]] const indexer::ManifestView& view(std::string_view name) const;
+
+  /// The view chosen by \p selector: by name; by exact threshold of a MinWords or
+  /// MinDensity view; or default_view() when nothing is set.
+  /// \throws UsageError listing the available views when none matches, or when more than
+  ///         one selector member is set.
+  [[nodiscard]] const indexer::ManifestView& select(const ViewSelector& selector) const;
+
+  /// The "all" view when present, else the first view of the manifest.
+  /// \throws UsageError when the manifest lists no view.
+  [[nodiscard]] const indexer::ManifestView& default_view() const;
+
+  /// Opens \p view's database read-only (path relative to directory()).
+  /// \throws IndexError (wrapping the Xapian message) when it cannot be opened.
+  [[nodiscard]] Xapian::Database open_database(const indexer::ManifestView& view) const;
+
+ private:
+  std::filesystem::path m_directory;
+  indexer::Manifest m_manifest;
+};
+
+}  // namespace boilerdex::query

@@ -1,0 +1,98 @@
+#pragma once
+/// \file
+/// Searching one view: query parsing exactly as the index was built (stemmer, stem
+/// strategy, stopwords from the manifest's TermSettings), BM25 ranking, snippets.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <xapian.h>
+
+#include "boilerdex/indexer/manifest.hpp"
+#include "boilerdex/query/index_set.hpp"
+
+namespace boilerdex::query {
+
+/// Xapian::BM25Weight's parameters; the defaults are Xapian's.
+struct Bm25Parameters {
+  double k1 = 1.0;
+  double k2 = 0.0;
+  double k3 = 1.0;
+  double b = 0.5;
+  double min_normlen = 0.5;
+
+  /// Parses "k1,b" (e.g. "0.9,0.4"), keeping the other defaults.
+  /// \throws UsageError naming \p text when it is not two non-negative numbers, or b > 1.
+  [[nodiscard]] static Bm25Parameters parse(std::string_view text);
+};
+
+/// How query text is read.
+enum class QuerySyntax {
+  /// Xapian QueryParser with boolean operators (AND, OR, NOT, XOR), phrases ("..."),
+  /// +/- and brackets; default operator OR.
+  Full,
+  /// Plain words joined with OR: operators and quotes are ordinary text (TREC runs).
+  Plain,
+};
+
+struct SearchOptions {
+  std::size_t k = 10;       ///< results wanted
+  std::size_t offset = 0;   ///< results skipped first
+  Bm25Parameters bm25;
+  QuerySyntax syntax = QuerySyntax::Full;
+  bool snippets = true;     ///< compute SearchHit::snippet (costs a document read)
+  std::size_t snippet_length = 200;  ///< characters, Xapian MSet::snippet's length
+};
+
+/// One result.
+struct SearchHit {
+  Xapian::docid docid = 0;  ///< same in every view of the set
+  std::size_t rank = 0;     ///< 1-based, counting the offset
+  double score = 0.0;       ///< BM25
+  std::string docno;
+  std::string url;          ///< "" when the index has none
+  std::string title;        ///< "" when the index has none
+  std::string snippet;      ///< query terms in <b>...</b>; "" unless options.snippets
+};
+
+struct SearchResult {
+  std::vector<SearchHit> hits;                 ///< score descending (Xapian's order)
+  Xapian::doccount matches_estimated = 0;
+  std::string query_description;               ///< Xapian::Query::get_description()
+};
+
+/// Searches one view of an index set.
+/// Thread safety: not safe for concurrent calls on one Searcher (a Xapian::Database is
+/// not); use one Searcher per thread. Distinct Searchers are independent.
+class Searcher {
+ public:
+  /// Opens \p view of \p index_set and prepares a QueryParser from the manifest's
+  /// TermSettings. \p index_set need not outlive the Searcher.
+  /// \throws IndexError when the database cannot be opened; UsageError when the
+  ///         manifest's language or stem strategy is unknown to Xapian.
+  Searcher(const IndexSet& index_set, const indexer::ManifestView& view);
+
+  /// Parses \p query_text and returns the top options.k results after options.offset.
+  /// An empty or all-stopword query returns no hits.
+  /// \throws UsageError for a query Xapian cannot parse (message from QueryParserError);
+  ///         IndexError for other Xapian failures.
+  [[nodiscard]] SearchResult search(std::string_view query_text,
+                                    const SearchOptions& options = {}) const;
+
+  [[nodiscard]] const indexer::ManifestView& view() const noexcept { return m_view; }
+  [[nodiscard]] const Xapian::Database& database() const noexcept { return m_database; }
+
+ private:
+  [[nodiscard]] Xapian::Query parse(std::string_view query_text, QuerySyntax syntax) const;
+
+  indexer::ManifestView m_view;
+  Xapian::Database m_database;
+  Xapian::Stem m_stemmer;
+  Xapian::SimpleStopper m_stopper;
+  Xapian::QueryParser::stem_strategy m_stem_strategy;
+  bool m_has_stopper = false;
+};
+
+}  // namespace boilerdex::query

@@ -1,0 +1,84 @@
+#pragma once
+/// \file
+/// The evaluation measures, computed exactly as trec_eval 10.0 computes them (the
+/// per-measure notes in measures.cpp cite the trec_eval source file each follows).
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/trec/qrels.hpp"
+
+namespace boilerdex::trec {
+
+/// The measures boilerdex computes, by trec_eval name.
+enum class MeasureKind {
+  NumQ,           ///< num_q: number of topics evaluated (summary only)
+  NumRet,         ///< num_ret: documents retrieved
+  NumRel,         ///< num_rel: relevant documents in the qrels (label >= -l)
+  NumRelRet,      ///< num_rel_ret: relevant documents retrieved
+  Map,            ///< map: mean average precision
+  GmMap,          ///< gm_map: geometric mean of AP (summary), log(max(AP, 1e-5)) per topic
+  Rprec,          ///< Rprec: precision after num_rel documents
+  Bpref,          ///< bpref: Buckley and Voorhees 2004
+  RecipRank,      ///< recip_rank: 1 / rank of the first relevant document
+  IprecAtRecall,  ///< iprec_at_recall_X: interpolated precision at recall X
+  P,              ///< P_N: precision at N (always divided by N)
+  Recall,         ///< recall_N: relevant in the first N / num_rel
+  Ndcg,           ///< ndcg: NDCG over the whole ranking (gains = labels)
+  NdcgCut,        ///< ndcg_cut_N: NDCG at N (gains = labels)
+};
+
+/// One measure with its parameter, e.g. {P, 10} printed "P_10".
+struct Measure {
+  MeasureKind kind = MeasureKind::Map;
+  double parameter = 0.0;  ///< the cutoff N, or the recall level of iprec_at_recall
+
+  /// The name trec_eval prints: "P_10", "ndcg_cut_5", "iprec_at_recall_0.10", "map".
+  [[nodiscard]] std::string name() const;
+  /// True for the counts that trec_eval prints as integers (num_q, num_ret, num_rel,
+  /// num_rel_ret) and sums over topics instead of averaging.
+  [[nodiscard]] bool is_count() const noexcept;
+
+  friend bool operator==(const Measure&, const Measure&) = default;
+};
+
+/// Parses trec_eval's -m syntax, one argument at a time, and appends to \p out in
+/// trec_eval's print order, without duplicates:
+///   "P" (cutoffs 5,10,15,20,30,100,200,500,1000), "P.5,10" or "P.10" (given cutoffs);
+///   the same for "recall", "ndcg_cut" (5,10,15,20,30,100,200,500,1000) and
+///   "iprec_at_recall" (levels 0.0,0.1,...,1.0);
+///   "map", "gm_map", "Rprec", "bpref", "recip_rank", "ndcg", "num_q", "num_ret",
+///   "num_rel", "num_rel_ret"; "official" (trec_eval's default set) and "all_trec"
+///   (every measure above). Also accepts trec_eval's printed names ("P_10", "ndcg_cut_10").
+/// \throws UsageError naming the argument when the measure is unknown or a cutoff is not a
+///         positive integer.
+void parse_measure(std::string_view text, std::vector<Measure>& out);
+
+/// parse_measure over \p texts; an empty list gives the "official" set.
+/// \throws UsageError as parse_measure.
+[[nodiscard]] std::vector<Measure> parse_measures(std::span<const std::string> texts);
+
+/// One topic's ranking, prepared for the measures: what trec_eval's form_res_rels builds.
+struct JudgedRanking {
+  /// The label of each retrieved document in evaluation order (score descending, docno
+  /// descending), after -J and -M; std::nullopt for a document absent from the qrels.
+  std::vector<std::optional<Label>> retrieved;
+  /// Every label the qrels give this topic (judged documents, retrieved or not), in any
+  /// order; used for num_rel, the ideal DCG and bpref's judged non-relevant count.
+  std::vector<Label> judged;
+};
+
+/// Computes \p measures for one topic. \p relevance_level is trec_eval's -l: a document is
+/// relevant when its label >= relevance_level (the NDCG measures use raw labels > 0 as
+/// gains instead and ignore it). NumQ gives 1 (the topic's share of the count); GmMap gives
+/// the per-topic value trec_eval prints, AP (the log is taken when averaging).
+/// \returns one value per measure, in order. Complexity O(n log n) for n judged documents.
+/// Thread-safe (pure).
+[[nodiscard]] std::vector<double> compute_measures(const JudgedRanking& ranking,
+                                                   std::span<const Measure> measures,
+                                                   Label relevance_level = 1);
+
+}  // namespace boilerdex::trec
