@@ -12,6 +12,10 @@
 
 namespace boilerdex::plugin {
 
+/// The class of the element enclosing a block's text, as the WSDM 2010 paper's Table 2
+/// names them ("enclosing tag": H1–H6, P, DIV, A); every other element is Other.
+enum class TagClass : std::uint8_t { Other, A, P, Div, H1, H2, H3, H4, H5, H6 };
+
 /// A run of text between two block boundaries, with boilerpipe's counts.
 /// Densities are single-precision floats exactly as in Java (spec §1.3).
 struct TextBlock {
@@ -36,6 +40,10 @@ struct TextBlock {
   /// block's text nodes (markup inside included). Merges take min/max.
   std::uint32_t source_begin = 0;
   std::uint32_t source_end = 0;
+  /// The innermost element around the block's first text that is not one of boilerpipe's
+  /// inline tags (§2.3: b, i, em, strong, span, font, abbr, ...), by class; set by the
+  /// segmenter. merge_next keeps this block's value.
+  TagClass enclosing_tag = TagClass::Other;
   /// A method's confidence that the block is content, where it gives one; NaN otherwise.
   float score = std::numeric_limits<float>::quiet_NaN();
 
