@@ -1,21 +1,16 @@
 #include <boost/test/unit_test.hpp>
 
 #include "boilerdex/plugin/text_block.hpp"
+#include "test_block_builder.hpp"
 
 using namespace boilerdex::plugin;
 
 namespace {
 TextBlock make(std::string text, int words, int anchor, int wrapped_words, int wrapped_lines, int offset,
                std::uint32_t origin) {
-  TextBlock b;
-  b.text = std::move(text);
-  b.num_words = words;
-  b.num_words_in_anchor_text = anchor;
-  b.num_words_in_wrapped_lines = wrapped_words;
-  b.num_wrapped_lines = wrapped_lines;
+  TextBlock b = testing::block(std::move(text), words, anchor, wrapped_words, wrapped_lines);
   b.offset_blocks_start = b.offset_blocks_end = offset;
   b.origins = {origin};
-  b.init_densities();
   return b;
 }
 }  // namespace

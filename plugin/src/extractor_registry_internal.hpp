@@ -1,0 +1,17 @@
+#pragma once
+/// \file
+/// Private: the built-in extractor modules. Each module of the library that provides
+/// extractors defines one function returning its registrations and adds it to the list in
+/// extractor_registry.cpp. (Self-registering static objects would be dropped by the linker
+/// from a static library, so the list is explicit.)
+
+#include <vector>
+
+#include "boilerdex/plugin/extractor_registry.hpp"
+
+namespace boilerdex::plugin::detail {
+
+/// boilerpipe's pipelines and the paper's rules (extractors.cpp).
+[[nodiscard]] std::vector<ExtractorRegistration> pipeline_extractors();
+
+}  // namespace boilerdex::plugin::detail

@@ -1,0 +1,73 @@
+#include <boost/test/unit_test.hpp>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/extractor_registry.hpp"
+#include "test_block_builder.hpp"
+
+using namespace boilerdex::plugin;
+using namespace boilerdex::plugin::testing;
+
+namespace {
+bool message_contains(const boilerdex::UsageError& e, const std::string& what) {
+  return std::string(e.what()).find(what) != std::string::npos;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(extractor_registry)
+
+BOOST_AUTO_TEST_CASE(lists_every_builtin_in_order) {
+  std::vector<std::string> names;
+  for (const auto& info : list_extractors()) {
+    names.push_back(info.name);
+    BOOST_TEST(!info.description.empty());
+  }
+  const std::vector<std::string> builtins = {
+      "article",         "default",    "largest-content", "canola", "num-words-rules", "article-sentences",
+      "keep-everything", "keep-everything-min-words:K",   "density-rules",   "cleaneval",  "min-words:K"};
+  BOOST_REQUIRE(names.size() >= builtins.size());
+  BOOST_TEST(std::vector<std::string>(names.begin(), names.begin() + 11) == builtins, boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(makes_by_name_with_canonical_names) {
+  for (const std::string spec : {"article", "default", "largest-content", "canola", "num-words-rules",
+                                 "article-sentences", "keep-everything", "keep-everything-min-words:10",
+                                 "density-rules", "cleaneval", "min-words:0"}) {
+    const auto e = make_extractor(spec);
+    BOOST_REQUIRE(e != nullptr);
+    BOOST_TEST(e->name() == spec);
+  }
+  TextDocument doc = document({block("a", 3), block("b", 12)});
+  make_extractor("min-words:10")->process(doc);
+  BOOST_TEST(doc.content() == "b\n");
+}
+
+BOOST_AUTO_TEST_CASE(rejects_unknown_and_malformed_specs) {
+  BOOST_CHECK_EXCEPTION((void)make_extractor("nope"), boilerdex::UsageError,
+                        [](const auto& e) { return message_contains(e, "nope") && message_contains(e, "article"); });
+  BOOST_CHECK_EXCEPTION((void)make_extractor("min-words"), boilerdex::UsageError,
+                        [](const auto& e) { return message_contains(e, "min-words:K"); });
+  for (const std::string bad : {"min-words:", "min-words:x", "min-words:-1", "min-words:1x", "min-words:99999999999",
+                                "min-words:1000001", "article:3", ""}) {
+    BOOST_CHECK_THROW((void)make_extractor(bad), boilerdex::UsageError);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(later_modules_register_by_name) {
+  class Nothing final : public Extractor {
+   public:
+    std::string name() const override { return "test-nothing"; }
+    void process(TextDocument& doc) const override {
+      for (auto& b : doc.blocks) b.is_content = false;
+    }
+  };
+  register_extractor({"test-nothing", "marks nothing", false, [](int) { return std::make_unique<Nothing>(); }});
+  BOOST_TEST(make_extractor("test-nothing")->name() == "test-nothing");
+  BOOST_TEST(list_extractors().back().name == "test-nothing");
+  BOOST_CHECK_THROW(register_extractor({"test-nothing", "again", false, [](int) { return std::make_unique<Nothing>(); }}),
+                    boilerdex::UsageError);
+  BOOST_CHECK_THROW(register_extractor({"Bad Name", "x", false, [](int) { return std::make_unique<Nothing>(); }}),
+                    boilerdex::UsageError);
+  BOOST_CHECK_THROW(register_extractor({"no-factory", "x", false, {}}), boilerdex::UsageError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
