@@ -1,0 +1,241 @@
+#include "boilerdex/plugin/block_features.hpp"
+
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+
+#include "boilerdex/plugin/word_tokenizer.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+constexpr std::array<std::string_view, 12> k_months = {"January", "February", "March",     "April",   "May",      "June",
+                                                        "July",    "August",   "September", "October", "November", "December"};
+constexpr std::array<std::string_view, 7> k_weekdays = {"Monday", "Tuesday", "Wednesday", "Thursday",
+                                                        "Friday", "Saturday", "Sunday"};
+
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// Case-insensitive ASCII equality of \p s with \p pattern.
+bool iequals(std::string_view s, std::string_view pattern) noexcept {
+  return s.size() == pattern.size() && std::equal(s.begin(), s.end(), pattern.begin(), [](char a, char b) {
+           return (a >= 'A' && a <= 'Z' ? a + 32 : a) == (b >= 'A' && b <= 'Z' ? b + 32 : b);
+         });
+}
+
+// "May", "MAY", "Sept", "Mon" ...: capitalised or upper-case ASCII words only.
+bool is_name_cased(std::string_view s) noexcept {
+  if (s.empty() || !(s[0] >= 'A' && s[0] <= 'Z')) return false;
+  const bool upper = std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  const bool lower = std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  return upper || lower;
+}
+
+bool is_calendar_name(std::string_view s) noexcept {
+  if (!s.empty() && s.back() == '.') s.remove_suffix(1);
+  if (!is_name_cased(s)) return false;
+  const auto matches = [s](std::string_view name) {
+    return iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
+           (s.size() == 4 && name == "September" && iequals(s, "Sept"));
+  };
+  return std::any_of(k_months.begin(), k_months.end(), matches) ||
+         std::any_of(k_weekdays.begin(), k_weekdays.end(), matches);
+}
+
+// Lengths of the three runs of digits that \p s holds, joined by single \p sep
+// characters; false when s is anything else.
+bool three_digit_groups(std::string_view s, char sep, std::array<std::size_t, 3>& lengths) noexcept {
+  std::size_t group = 0;
+  std::size_t run = 0;
+  for (const char c : s) {
+    if (is_digit(c)) {
+      ++run;
+    } else if (c == sep && run > 0 && group < 2) {
+      lengths[group++] = run;
+      run = 0;
+    } else {
+      return false;
+    }
+  }
+  if (run == 0 || group != 2) return false;
+  lengths[2] = run;
+  return true;
+}
+
+bool is_time(std::string_view s) noexcept {
+  if (s.size() > 2 && (iequals(s.substr(s.size() - 2), "am") || iequals(s.substr(s.size() - 2), "pm"))) {
+    s.remove_suffix(2);
+  }
+  // H:MM, HH:MM, optionally :SS.
+  std::size_t i = 0;
+  while (i < s.size() && is_digit(s[i])) ++i;
+  if (i == 0 || i > 2) return false;
+  for (int group = 0; group < 2 && i < s.size(); ++group) {
+    if (s[i] != ':' || i + 3 > s.size() || !is_digit(s[i + 1]) || !is_digit(s[i + 2])) return false;
+    i += 3;
+  }
+  return i == s.size() && s.find(':') != std::string_view::npos;
+}
+
+bool is_numeric_date(std::string_view s) noexcept {
+  std::array<std::size_t, 3> g{};
+  for (const char sep : {'/', '-', '.'}) {
+    if (!three_digit_groups(s, sep, g)) continue;
+    const bool year_first = g[0] == 4 && g[1] <= 2 && g[2] <= 2;
+    const bool year_last = g[0] <= 2 && g[1] <= 2 && (g[2] == 4 || g[2] == 2);
+    if (year_first || year_last) return true;
+  }
+  return false;
+}
+
+// Token ends a sentence: a word char followed by . ! ? and then only quotes or brackets.
+bool ends_sentence(std::string_view token) noexcept {
+  while (!token.empty() && (token.back() == '"' || token.back() == '\'' || token.back() == ')')) token.remove_suffix(1);
+  return !token.empty() && (token.back() == '.' || token.back() == '!' || token.back() == '?');
+}
+
+struct WordShape {
+  int letters_and_digits = 0;
+  bool first_letter_upper = false;
+  bool has_letter = false;
+  bool has_lower = false;
+};
+
+WordShape shape_of(std::string_view token) noexcept {
+  WordShape shape;
+  const auto n = static_cast<int32_t>(token.size());
+  for (int32_t i = 0; i < n;) {
+    UChar32 c = 0;
+    U8_NEXT(token.data(), i, n, c);
+    if (c < 0) continue;
+    const auto mask = U_GET_GC_MASK(c);
+    if (mask & U_GC_L_MASK) {
+      if (!shape.has_letter) shape.first_letter_upper = (mask & (U_GC_LU_MASK | U_GC_LT_MASK)) != 0;
+      shape.has_letter = true;
+      shape.has_lower = shape.has_lower || (mask & U_GC_LL_MASK) != 0;
+      ++shape.letters_and_digits;
+    } else if (mask & (U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) {
+      ++shape.letters_and_digits;
+    }
+  }
+  return shape;
+}
+
+double ratio(int part, int whole) noexcept { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
+
+}  // namespace
+
+const BlockFeatures& empty_start_features() noexcept {
+  static const BlockFeatures features{};
+  return features;
+}
+
+bool is_date_time_token(std::string_view token) noexcept {
+  const auto strip_front = [](char c) { return c == '(' || c == '[' || c == '"' || c == '\''; };
+  const auto strip_back = [](char c) {
+    return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' || c == '?';
+  };
+  while (!token.empty() && strip_front(token.front())) token.remove_prefix(1);
+  while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
+  if (token.empty()) return false;
+  if (is_calendar_name(token)) return true;
+  if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
+  return is_time(token) || is_numeric_date(token);
+}
+
+std::string_view tag_class_name(TagClass tag) noexcept {
+  switch (tag) {
+    case TagClass::A: return "a";
+    case TagClass::P: return "p";
+    case TagClass::Div: return "div";
+    case TagClass::H1: return "h1";
+    case TagClass::H2: return "h2";
+    case TagClass::H3: return "h3";
+    case TagClass::H4: return "h4";
+    case TagClass::H5: return "h5";
+    case TagClass::H6: return "h6";
+    case TagClass::Other: break;
+  }
+  return "other";
+}
+
+BlockFeatures compute_block_features(const TextBlock& block, std::size_t position, std::size_t count,
+                                     std::vector<std::string_view>& scratch) {
+  BlockFeatures f;
+  f.num_words = block.num_words;
+  f.link_density = block.link_density;
+  f.text_density = block.text_density;
+  f.enclosing_tag = block.enclosing_tag;
+  f.position = position;
+  f.relative_position = count > 1 ? static_cast<double>(position) / static_cast<double>(count - 1) : 0.0;
+  f.num_vertical_bars = static_cast<int>(std::count(block.text.begin(), block.text.end(), '|'));
+
+  tokenize(block.text, scratch);
+  int letters_and_digits = 0;
+  bool open_sentence = false;  // word tokens seen since the last sentence end
+  for (const auto token : scratch) {
+    if (is_date_time_token(token)) ++f.num_date_tokens;
+    if (!is_word(token)) continue;
+    ++f.num_word_tokens;
+    const WordShape shape = shape_of(token);
+    letters_and_digits += shape.letters_and_digits;
+    f.num_start_uppercase += shape.first_letter_upper ? 1 : 0;
+    f.num_all_uppercase += shape.has_letter && !shape.has_lower ? 1 : 0;
+    f.num_full_stops += token.back() == '.' ? 1 : 0;
+    if (ends_sentence(token)) {
+      ++f.num_sentences;
+      open_sentence = false;
+    } else {
+      open_sentence = true;
+    }
+  }
+  f.num_sentences += open_sentence ? 1 : 0;
+  f.average_word_length = ratio(letters_and_digits, f.num_word_tokens);
+  f.average_sentence_length = ratio(f.num_word_tokens, f.num_sentences);
+  f.start_uppercase_ratio = ratio(f.num_start_uppercase, f.num_word_tokens);
+  f.all_uppercase_ratio = ratio(f.num_all_uppercase, f.num_word_tokens);
+  f.full_stop_ratio = ratio(f.num_full_stops, f.num_word_tokens);
+  return f;
+}
+
+std::vector<BlockFeatures> compute_features(const TextDocument& doc) {
+  std::vector<BlockFeatures> out;
+  out.reserve(doc.blocks.size());
+  std::vector<std::string_view> scratch;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    out.push_back(compute_block_features(doc.blocks[i], i, doc.blocks.size(), scratch));
+  }
+  return out;
+}
+
+BlockContext context_of(const std::vector<BlockFeatures>& features, std::size_t i) noexcept {
+  const BlockFeatures& none = empty_start_features();
+  return {i == 0 ? none : features[i - 1], features[i], i + 1 < features.size() ? features[i + 1] : none};
+}
+
+std::array<NamedFeature, k_num_named_features> named_features(const BlockFeatures& f) noexcept {
+  const auto d = [](auto x) { return static_cast<double>(x); };
+  return {{
+      {"num_words", d(f.num_words)},
+      {"link_density", d(f.link_density)},
+      {"text_density", d(f.text_density)},
+      {"num_word_tokens", d(f.num_word_tokens)},
+      {"average_word_length", f.average_word_length},
+      {"average_sentence_length", f.average_sentence_length},
+      {"num_sentences", d(f.num_sentences)},
+      {"num_start_uppercase", d(f.num_start_uppercase)},
+      {"start_uppercase_ratio", f.start_uppercase_ratio},
+      {"num_all_uppercase", d(f.num_all_uppercase)},
+      {"all_uppercase_ratio", f.all_uppercase_ratio},
+      {"num_full_stops", d(f.num_full_stops)},
+      {"full_stop_ratio", f.full_stop_ratio},
+      {"num_date_tokens", d(f.num_date_tokens)},
+      {"num_vertical_bars", d(f.num_vertical_bars)},
+      {"enclosing_tag", d(static_cast<int>(f.enclosing_tag))},
+      {"position", d(f.position)},
+      {"relative_position", f.relative_position},
+  }};
+}
+
+}  // namespace boilerdex::plugin
