@@ -1,0 +1,353 @@
+#include "boilerdex/plugin/charset.hpp"
+
+#include <uchardet.h>
+#include <unicode/ucnv.h>
+#include <unicode/ucnv_cb.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <memory>
+
+namespace boilerdex::plugin {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
+constexpr std::size_t kMetaScanBytes = 1024;                // HTML5 prescan window
+constexpr std::size_t kDetectBytes = 64u << 10;             // enough for uchardet to settle
+
+char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool iequals(std::string_view a, std::string_view b) noexcept {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return ascii_lower(x) == ascii_lower(y);
+         });
+}
+
+std::size_t ifind(std::string_view hay, std::string_view needle, std::size_t from = 0) noexcept {
+  if (needle.size() > hay.size()) return std::string_view::npos;
+  for (std::size_t i = from; i + needle.size() <= hay.size(); ++i) {
+    if (iequals(hay.substr(i, needle.size()), needle)) return i;
+  }
+  return std::string_view::npos;
+}
+
+bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+/// After a "charset" keyword at \p pos: optional spaces, '=', optional spaces, an optionally
+/// quoted name. Empty when the syntax does not fit.
+std::string_view charset_value_after(std::string_view s, std::size_t pos) noexcept {
+  std::size_t i = pos + 7;  // strlen("charset")
+  while (i < s.size() && is_space(s[i])) ++i;
+  if (i >= s.size() || s[i] != '=') return {};
+  ++i;
+  while (i < s.size() && is_space(s[i])) ++i;
+  char quote = 0;
+  if (i < s.size() && (s[i] == '"' || s[i] == '\'')) quote = s[i++];
+  const std::size_t b = i;
+  while (i < s.size() && s[i] != quote && !is_space(s[i]) && s[i] != ';' && s[i] != '"' && s[i] != '\'' &&
+         s[i] != '>' && s[i] != '/')
+    ++i;
+  return s.substr(b, i - b);
+}
+
+/// `<meta charset=X>` or `<meta http-equiv=Content-Type content="...; charset=X">` within
+/// the first kMetaScanBytes bytes (a simplified HTML5 prescan: comments are not skipped).
+std::string_view find_meta_charset(std::string_view bytes) noexcept {
+  const std::string_view head = bytes.substr(0, std::min(bytes.size(), kMetaScanBytes));
+  for (std::size_t at = ifind(head, "<meta"); at != std::string_view::npos; at = ifind(head, "<meta", at + 5)) {
+    std::size_t close = head.find('>', at);
+    const std::string_view tag = head.substr(at, close == std::string_view::npos ? head.size() - at : close - at);
+    for (std::size_t c = ifind(tag, "charset"); c != std::string_view::npos; c = ifind(tag, "charset", c + 7)) {
+      const std::string_view v = charset_value_after(tag, c);
+      if (!v.empty()) return v;
+    }
+  }
+  return {};
+}
+
+/// Labels that browsers (WHATWG Encoding) decode differently from their literal meaning.
+/// \p in_document: the label comes from the page's own <meta>.
+std::string_view whatwg_alias(std::string_view label, bool in_document) noexcept {
+  for (std::string_view l : {"iso-8859-1", "iso8859-1", "latin1", "l1", "iso_8859-1", "us-ascii", "ascii",
+                             "ansi_x3.4-1968", "x-user-defined", "cp1252"}) {
+    if (iequals(label, l)) return "windows-1252";
+  }
+  // A document that could be read as ASCII to find its meta tag cannot be UTF-16.
+  if (in_document && label.size() >= 6 && iequals(label.substr(0, 6), "utf-16")) return "UTF-8";
+  if (iequals(label, "utf8") || iequals(label, "unicode-1-1-utf-8")) return "UTF-8";
+  return label;
+}
+
+struct ConverterCloser {
+  void operator()(UConverter* c) const noexcept { ucnv_close(c); }
+};
+using ConverterPtr = std::unique_ptr<UConverter, ConverterCloser>;
+
+/// Opens an ICU converter for \p label, or null when ICU does not know it.
+ConverterPtr open_converter(std::string_view label, bool in_document = false) {
+  if (label.empty() || label.size() > 64) return nullptr;
+  const std::string name(whatwg_alias(label, in_document));
+  UErrorCode err = U_ZERO_ERROR;
+  ConverterPtr cnv(ucnv_open(name.c_str(), &err));
+  if (U_FAILURE(err)) return nullptr;
+  return cnv;
+}
+
+std::string canonical_name(const UConverter* cnv) {
+  UErrorCode err = U_ZERO_ERROR;
+  const char* internal = ucnv_getName(cnv, &err);
+  if (U_FAILURE(err) || internal == nullptr) return "unknown";
+  for (const char* standard : {"MIME", "IANA"}) {
+    err = U_ZERO_ERROR;
+    const char* n = ucnv_getStandardName(internal, standard, &err);
+    if (U_SUCCESS(err) && n != nullptr) return n;
+  }
+  return internal;
+}
+
+/// Length of the valid UTF-8 sequence at \p p, or 0 with \p subpart set to the length of
+/// its maximal invalid subpart (W3C/Unicode "maximal subpart" replacement, as browsers do).
+std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end, std::size_t& subpart) noexcept {
+  const unsigned char b0 = p[0];
+  subpart = 1;
+  std::size_t need;
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xBF;
+  if (b0 < 0x80) return 1;
+  if (b0 >= 0xC2 && b0 <= 0xDF) {
+    need = 1;
+  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
+    need = 2;
+    if (b0 == 0xE0) lo = 0xA0;
+    if (b0 == 0xED) hi = 0x9F;
+  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
+    need = 3;
+    if (b0 == 0xF0) lo = 0x90;
+    if (b0 == 0xF4) hi = 0x8F;
+  } else {
+    return 0;
+  }
+  for (std::size_t i = 1; i <= need; ++i) {
+    if (p + i >= end) return 0;
+    const unsigned char b = p[i];
+    if (b < lo || b > hi) return 0;
+    lo = 0x80;
+    hi = 0xBF;
+    subpart = i + 1;
+  }
+  return need + 1;
+}
+
+/// Copies UTF-8 \p bytes, replacing invalid subparts and NUL by U+FFFD. Counts them.
+void repair_utf8(std::string_view bytes, DecodedText& out) {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+  const auto* const end = p + bytes.size();
+  out.utf8.reserve(bytes.size() + 16);
+  const auto* run = p;  // start of the pending valid run
+  while (p < end) {
+    if (*p >= 0x01 && *p < 0x80) {
+      ++p;
+      continue;
+    }
+    std::size_t subpart = 1;
+    const std::size_t n = *p == 0 ? 0 : utf8_sequence(p, end, subpart);
+    if (n != 0) {
+      p += n;
+      continue;
+    }
+    out.utf8.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
+    out.utf8.append(kReplacement);
+    ++out.replacements;
+    p += subpart;
+    run = p;
+  }
+  out.utf8.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(end - run));
+}
+
+bool is_valid_utf8(std::string_view bytes) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+  const auto* const end = p + bytes.size();
+  while (p < end) {
+    if (*p < 0x80) {
+      ++p;
+      continue;
+    }
+    std::size_t subpart = 0;
+    const std::size_t n = utf8_sequence(p, end, subpart);
+    if (n == 0) return false;
+    p += n;
+  }
+  return true;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else if (c < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
+/// ICU to-Unicode callback: substitute U+FFFD (ICU's default would write U+001A for some
+/// single-byte charsets) and count.
+void substitute_and_count(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t,
+                          UConverterCallbackReason reason, UErrorCode* err) {
+  if (reason > UCNV_IRREGULAR) return;  // reset/close/clone: nothing to do
+  static constexpr UChar kFffd = 0xFFFD;
+  *err = U_ZERO_ERROR;
+  ucnv_cbToUWriteUChars(args, &kFffd, 1, 0, err);
+  ++*static_cast<std::size_t*>(const_cast<void*>(context));
+}
+
+/// Converts \p bytes with \p cnv into out.utf8 (NUL → U+FFFD, unpaired surrogates → U+FFFD).
+void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out) {
+  UErrorCode err = U_ZERO_ERROR;
+  ucnv_setToUCallBack(cnv, substitute_and_count, &out.replacements, nullptr, nullptr, &err);
+  out.utf8.reserve(bytes.size() + bytes.size() / 2);
+  std::array<UChar, 16384> buffer{};
+  const char* src = bytes.data();
+  const char* const src_end = src + bytes.size();
+  UChar pending_high = 0;
+  bool done = false;
+  while (!done) {
+    UChar* target = buffer.data();
+    err = U_ZERO_ERROR;
+    ucnv_toUnicode(cnv, &target, buffer.data() + buffer.size(), &src, src_end, nullptr, true, &err);
+    if (err != U_BUFFER_OVERFLOW_ERROR) done = true;
+    if (U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR) {
+      // Should not happen with a substituting callback; never lose the rest silently.
+      out.utf8.append(kReplacement);
+      ++out.replacements;
+    }
+    for (const UChar* u = buffer.data(); u < target; ++u) {
+      const UChar c = *u;
+      if (pending_high != 0) {
+        if (c >= 0xDC00 && c <= 0xDFFF) {
+          append_utf8(out.utf8, 0x10000 + ((static_cast<char32_t>(pending_high) - 0xD800) << 10) + (c - 0xDC00));
+          pending_high = 0;
+          continue;
+        }
+        out.utf8.append(kReplacement);
+        ++out.replacements;
+        pending_high = 0;
+      }
+      if (c >= 0xD800 && c <= 0xDBFF) {
+        pending_high = c;
+      } else if ((c >= 0xDC00 && c <= 0xDFFF) || c == 0) {
+        out.utf8.append(kReplacement);
+        ++out.replacements;
+      } else {
+        append_utf8(out.utf8, c);
+      }
+    }
+  }
+  if (pending_high != 0) {
+    out.utf8.append(kReplacement);
+    ++out.replacements;
+  }
+}
+
+/// uchardet's guess for \p bytes ("" when it has none).
+std::string detect_charset(std::string_view bytes) {
+  uchardet_t ud = uchardet_new();
+  if (ud == nullptr) return {};
+  const std::string_view sample = bytes.substr(0, std::min(bytes.size(), kDetectBytes));
+  std::string result;
+  if (uchardet_handle_data(ud, sample.data(), sample.size()) == 0) {
+    uchardet_data_end(ud);
+    const char* cs = uchardet_get_charset(ud);
+    if (cs != nullptr) result = cs;
+  }
+  uchardet_delete(ud);
+  return result;
+}
+
+void decode_with(UConverter* cnv, std::string_view bytes, CharsetSource source, DecodedText& out) {
+  out.source = source;
+  const UConverterType type = ucnv_getType(cnv);
+  if (type == UCNV_UTF8) {
+    out.charset = "UTF-8";
+    repair_utf8(bytes, out);
+    return;
+  }
+  out.charset = canonical_name(cnv);
+  convert_with_icu(cnv, bytes, out);
+}
+
+}  // namespace
+
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset) {
+  DecodedText out;
+  // 1. Byte-order mark.
+  struct Bom {
+    std::string_view bytes;
+    const char* charset;
+  };
+  for (const Bom& bom : {Bom{"\xEF\xBB\xBF", "UTF-8"}, Bom{"\xFE\xFF", "UTF-16BE"}, Bom{"\xFF\xFE", "UTF-16LE"}}) {
+    if (bytes.substr(0, bom.bytes.size()) == bom.bytes) {
+      if (ConverterPtr cnv = open_converter(bom.charset)) {
+        decode_with(cnv.get(), bytes.substr(bom.bytes.size()), CharsetSource::Bom, out);
+        return out;
+      }
+    }
+  }
+  // 2. The caller's declaration; 3. a <meta> in the first 1024 bytes.
+  if (ConverterPtr cnv = open_converter(declared_charset)) {
+    decode_with(cnv.get(), bytes, CharsetSource::Declared, out);
+    return out;
+  }
+  if (ConverterPtr cnv = open_converter(find_meta_charset(bytes), true)) {
+    decode_with(cnv.get(), bytes, CharsetSource::Meta, out);
+    return out;
+  }
+  // 4. Detection: valid UTF-8 is almost never an accident; otherwise ask uchardet.
+  if (is_valid_utf8(bytes)) {
+    out.source = CharsetSource::Detected;
+    out.charset = "UTF-8";
+    repair_utf8(bytes, out);  // only NULs can still need replacing
+    return out;
+  }
+  const std::string detected = detect_charset(bytes);
+  if (!detected.empty() && !iequals(detected, "ascii")) {
+    if (ConverterPtr cnv = open_converter(detected)) {
+      decode_with(cnv.get(), bytes, CharsetSource::Detected, out);
+      return out;
+    }
+  }
+  // 5. windows-1252, as NekoHTML and browsers default to.
+  ConverterPtr cnv = open_converter("windows-1252");
+  if (cnv == nullptr) {  // ICU without its data: keep the bytes usable anyway
+    out.source = CharsetSource::Fallback;
+    out.charset = "UTF-8";
+    repair_utf8(bytes, out);
+    return out;
+  }
+  decode_with(cnv.get(), bytes, CharsetSource::Fallback, out);
+  return out;
+}
+
+std::string charset_from_content_type(std::string_view content_type) {
+  for (std::size_t c = ifind(content_type, "charset"); c != std::string_view::npos;
+       c = ifind(content_type, "charset", c + 7)) {
+    // A parameter name: preceded by ';' or whitespace (not "x-charset" or a value).
+    std::size_t b = c;
+    while (b > 0 && is_space(content_type[b - 1])) --b;
+    if (b != 0 && content_type[b - 1] != ';') continue;
+    const std::string_view v = charset_value_after(content_type, c);
+    if (!v.empty()) return std::string(v);
+  }
+  return {};
+}
+
+}  // namespace boilerdex::plugin

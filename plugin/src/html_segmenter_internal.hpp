@@ -1,0 +1,28 @@
+#pragma once
+/// \file
+/// Pieces of the segmenter exposed for unit tests (private to libboilerdex).
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace boilerdex::plugin::detail {
+
+/// Byte length of the Java whitespace character (Character.isWhitespace: U+0009–000D,
+/// U+001C–0020, U+1680, U+2000–2006, U+2008–200A, U+2028, U+2029, U+205F, U+3000) that
+/// starts at \p p, or 0 when the character there is not one. \p p < \p end. Never throws.
+[[nodiscard]] std::size_t java_whitespace_length(const char* p, const char* end) noexcept;
+
+/// Java String.trim(): strips bytes ≤ 0x20 at both ends. Returns a view into \p s.
+/// (Defined in word_tokenizer.cpp, whose tokenizer trims the same way.)
+[[nodiscard]] std::string_view java_trim(std::string_view s) noexcept;
+
+/// Splits a text node into the chunks NekoHTML would deliver (spec §9.4): every character
+/// reference of \p original (the node's source text) becomes its own chunk of \p decoded
+/// (Gumbo's decoded text). &#128;–&#159; come out as the C1 controls NekoHTML produces.
+/// Where the two texts fall out of step (a case not modelled), the rest is one chunk.
+/// Appends to \p chunks (cleared first) views into \p decoded or into static storage.
+/// O(n). \throws std::bad_alloc only.
+void split_at_references(std::string_view original, std::string_view decoded, std::vector<std::string_view>& chunks);
+
+}  // namespace boilerdex::plugin::detail

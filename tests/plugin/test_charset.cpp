@@ -1,0 +1,177 @@
+#include <boost/test/data/test_case.hpp>
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "boilerdex/plugin/charset.hpp"
+
+using boilerdex::plugin::charset_from_content_type;
+using boilerdex::plugin::CharsetSource;
+using boilerdex::plugin::decode_to_utf8;
+
+namespace {
+
+// The same sentences in three legacy encodings (generated with Python's codecs).
+const std::string kKoi8r =
+    "\xf3\xdf\xc5\xdb\xd8\x20\xd6\xc5\x20\xc5\xdd\xa3\x20\xdc\xd4\xc9\xc8\x20\xcd\xd1\xc7\xcb\xc9\xc8\x20\xc6\xd2\xc1"
+    "\xce\xc3\xd5\xda\xd3\xcb\xc9\xc8\x20\xc2\xd5\xcc\xcf\xcb\x2c\x20\xc4\xc1\x20\xd7\xd9\xd0\xc5\xca\x20\xde\xc1\xc0"
+    "\x2e\x20\xfb\xc9\xd2\xcf\xcb\xc1\xd1\x20\xdc\xcc\xc5\xcb\xd4\xd2\xc9\xc6\xc9\xcb\xc1\xc3\xc9\xd1\x20\xc0\xd6\xce"
+    "\xd9\xc8\x20\xc7\xd5\xc2\xc5\xd2\xce\xc9\xca\x20\xc4\xc1\xd3\xd4\x20\xcd\xcf\xdd\xce\xd9\xca\x20\xd4\xcf\xcc\xde"
+    "\xcf\xcb\x20\xd0\xcf\xc4\xdf\xa3\xcd\xd5\x20\xd3\xc5\xcc\xd8\xd3\xcb\xcf\xc7\xcf\x20\xc8\xcf\xda\xd1\xca\xd3\xd4"
+    "\xd7\xc1\x2e";
+const std::string kShiftJis =
+    "\x93\xfa\x96\x7b\x8c\xea\x82\xcc\x83\x65\x83\x4c\x83\x58\x83\x67\x82\xc5\x82\xb7\x81\x42\x82\xb1\x82\xea\x82\xcd"
+    "\x83\x56\x83\x74\x83\x67\x4a\x49\x53\x82\xc5\x83\x47\x83\x93\x83\x52\x81\x5b\x83\x68\x82\xb3\x82\xea\x82\xbd\x95"
+    "\xb6\x8f\xcd\x82\xc5\x81\x41\x95\xb6\x8e\x9a\x83\x52\x81\x5b\x83\x68\x82\xcc\x8e\xa9\x93\xae\x94\xbb\x92\xe8\x82"
+    "\xf0\x8e\x8e\x8c\xb1\x82\xb5\x82\xdc\x82\xb7\x81\x42\x8d\xa1\x93\xfa\x82\xcd\x97\xc7\x82\xa2\x93\x56\x8b\x43\x82"
+    "\xc5\x82\xb7\x82\xcb\x81\x42";
+const std::string kCp1252 =
+    "\x43\x61\x66\xe9\x20\x63\x72\xe8\x6d\x65\x20\x62\x72\xfb\x6c\xe9\x65\x20\x97\x20\x6e\x61\xef\x76\x65\x20\x93\x71"
+    "\x75\x6f\x74\x65\x73\x94\x20\x66\x61\xe7\x61\x64\x65\x20\x64\xe9\x6a\xe0\x20\x76\x75\x2c\x20\xe0\x20\x6c\x61\x20"
+    "\x63\x61\x72\x74\x65\x2e\x20\xdc\x62\x65\x72\x20\x73\x63\x68\xf6\x6e\x65\x20\x47\x72\xfc\xdf\x65\x20\x61\x75\x73"
+    "\x20\x4b\xf6\x6c\x6e\x2e";
+
+std::string page(std::string_view body) { return "<html><body><p>" + std::string(body) + "</p></body></html>"; }
+
+bool valid_utf8(std::string_view s) {
+  for (std::size_t i = 0; i < s.size();) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return false;
+    for (std::size_t k = 1; k < n; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+    i += n;
+  }
+  return true;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(charset)
+
+BOOST_AUTO_TEST_CASE(utf8_bom_wins_over_declaration_and_is_removed) {
+  const auto d = decode_to_utf8("\xEF\xBB\xBFh\xC3\xA9", "windows-1252");
+  BOOST_TEST(d.utf8 == "h\xC3\xA9");
+  BOOST_TEST(d.charset == "UTF-8");
+  BOOST_TEST((d.source == CharsetSource::Bom));
+}
+
+BOOST_AUTO_TEST_CASE(utf16_boms) {
+  const auto le = decode_to_utf8(std::string("\xFF\xFEh\0\xE9\0", 6));
+  BOOST_TEST(le.utf8 == "h\xC3\xA9");
+  BOOST_TEST((le.source == CharsetSource::Bom));
+  const auto be = decode_to_utf8(std::string("\xFE\xFF\0h\0\xE9", 6));
+  BOOST_TEST(be.utf8 == "h\xC3\xA9");
+}
+
+BOOST_AUTO_TEST_CASE(declared_charset_beats_meta) {
+  const auto d = decode_to_utf8("<meta charset=utf-8><p>caf\xE9", "windows-1252");
+  BOOST_TEST(d.utf8 == "<meta charset=utf-8><p>caf\xC3\xA9");
+  BOOST_TEST((d.source == CharsetSource::Declared));
+  BOOST_TEST(d.charset == "windows-1252");
+}
+
+BOOST_AUTO_TEST_CASE(unknown_declaration_is_ignored) {
+  const auto d = decode_to_utf8("<p>caf\xC3\xA9", "no-such-charset");
+  BOOST_TEST((d.source == CharsetSource::Detected));
+  BOOST_TEST(d.charset == "UTF-8");
+}
+
+BOOST_DATA_TEST_CASE(meta_charset_forms,
+                     boost::unit_test::data::make({std::string("<meta charset=\"koi8-r\">"),
+                                                   std::string("<META CHARSET='KOI8-R'/>"),
+                                                   std::string("<meta http-equiv=\"Content-Type\" "
+                                                               "content=\"text/html; charset=koi8-r\">")}),
+                     meta) {
+  const auto d = decode_to_utf8(meta + "<p>\xf3\xdf\xc5\xdb\xd8");
+  BOOST_TEST((d.source == CharsetSource::Meta));
+  BOOST_TEST(d.charset == "KOI8-R");
+  BOOST_TEST(d.utf8.find("\xD0\xA1\xD1\x8A\xD0\xB5\xD1\x88\xD1\x8C") != std::string::npos);  // "Съешь"
+}
+
+BOOST_AUTO_TEST_CASE(meta_beyond_1024_bytes_is_not_seen) {
+  const auto d = decode_to_utf8(std::string(1100, ' ') + "<meta charset=koi8-r><p>abc");
+  BOOST_TEST((d.source != CharsetSource::Meta));
+}
+
+BOOST_AUTO_TEST_CASE(latin1_label_means_windows_1252_as_in_browsers) {
+  const auto d = decode_to_utf8("<meta charset=iso-8859-1><p>\x93q\x94");
+  BOOST_TEST(d.charset == "windows-1252");
+  BOOST_TEST(d.utf8.find("\xE2\x80\x9Cq\xE2\x80\x9D") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(valid_utf8_is_detected_and_copied) {
+  const std::string s = page("\xC3\xBC\x62\x65r \xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x98\x80");
+  const auto d = decode_to_utf8(s);
+  BOOST_TEST(d.utf8 == s);
+  BOOST_TEST(d.charset == "UTF-8");
+  BOOST_TEST((d.source == CharsetSource::Detected));
+  BOOST_TEST(d.replacements == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(invalid_utf8_becomes_replacement_characters) {
+  // lone continuation, truncated 3-byte sequence, overlong, surrogate, out of range.
+  const auto d = decode_to_utf8("a\x80" "b\xE2\x82" "c\xC0\xAF" "d\xED\xA0\x80" "e\xF5", "UTF-8");
+  BOOST_TEST(valid_utf8(d.utf8));
+  BOOST_TEST(d.utf8.rfind("a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c", 0) == 0u);  // E2 82 is one maximal subpart
+  BOOST_TEST(d.replacements == 8u);
+}
+
+BOOST_AUTO_TEST_CASE(nul_bytes_become_replacement_characters) {
+  const auto d = decode_to_utf8(std::string("a\0b", 3), "UTF-8");
+  BOOST_TEST(d.utf8 == "a\xEF\xBF\xBD" "b");
+  const auto w = decode_to_utf8(std::string("a\0b", 3), "windows-1252");
+  BOOST_TEST(w.utf8 == "a\xEF\xBF\xBD" "b");
+}
+
+struct Legacy {
+  const std::string* bytes;
+  const char* expected_charset;
+  const char* expected_fragment;  // UTF-8 of some decoded text
+};
+std::ostream& operator<<(std::ostream& os, const Legacy& l) { return os << l.expected_charset; }
+
+BOOST_DATA_TEST_CASE(undeclared_legacy_charsets_are_detected,
+                     boost::unit_test::data::make(
+                         {Legacy{&kKoi8r, "KOI8-R", "\xD0\xA1\xD1\x8A\xD0\xB5\xD1\x88\xD1\x8C"},
+                          Legacy{&kShiftJis, "Shift_JIS", "\xE6\x97\xA5\xE6\x9C\xAC\xE8\xAA\x9E"},
+                          Legacy{&kCp1252, "windows-1252", "Caf\xC3\xA9 cr\xC3\xA8me"}}),
+                     legacy) {
+  std::string bytes = page(*legacy.bytes + " " + *legacy.bytes);
+  const auto d = decode_to_utf8(bytes);
+  BOOST_TEST(valid_utf8(d.utf8));
+  BOOST_TEST((d.source == CharsetSource::Detected));
+  BOOST_TEST(d.charset == legacy.expected_charset);
+  BOOST_TEST(d.utf8.find(legacy.expected_fragment) != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(binary_data_gives_valid_utf8) {
+  std::string bytes;
+  unsigned state = 12345;
+  for (int i = 0; i < 100000; ++i) {
+    state = state * 1103515245u + 12345u;
+    bytes.push_back(static_cast<char>(state >> 16));
+  }
+  const auto d = decode_to_utf8(bytes);
+  BOOST_TEST(valid_utf8(d.utf8));
+  BOOST_TEST(!d.utf8.empty());
+  BOOST_TEST(d.utf8.find('\0') == std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(empty_input) {
+  const auto d = decode_to_utf8("");
+  BOOST_TEST(d.utf8.empty());
+  BOOST_TEST(d.replacements == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(content_type_parameter) {
+  BOOST_TEST(charset_from_content_type("text/html; charset=ISO-8859-1") == "ISO-8859-1");
+  BOOST_TEST(charset_from_content_type("text/html;charset=\"utf-8\"") == "utf-8");
+  BOOST_TEST(charset_from_content_type("text/html; Charset = 'koi8-r' ; q=1") == "koi8-r");
+  BOOST_TEST(charset_from_content_type("text/html") == "");
+  BOOST_TEST(charset_from_content_type("text/html; x-charset=foo") == "");
+  BOOST_TEST(charset_from_content_type("") == "");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
