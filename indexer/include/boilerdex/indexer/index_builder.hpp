@@ -80,6 +80,7 @@ enum class SkipReason {
   TruncatedInput, ///< the file ends (or its gzip stream breaks) inside a record
   BadDocno,       ///< empty, duplicate or over-long DOCNO
   NotResponse,    ///< a WARC record that is not an HTTP response (counted, never fatal)
+  Failed,         ///< decoding or segmenting threw (message says what)
 };
 
 /// "too-large", "not-html", ... Never throws.
@@ -109,7 +110,6 @@ struct ViewSummary {
   std::uint64_t documents = 0;
   std::uint64_t empty_documents = 0;
   std::uint64_t terms = 0;  ///< total term occurrences (sum of document lengths)
-  std::uint64_t distinct_terms = 0;
 };
 
 /// Per input file, after the run.

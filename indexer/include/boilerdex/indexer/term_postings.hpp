@@ -1,0 +1,84 @@
+#pragma once
+/// \file
+/// Tokenize once, add many times: the postings Xapian::TermGenerator makes for a piece of
+/// text, kept so they can be added to the documents of several views, each at its own
+/// position offset. Adding a text's postings at offset `o` gives exactly what
+/// TermGenerator would give for that text indexed when its term position was `o`.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <xapian.h>
+
+#include "boilerdex/indexer/manifest.hpp"
+
+namespace boilerdex::indexer {
+
+/// The postings of one text (a parse block, or the title).
+class TextPostings {
+ public:
+  struct Term {
+    std::string name;
+    Xapian::termcount wdf = 0;
+    std::uint32_t positions_begin = 0, positions_end = 0;  ///< range in positions()
+  };
+
+  /// Terms in sorted order (as a Xapian::Document lists them).
+  [[nodiscard]] const std::vector<Term>& terms() const noexcept { return m_terms; }
+  /// Positions relative to the text's start (the first word is 1).
+  [[nodiscard]] const std::vector<Xapian::termpos>& positions() const noexcept { return m_positions; }
+  /// How far the text advances the term position (TermGenerator::get_termpos() after
+  /// minus before).
+  [[nodiscard]] Xapian::termpos span() const noexcept { return m_span; }
+  /// Sum of the wdfs: what the text adds to a document's length.
+  [[nodiscard]] std::uint64_t length() const noexcept { return m_length; }
+  [[nodiscard]] bool empty() const noexcept { return m_terms.empty(); }
+
+  /// Adds every term to \p doc, positions shifted by \p offset, wdfs as generated.
+  /// \throws Xapian::Error (std::bad_alloc) only.
+  void add_to(Xapian::Document& doc, Xapian::termpos offset) const;
+
+  void clear() noexcept;
+
+ private:
+  friend class TermMaker;
+  std::vector<Term> m_terms;
+  std::vector<Xapian::termpos> m_positions;
+  Xapian::termpos m_span = 0;
+  std::uint64_t m_length = 0;
+};
+
+/// Runs Xapian::TermGenerator with the index set's TermSettings. One per thread (holds a
+/// TermGenerator, a stemmer and a stopper); reuse it for every text.
+class TermMaker {
+ public:
+  /// \throws UsageError for an unknown language or stem strategy.
+  explicit TermMaker(const TermSettings& settings);
+
+  /// The postings of \p text (replacing \p out's content), as one
+  /// TermGenerator::index_text call from term position 0 gives them (or
+  /// index_text_without_positions when positions are off).
+  void make(std::string_view text, TextPostings& out);
+
+  /// The title's postings: index_text(title) then index_text_without_positions(title, 1,
+  /// "S"), the prefixed copy omindex makes; span() includes title_gap when the title is
+  /// not empty, so body text never forms a phrase with the title.
+  void make_title(std::string_view title, TextPostings& out);
+
+  /// The term-position gap after a non-empty title.
+  static constexpr Xapian::termpos title_gap = 100;
+
+  /// Configures \p tg exactly as make() does (stemmer, strategy, stopper): for callers
+  /// and tests that need a reference TermGenerator. \throws UsageError as the constructor.
+  static void configure(Xapian::TermGenerator& tg, const TermSettings& settings);
+
+ private:
+  void collect(TextPostings& out, Xapian::termpos span);
+  TermSettings m_settings;
+  Xapian::TermGenerator m_tg;
+  Xapian::Document m_scratch;
+};
+
+}  // namespace boilerdex::indexer

@@ -1,0 +1,678 @@
+#include "boilerdex/indexer/index_builder.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <ctime>
+#include <exception>
+#include <fstream>
+#include <mutex>
+#include <thread>
+#include <unordered_set>
+#include <xapian.h>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/collection_reader.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/indexer/term_postings.hpp"
+#include "boilerdex/indexer/view_selector.hpp"
+#include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+#include "json_file.hpp"
+
+#ifndef BOILERDEX_VERSION
+#define BOILERDEX_VERSION "unknown"
+#endif
+
+namespace boilerdex::indexer {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string_view input_format_name(InputFormat format) noexcept {
+  switch (format) {
+    case InputFormat::Trec: return "trec";
+    case InputFormat::Warc: return "warc";
+    case InputFormat::Files: return "files";
+  }
+  return "trec";
+}
+
+InputFormat parse_input_format(std::string_view name) {
+  if (name == "trec") return InputFormat::Trec;
+  if (name == "warc") return InputFormat::Warc;
+  if (name == "files") return InputFormat::Files;
+  throw UsageError("unknown input format '" + std::string(name) + "' (expected trec, warc or files)");
+}
+
+std::string_view skip_reason_name(SkipReason reason) noexcept {
+  switch (reason) {
+    case SkipReason::TooLarge: return "too-large";
+    case SkipReason::NotHtml: return "not-html";
+    case SkipReason::BrokenRecord: return "broken-record";
+    case SkipReason::TruncatedInput: return "truncated-input";
+    case SkipReason::BadDocno: return "bad-docno";
+    case SkipReason::NotResponse: return "not-response";
+    case SkipReason::Failed: return "failed";
+  }
+  return "failed";
+}
+
+IndexOptions index_options_from_config(const config::Config& c) {
+  config::validate(c);
+  IndexOptions o;
+  o.inputs = c.collection.inputs;
+  o.format = parse_input_format(c.collection.format);
+  o.out_dir = c.indexing.output;
+  for (const std::string& spec : c.views.specs)
+    for (ViewSpec& v : parse_view_specs(spec)) o.views.push_back(std::move(v));
+  o.terms.language = c.indexing.language;
+  o.terms.stem_strategy = c.indexing.stem_strategy;
+  o.terms.stopwords = c.indexing.stopwords;
+  if (!c.indexing.stopwords_file.empty()) {
+    std::ifstream in(c.indexing.stopwords_file);
+    if (!in)
+      throw ConfigError(c.source.string(), 0, 0, "indexing.stopwords_file",
+                        "cannot read '" + c.indexing.stopwords_file.string() + "'");
+    std::string line;
+    while (std::getline(in, line)) {
+      const std::size_t hash = line.find('#');
+      if (hash != std::string::npos) line.erase(hash);
+      const std::size_t b = line.find_first_not_of(" \t\r");
+      const std::size_t e = line.find_last_not_of(" \t\r");
+      if (b != std::string::npos) o.terms.stopwords.push_back(line.substr(b, e - b + 1));
+    }
+  }
+  o.terms.positions = c.indexing.positions;
+  o.terms.index_title = c.indexing.index_title;
+  o.limits.max_depth = c.extraction.max_depth;
+  o.limits.max_blocks = c.extraction.max_blocks;
+  o.limits.max_block_bytes = c.extraction.max_block_bytes;
+  o.max_page_bytes = c.collection.max_page_bytes;
+  o.commit_interval = c.indexing.commit_interval;
+  o.max_pending_postings = c.indexing.max_pending_postings;
+  o.threads = c.indexing.threads;
+  o.strict = c.indexing.strict;
+  o.config_toml = config::to_toml(c);
+  return o;
+}
+
+namespace {
+
+constexpr std::size_t batch_per_thread = 32;
+constexpr std::size_t keep_capacity = 1u << 20;  // larger buffers are released after use
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+/// Collapses whitespace runs to one space and trims, for the title value.
+std::string collapse_whitespace(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool space = false;
+  for (const char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+template <typename T>
+void release_if_large(T& buffer) {
+  buffer.clear();
+  if (buffer.capacity() > keep_capacity) T().swap(buffer);
+}
+
+/// One read item on its way through a batch.
+struct Slot {
+  std::size_t file = 0;        // index into the input files
+  std::uint64_t ordinal = 0;   // item number within the file
+  bool skipped = false;
+  SkipReport skip;
+  RawDocument raw;
+  std::string title;
+  TextPostings title_postings;
+  std::vector<TextPostings> blocks;
+  std::size_t num_blocks = 0;
+  std::vector<std::uint8_t> keep;  // views × blocks
+  Xapian::docid docid = 0;
+};
+
+/// Runs fn(worker, i) for i in [0, n) on up to \p threads threads (dynamic assignment).
+/// The first exception is rethrown after all workers stop.
+template <typename F>
+void parallel_for(unsigned threads, std::size_t n, F&& fn) {
+  if (n == 0) return;
+  const unsigned t = static_cast<unsigned>(std::min<std::size_t>(threads, n));
+  if (t <= 1) {
+    for (std::size_t i = 0; i < n; ++i) fn(0u, i);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto run = [&](unsigned w) {
+    try {
+      for (std::size_t i = next++; i < n; i = next++) fn(w, i);
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      next = n;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < t; ++w) pool.emplace_back(run, w);
+  run(0);
+  for (auto& th : pool) th.join();
+  if (error) std::rethrow_exception(error);
+}
+
+/// Maps a Xapian::Error to IndexError with \p context.
+template <typename F>
+auto xapian_call(const std::string& context, F&& fn) {
+  try {
+    return fn();
+  } catch (const Xapian::Error& e) {
+    throw IndexError(context, e.get_type(), e.get_msg());
+  }
+}
+
+/// Where reading stands: the next item to read.
+struct Position {
+  std::size_t file = 0;
+  std::uint64_t ordinal = 0;
+};
+
+/// The resumable part of a run: written to state.json after every common commit.
+struct RunState {
+  Xapian::docid documents = 0;  // docids 1..documents are committed in every view
+  Position next;
+  std::uint64_t commits = 0;
+  std::vector<InputSummary> inputs;
+  std::vector<std::string> sha256;  // per input, known once the file was read to its end
+  std::vector<std::uint64_t> view_empty;
+  std::uint64_t empty = 0, skipped = 0;
+};
+
+json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<InputFile>& files) {
+  json v = json::array();
+  for (const ViewSpec& s : views) v.push_back(s.spec());
+  json in = json::array();
+  for (const InputFile& f : files) in.push_back({{"path", f.path.string()}, {"bytes", f.bytes}});
+  return {{"format", input_format_name(o.format)},
+          {"views", v},
+          {"inputs", in},
+          {"terms",
+           {{"language", o.terms.language},
+            {"stem_strategy", o.terms.stem_strategy},
+            {"stopwords", o.terms.stopwords},
+            {"positions", o.terms.positions},
+            {"index_title", o.terms.index_title}}}};
+}
+
+json state_json(const json& settings, const RunState& s) {
+  json inputs = json::array();
+  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
+    const InputSummary& in = s.inputs[i];
+    inputs.push_back({{"documents", in.documents},
+                      {"empty", in.empty},
+                      {"skipped", in.skipped},
+                      {"skipped_by_reason", in.skipped_by_reason},
+                      {"sha256", s.sha256[i]}});
+  }
+  return {{"version", 1},
+          {"settings", settings},
+          {"committed",
+           {{"documents", s.documents},
+            {"next_file", s.next.file},
+            {"next_ordinal", s.next.ordinal},
+            {"commits", s.commits},
+            {"inputs", inputs},
+            {"view_empty", s.view_empty},
+            {"empty", s.empty},
+            {"skipped", s.skipped}}}};
+}
+
+void restore_state(const json& j, RunState& s, const fs::path& path) {
+  try {
+    const json& c = j.at("committed");
+    s.documents = c.at("documents").get<Xapian::docid>();
+    s.next.file = c.at("next_file").get<std::size_t>();
+    s.next.ordinal = c.at("next_ordinal").get<std::uint64_t>();
+    s.commits = c.at("commits").get<std::uint64_t>();
+    const json& inputs = c.at("inputs");
+    if (inputs.size() != s.inputs.size()) throw IndexError(path.string() + ": input count differs");
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      s.inputs[i].documents = inputs[i].at("documents").get<std::uint64_t>();
+      s.inputs[i].empty = inputs[i].at("empty").get<std::uint64_t>();
+      s.inputs[i].skipped = inputs[i].at("skipped").get<std::uint64_t>();
+      s.inputs[i].skipped_by_reason = inputs[i].at("skipped_by_reason").get<std::map<std::string, std::uint64_t>>();
+      s.sha256[i] = inputs[i].at("sha256").get<std::string>();
+    }
+    s.view_empty = c.at("view_empty").get<std::vector<std::uint64_t>>();
+    s.empty = c.at("empty").get<std::uint64_t>();
+    s.skipped = c.at("skipped").get<std::uint64_t>();
+  } catch (const json::exception& e) {
+    throw IndexError(path.string() + ": malformed state file: " + e.what());
+  }
+}
+
+/// The whole run.
+class Builder {
+ public:
+  Builder(const IndexOptions& options, ProgressSink* sink)
+      : m_options(options), m_sink(sink), m_start(std::chrono::steady_clock::now()) {
+    if (m_options.inputs.empty()) throw UsageError("no input given (--input or collection.inputs)");
+    if (m_options.out_dir.empty()) throw UsageError("no output directory given (--out or indexing.output)");
+    if (m_options.commit_interval == 0) throw UsageError("commit interval must be at least 1");
+    if (m_options.max_pending_postings == 0) throw UsageError("max pending postings must be at least 1");
+    m_views = m_options.views.empty() ? default_view_specs() : m_options.views;
+    for (std::size_t i = 0; i < m_views.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j)
+        if (m_views[i].directory_name() == m_views[j].directory_name())
+          throw UsageError("view '" + m_views[i].spec() + "' is given twice");
+    m_threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
+    m_limits = m_options.limits;
+    // Pages are bounded by max_page_bytes before decoding; the segmenter must not cut
+    // them again (decoding may grow them).
+    m_limits.max_input_bytes = static_cast<std::size_t>(-1);
+    {
+      TermMaker probe(m_options.terms);  // validates language and strategy up front
+    }
+    m_selector = std::make_unique<ViewSelector>(m_views);
+    m_files = list_input_files(m_options.inputs, m_options.format);
+    m_settings = settings_json(m_options, m_views, m_files);
+    m_state.inputs.resize(m_files.size());
+    m_state.sha256.resize(m_files.size());
+    m_state.view_empty.assign(m_views.size(), 0);
+    for (std::size_t i = 0; i < m_files.size(); ++i) {
+      m_state.inputs[i].path = m_files[i].path.string();
+      m_state.inputs[i].bytes = m_files[i].bytes;
+      m_bytes_total += m_files[i].bytes;
+    }
+  }
+
+  IndexSummary run() {
+    prepare_output();
+    open_views();
+    for (unsigned t = 0; t < m_threads; ++t) m_makers.push_back(std::make_unique<TermMaker>(m_options.terms));
+    m_batch.resize(m_threads * batch_per_thread);
+    for (std::size_t f = 0; f < m_state.next.file && f < m_files.size(); ++f) m_bytes_done += m_files[f].bytes;
+
+    for (std::size_t f = m_state.next.file; f < m_files.size(); ++f) read_file(f);
+    flush_batch();
+    commit();
+    return finish();
+  }
+
+ private:
+  // ---- output directory ---------------------------------------------------------------
+
+  fs::path state_path() const { return m_options.out_dir / "state.json"; }
+  fs::path manifest_path() const { return m_options.out_dir / "manifest.json"; }
+  fs::path view_path(const ViewSpec& v) const { return m_options.out_dir / "views" / v.directory_name(); }
+
+  void prepare_output() {
+    const fs::path& dir = m_options.out_dir;
+    std::error_code ec;
+    const bool exists = fs::exists(dir, ec);
+    const bool has_manifest = exists && fs::exists(manifest_path(), ec);
+    const bool has_state = exists && fs::exists(state_path(), ec);
+    const bool non_empty = exists && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec);
+    if (exists && !fs::is_directory(dir, ec)) throw IndexError(dir.string() + ": exists and is not a directory");
+
+    if (m_options.existing == ExistingOutput::Overwrite) {
+      if (non_empty && !has_manifest && !has_state && !fs::exists(dir / "views", ec))
+        throw IndexError(dir.string() + ": not an index set (no manifest.json, state.json or views/); "
+                         "refusing to delete it, choose another --out");
+      // The manifest goes first: a crash while deleting must not leave a "complete" set.
+      fs::remove(manifest_path(), ec);
+      fs::remove(state_path(), ec);
+      fs::remove_all(dir / "views", ec);
+      if (ec) throw IndexError(dir.string() + ": cannot clear the old index set: " + ec.message());
+    } else if (has_manifest && !has_state) {
+      throw IndexError(dir.string() + ": already holds a complete index set; use --overwrite to rebuild it");
+    } else if (has_state) {
+      if (m_options.existing != ExistingOutput::Resume)
+        throw IndexError(dir.string() + ": holds an interrupted run (" + committed_summary() +
+                         "); use --resume to continue it or --overwrite to start clean");
+      resume_state();
+      return;
+    } else if (non_empty) {
+      throw IndexError(dir.string() + ": exists and is not an index set; choose an empty or new directory");
+    } else if (m_options.existing == ExistingOutput::Resume) {
+      throw IndexError(dir.string() + ": no interrupted run to resume (no state.json)");
+    }
+    fs::create_directories(dir / "views", ec);
+    if (ec) throw IndexError(dir.string() + ": cannot create: " + ec.message());
+    write_state();  // from now on an interruption is detected
+  }
+
+  std::string committed_summary() const {
+    try {
+      const json j = detail::read_json_file(state_path());
+      return std::to_string(j.at("committed").at("documents").get<std::uint64_t>()) + " documents committed";
+    } catch (const std::exception&) {
+      return "state unreadable";
+    }
+  }
+
+  void resume_state() {
+    const json j = detail::read_json_file(state_path());
+    const json& settings = j.contains("settings") ? j.at("settings") : json();
+    for (const char* key : {"format", "views", "inputs", "terms"}) {
+      if (!settings.contains(key) || settings.at(key) != m_settings.at(key))
+        throw IndexError(m_options.out_dir.string() + ": the interrupted run used different " + key +
+                         "; resume with the same ones, or use --overwrite to start clean");
+    }
+    restore_state(j, m_state, state_path());
+    if (m_state.view_empty.size() != m_views.size()) throw IndexError(state_path().string() + ": view count differs");
+    m_resumed = m_state.documents;
+  }
+
+  void open_views() {
+    for (const ViewSpec& v : m_views) {
+      const fs::path p = view_path(v);
+      m_dbs.push_back(xapian_call(p.string(), [&] {
+        return Xapian::WritableDatabase(p.string(), Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS);
+      }));
+    }
+    // Back to the last common commit: a view may have committed (or auto-flushed) past it.
+    for (std::size_t v = 0; v < m_dbs.size(); ++v) {
+      xapian_call(view_path(m_views[v]).string(), [&] {
+        Xapian::WritableDatabase& db = m_dbs[v];
+        if (db.get_doccount() < m_state.documents && db.get_lastdocid() < m_state.documents)
+          throw IndexError(view_path(m_views[v]).string() + ": holds fewer documents (" +
+                           std::to_string(db.get_doccount()) + ") than the last common commit (" +
+                           std::to_string(m_state.documents) + "); use --overwrite");
+        const Xapian::docid last = db.get_lastdocid();
+        for (Xapian::docid d = m_state.documents + 1; d <= last; ++d) {
+          try {
+            db.delete_document(d);
+          } catch (const Xapian::DocNotFoundError&) {
+          }
+        }
+        if (last > m_state.documents) db.commit();
+      });
+    }
+  }
+
+  void write_state() { detail::write_json_file(state_path(), state_json(m_settings, m_state)); }
+
+  // ---- reading --------------------------------------------------------------------------
+
+  void read_file(std::size_t f) {
+    const InputFile& file = m_files[f];
+    m_current_file = file.path.string();
+    std::unique_ptr<CollectionReader> reader =
+        open_collection_file(file.path, m_options.format, m_options.max_page_bytes, file.docno);
+    m_current_reader = reader.get();
+    const std::uint64_t first = (f == m_state.next.file) ? m_state.next.ordinal : 0;
+    std::uint64_t ordinal = 0;
+    while (true) {
+      Slot& slot = m_batch[m_batch_used];
+      ReadItem item;
+      if (!reader->next(item)) break;
+      if (ordinal++ < first) continue;  // done before the interruption
+      slot.file = f;
+      slot.ordinal = ordinal - 1;
+      slot.skipped = item.kind == ReadItem::Kind::Skip;
+      if (slot.skipped) slot.skip = std::move(item.skip);
+      else slot.raw = std::move(item.document);
+      if (++m_batch_used == m_batch.size()) flush_batch();
+    }
+    // The batch may still hold items of this file; its checksum is known now.
+    m_state.sha256[f] = reader->finish_sha256();
+    m_bytes_done += file.bytes;
+    m_current_reader = nullptr;
+  }
+
+  // ---- one batch: analyse in parallel, write in parallel ------------------------------------
+
+  void analyse(unsigned worker, Slot& s) {
+    if (s.skipped) return;
+    try {
+      const plugin::DecodedText decoded = plugin::decode_to_utf8(s.raw.body, s.raw.declared_charset);
+      release_if_large(s.raw.body);
+      const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits);
+      s.title = collapse_whitespace(parsed.title);
+      m_selector->select(parsed, s.keep);
+      const std::size_t n = parsed.blocks.size();
+      s.num_blocks = n;
+      if (s.blocks.size() < n) s.blocks.resize(n);
+      TermMaker& maker = *m_makers[worker];
+      const std::size_t nv = m_views.size();
+      for (std::size_t i = 0; i < n; ++i) {
+        bool wanted = false;  // a block no view keeps is not tokenized
+        for (std::size_t v = 0; v < nv && !wanted; ++v) wanted = s.keep[v * n + i] != 0;
+        if (wanted) maker.make(parsed.blocks[i].text, s.blocks[i]);
+        else s.blocks[i].clear();
+      }
+      maker.make_title(m_options.terms.index_title ? std::string_view(s.title) : std::string_view(), s.title_postings);
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      s.skipped = true;
+      s.skip = SkipReport{SkipReason::Failed, m_files[s.file].path.string(), s.raw.offset, s.raw.docno,
+                          std::string("processing failed: ") + e.what()};
+    }
+  }
+
+  /// Builds view \p v's document for \p s. Returns its length; *empty set when no block
+  /// qualified.
+  std::uint64_t build_document(std::size_t v, const Slot& s, Xapian::Document& doc, bool& empty) const {
+    doc.set_data(s.raw.docno);
+    doc.add_boolean_term(docno_term(s.raw.docno));
+    doc.add_value(value_docno, s.raw.docno);
+    if (!s.raw.url.empty()) doc.add_value(value_url, s.raw.url);
+    if (!s.title.empty()) doc.add_value(value_title, s.title);
+    if (!s.raw.metadata.empty()) doc.add_value(value_metadata, s.raw.metadata);
+    s.title_postings.add_to(doc, 0);
+    std::uint64_t length = s.title_postings.length();
+    Xapian::termpos offset = s.title_postings.span();
+    empty = true;
+    const std::uint8_t* keep = s.keep.data() + v * s.num_blocks;
+    for (std::size_t i = 0; i < s.num_blocks; ++i) {
+      if (!keep[i]) continue;
+      empty = false;
+      const TextPostings& p = s.blocks[i];
+      p.add_to(doc, offset);
+      offset += p.span();
+      length += p.length();
+    }
+    return length;
+  }
+
+  void flush_batch() {
+    if (m_batch_used == 0) return;
+    const std::size_t n = m_batch_used;
+    parallel_for(m_threads, n, [&](unsigned w, std::size_t i) { analyse(w, m_batch[i]); });
+
+    // In input order: outcomes, docids, duplicate DOCNOs.
+    std::unordered_set<std::string_view> batch_docnos;
+    for (std::size_t i = 0; i < n; ++i) {
+      Slot& s = m_batch[i];
+      if (!s.skipped) {
+        const bool dup = !batch_docnos.insert(s.raw.docno).second ||
+                         xapian_call(view_path(m_views[0]).string(),
+                                     [&] { return m_dbs[0].term_exists(docno_term(s.raw.docno)); });
+        if (dup) {
+          s.skipped = true;
+          s.skip = SkipReport{SkipReason::BadDocno, m_files[s.file].path.string(), s.raw.offset, s.raw.docno,
+                              "duplicate DOCNO (already indexed)"};
+        }
+      }
+      InputSummary& in = m_state.inputs[s.file];
+      if (s.skipped) {
+        s.docid = 0;
+        ++in.skipped;
+        ++in.skipped_by_reason[std::string(skip_reason_name(s.skip.reason))];
+        ++m_state.skipped;
+        if (m_sink) m_sink->skipped(s.skip);
+        if (m_options.strict && s.skip.reason != SkipReason::NotResponse)
+          throw IndexError("--strict: " + s.skip.file + "@" + std::to_string(s.skip.offset) +
+                           (s.skip.docno.empty() ? "" : " (" + s.skip.docno + ")") + ": " +
+                           std::string(skip_reason_name(s.skip.reason)) + ": " + s.skip.message);
+        continue;
+      }
+      s.docid = ++m_next_docid_base;
+      ++in.documents;
+      if (s.num_blocks == 0) {
+        ++in.empty;
+        ++m_state.empty;
+      }
+    }
+
+    // Each writer thread owns a fixed set of views: one writer per database.
+    const unsigned writers = static_cast<unsigned>(std::min<std::size_t>(m_threads, m_views.size()));
+    std::vector<std::uint64_t> pending(writers, 0);
+    parallel_for(writers, writers, [&](unsigned, std::size_t w) {
+      for (std::size_t v = w; v < m_views.size(); v += writers) {
+        xapian_call(view_path(m_views[v]).string(), [&] {
+          for (std::size_t i = 0; i < n; ++i) {
+            const Slot& s = m_batch[i];
+            if (s.skipped) continue;
+            Xapian::Document doc;
+            bool empty = false;
+            pending[w] += build_document(v, s, doc, empty);
+            if (empty) ++m_state.view_empty[v];
+            m_dbs[v].replace_document(s.docid, doc);
+          }
+        });
+      }
+    });
+    for (const std::uint64_t p : pending) m_pending_postings += p;
+
+    const Slot& last = m_batch[n - 1];
+    m_state.next = Position{last.file, last.ordinal + 1};
+    m_state.documents = m_next_docid_base;
+    m_docs_seen += n;
+    m_docs_since_commit += n;
+    for (std::size_t i = 0; i < n; ++i) {
+      release_if_large(m_batch[i].raw.body);
+      m_batch[i].raw.metadata.clear();
+    }
+    m_batch_used = 0;
+    if (m_docs_since_commit >= m_options.commit_interval || m_pending_postings >= m_options.max_pending_postings)
+      commit();
+    report_progress();
+  }
+
+  void commit() {
+    const unsigned writers = static_cast<unsigned>(std::min<std::size_t>(m_threads, m_views.size()));
+    parallel_for(writers, m_views.size(), [&](unsigned, std::size_t v) {
+      xapian_call(view_path(m_views[v]).string(), [&] { m_dbs[v].commit(); });
+    });
+    ++m_state.commits;
+    write_state();
+    m_docs_since_commit = 0;
+    m_pending_postings = 0;
+  }
+
+  void report_progress() {
+    if (!m_sink) return;
+    IndexProgress p;
+    p.documents = m_docs_seen;
+    p.bytes_read = m_bytes_done + (m_current_reader ? m_current_reader->bytes_read() : 0);
+    p.bytes_total = m_bytes_total;
+    p.elapsed_seconds = elapsed();
+    p.current_file = m_current_file;
+    m_sink->progress(p);
+  }
+
+  double elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+  }
+
+  // ---- the end ---------------------------------------------------------------------------
+
+  IndexSummary finish() {
+    IndexSummary summary;
+    summary.out_dir = m_options.out_dir;
+    Manifest manifest;
+    manifest.program_version = BOILERDEX_VERSION;
+    manifest.created = now_iso8601();
+    manifest.format = std::string(input_format_name(m_options.format));
+    manifest.terms = m_options.terms;
+    manifest.config_toml = m_options.config_toml;
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      ViewSummary vs;
+      vs.view = m_views[v];
+      xapian_call(view_path(m_views[v]).string(), [&] {
+        vs.documents = m_dbs[v].get_doccount();
+        vs.terms = m_dbs[v].get_total_length();
+      });
+      vs.empty_documents = m_state.view_empty[v];
+      if (vs.documents != m_state.documents)
+        throw IndexError(view_path(m_views[v]).string() + ": holds " + std::to_string(vs.documents) +
+                         " documents, expected " + std::to_string(m_state.documents));
+      manifest.views.push_back(
+          ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents, vs.empty_documents, vs.terms});
+      summary.views.push_back(std::move(vs));
+    }
+    for (std::size_t i = 0; i < m_files.size(); ++i) {
+      const InputSummary& in = m_state.inputs[i];
+      manifest.inputs.push_back(
+          ManifestInput{in.path, in.bytes, m_state.sha256[i], in.documents, in.empty, in.skipped});
+      summary.inputs.push_back(in);
+      summary.skipped += in.skipped;
+    }
+    for (auto& db : m_dbs) xapian_call(m_options.out_dir.string(), [&] { db.close(); });
+    summary.documents = m_state.documents;
+    summary.empty = m_state.empty;
+    summary.resumed_documents = m_resumed;
+    summary.bytes_read = m_bytes_done;
+    summary.commits = m_state.commits;
+    summary.elapsed_seconds = elapsed();
+    manifest.documents = summary.documents;
+    manifest.empty = summary.empty;
+    manifest.skipped = summary.skipped;
+    manifest.complete = true;
+    write_manifest(m_options.out_dir, manifest);
+    std::error_code ec;
+    fs::remove(state_path(), ec);  // the manifest now says the set is whole
+    if (m_sink) m_sink->finished(summary);
+    return summary;
+  }
+
+  const IndexOptions& m_options;
+  ProgressSink* m_sink;
+  std::chrono::steady_clock::time_point m_start;
+  std::vector<ViewSpec> m_views;
+  unsigned m_threads = 1;
+  plugin::SegmentLimits m_limits;
+  std::unique_ptr<ViewSelector> m_selector;
+  std::vector<InputFile> m_files;
+  json m_settings;
+  RunState m_state;
+  std::uint64_t m_resumed = 0;
+  std::vector<Xapian::WritableDatabase> m_dbs;
+  std::vector<std::unique_ptr<TermMaker>> m_makers;
+  std::vector<Slot> m_batch;
+  std::size_t m_batch_used = 0;
+  Xapian::docid& m_next_docid_base = m_state.documents;
+  std::uint64_t m_docs_seen = 0, m_docs_since_commit = 0, m_pending_postings = 0;
+  std::uint64_t m_bytes_total = 0, m_bytes_done = 0;
+  std::string m_current_file;
+  CollectionReader* m_current_reader = nullptr;
+};
+
+}  // namespace
+
+IndexSummary build_index_set(const IndexOptions& options, ProgressSink* sink) {
+  Builder builder(options, sink);
+  return builder.run();
+}
+
+}  // namespace boilerdex::indexer

@@ -1,0 +1,49 @@
+#include "json_file.hpp"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "boilerdex/indexer/index_error.hpp"
+
+namespace boilerdex::indexer::detail {
+
+nlohmann::json read_json_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IndexError(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  try {
+    return nlohmann::json::parse(ss.str());
+  } catch (const nlohmann::json::exception& e) {
+    throw IndexError(path.string() + ": malformed JSON: " + e.what());
+  }
+}
+
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& j) {
+  const std::string text = j.dump(2) + "\n";
+  const std::filesystem::path tmp = path.string() + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw IndexError(tmp.string() + ": cannot create (" + std::strerror(errno) + ")");
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      ::close(fd);
+      throw IndexError(tmp.string() + ": write failed (" + std::strerror(err) + ")");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0)
+    throw IndexError(tmp.string() + ": cannot flush (" + std::strerror(errno) + ")");
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw IndexError(path.string() + ": cannot replace (" + std::strerror(errno) + ")");
+}
+
+}  // namespace boilerdex::indexer::detail

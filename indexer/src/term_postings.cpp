@@ -1,0 +1,88 @@
+#include "boilerdex/indexer/term_postings.hpp"
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
+
+namespace boilerdex::indexer {
+
+void TextPostings::add_to(Xapian::Document& doc, Xapian::termpos offset) const {
+  for (const Term& t : m_terms) {
+    const Xapian::termcount npos = t.positions_end - t.positions_begin;
+    for (std::uint32_t i = t.positions_begin; i < t.positions_end; ++i) doc.add_posting(t.name, m_positions[i] + offset);
+    if (t.wdf > npos) doc.add_term(t.name, t.wdf - npos);
+  }
+}
+
+void TextPostings::clear() noexcept {
+  m_terms.clear();
+  m_positions.clear();
+  m_span = 0;
+  m_length = 0;
+}
+
+void TermMaker::configure(Xapian::TermGenerator& tg, const TermSettings& s) {
+  if (s.language != "none") {
+    try {
+      tg.set_stemmer(Xapian::Stem(s.language));
+    } catch (const Xapian::InvalidArgumentError&) {
+      throw UsageError("unknown stemming language '" + s.language + "' (see Xapian::Stem::get_available_languages)");
+    }
+  }
+  using TG = Xapian::TermGenerator;
+  if (s.stem_strategy == "none") tg.set_stemming_strategy(TG::STEM_NONE);
+  else if (s.stem_strategy == "some") tg.set_stemming_strategy(TG::STEM_SOME);
+  else if (s.stem_strategy == "all") tg.set_stemming_strategy(TG::STEM_ALL);
+  else if (s.stem_strategy == "all_z") tg.set_stemming_strategy(TG::STEM_ALL_Z);
+  else if (s.stem_strategy == "some_full_pos") tg.set_stemming_strategy(TG::STEM_SOME_FULL_POS);
+  else throw UsageError("unknown stem strategy '" + s.stem_strategy + "' (none, some, all, all_z, some_full_pos)");
+  if (!s.stopwords.empty()) {
+    tg.set_stopper((new Xapian::SimpleStopper(s.stopwords.begin(), s.stopwords.end()))->release());
+  }
+}
+
+TermMaker::TermMaker(const TermSettings& settings) : m_settings(settings) {
+  configure(m_tg, m_settings);
+  m_tg.set_document(m_scratch);
+}
+
+void TermMaker::collect(TextPostings& out, Xapian::termpos span) {
+  // Reuses out's term strings: no allocation per term once the vectors have grown.
+  out.m_positions.clear();
+  out.m_length = 0;
+  out.m_span = span;
+  std::size_t n = 0;
+  for (auto it = m_scratch.termlist_begin(); it != m_scratch.termlist_end(); ++it, ++n) {
+    if (out.m_terms.size() <= n) out.m_terms.emplace_back();
+    TextPostings::Term& t = out.m_terms[n];
+    t.name = *it;
+    t.wdf = it.get_wdf();
+    out.m_length += t.wdf;
+    t.positions_begin = static_cast<std::uint32_t>(out.m_positions.size());
+    if (m_settings.positions)
+      for (auto p = it.positionlist_begin(); p != it.positionlist_end(); ++p) out.m_positions.push_back(*p);
+    t.positions_end = static_cast<std::uint32_t>(out.m_positions.size());
+  }
+  out.m_terms.resize(n);
+}
+
+void TermMaker::make(std::string_view text, TextPostings& out) {
+  m_scratch.clear_terms();
+  m_tg.set_termpos(0);
+  const Xapian::Utf8Iterator it(text.data(), text.size());
+  if (m_settings.positions) m_tg.index_text(it);
+  else m_tg.index_text_without_positions(it);
+  collect(out, m_tg.get_termpos());
+}
+
+void TermMaker::make_title(std::string_view title, TextPostings& out) {
+  m_scratch.clear_terms();
+  m_tg.set_termpos(0);
+  if (m_settings.positions) m_tg.index_text(Xapian::Utf8Iterator(title.data(), title.size()));
+  else m_tg.index_text_without_positions(Xapian::Utf8Iterator(title.data(), title.size()));
+  m_tg.index_text_without_positions(Xapian::Utf8Iterator(title.data(), title.size()), 1,
+                                    std::string(title_prefix));
+  if (!title.empty()) m_tg.increase_termpos(title_gap);
+  collect(out, m_tg.get_termpos());
+}
+
+}  // namespace boilerdex::indexer

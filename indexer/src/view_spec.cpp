@@ -1,0 +1,122 @@
+#include "boilerdex/indexer/view_spec.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <set>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/extractor.hpp"
+
+namespace boilerdex::indexer {
+namespace {
+
+/// Shortest text that reads back as \p x ("10", "7.5").
+std::string format_number(double x) {
+  char buf[32];
+  const auto r = std::to_chars(buf, buf + sizeof buf, x);
+  return std::string(buf, r.ptr);
+}
+
+double parse_number(std::string_view text, std::string_view spec) {
+  double x = 0;
+  const auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), x);
+  if (text.empty() || ec != std::errc() || p != text.data() + text.size() || !std::isfinite(x) || x < 0)
+    throw UsageError("view spec '" + std::string(spec) + "': '" + std::string(text) +
+                     "' is not a non-negative number");
+  return x;
+}
+
+/// "1,5,10", "1..20" or a mix ("1..5,10"): the thresholds in order of appearance.
+std::vector<double> parse_thresholds(std::string_view list, std::string_view spec, bool integers) {
+  std::vector<double> out;
+  if (list.empty()) throw UsageError("view spec '" + std::string(spec) + "': missing threshold");
+  while (true) {
+    const std::size_t comma = list.find(',');
+    const std::string_view item = list.substr(0, comma);
+    const std::size_t dots = item.find("..");
+    if (dots != std::string_view::npos) {
+      const double lo = parse_number(item.substr(0, dots), spec);
+      const double hi = parse_number(item.substr(dots + 2), spec);
+      if (lo != std::floor(lo) || hi != std::floor(hi) || lo > hi)
+        throw UsageError("view spec '" + std::string(spec) + "': range '" + std::string(item) +
+                         "' needs integer bounds, low <= high");
+      if (hi - lo > 10000) throw UsageError("view spec '" + std::string(spec) + "': range too long");
+      for (double x = lo; x <= hi; x += 1) out.push_back(x);
+    } else {
+      const double x = parse_number(item, spec);
+      if (integers && x != std::floor(x))
+        throw UsageError("view spec '" + std::string(spec) + "': min-words needs whole numbers, got '" +
+                         std::string(item) + "'");
+      out.push_back(x);
+    }
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+std::string_view trim_spaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string ViewSpec::spec() const {
+  switch (kind) {
+    case ViewKind::All: return "all";
+    case ViewKind::MinWords: return "min-words:" + format_number(threshold);
+    case ViewKind::MinDensity: return "min-density:" + format_number(threshold);
+    case ViewKind::Extractor: return "extractor:" + extractor;
+  }
+  return "all";
+}
+
+std::string ViewSpec::directory_name() const {
+  std::string name = spec();
+  for (char& c : name) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '-' || c == '_';
+    if (!safe) c = '-';
+  }
+  return name;
+}
+
+std::vector<ViewSpec> parse_view_specs(std::string_view text) {
+  const std::string_view spec = trim_spaces(text);
+  const std::size_t colon = spec.find(':');
+  const std::string_view kind = spec.substr(0, colon);
+  const std::string_view arg = colon == std::string_view::npos ? std::string_view{} : trim_spaces(spec.substr(colon + 1));
+  std::vector<ViewSpec> out;
+  if (kind == "all") {
+    if (colon != std::string_view::npos) throw UsageError("view spec '" + std::string(spec) + "': 'all' takes no argument");
+    out.push_back(ViewSpec{});
+  } else if (kind == "min-words" || kind == "min-density") {
+    const bool words = kind == "min-words";
+    for (const double t : parse_thresholds(arg, spec, words))
+      out.push_back(ViewSpec{words ? ViewKind::MinWords : ViewKind::MinDensity, t, {}});
+  } else if (kind == "extractor") {
+    if (arg.empty()) throw UsageError("view spec '" + std::string(spec) + "': missing extractor name");
+    // Extractor names may themselves hold ':' and ',' ("keep-everything-min-words:10").
+    const auto extractor = plugin::make_extractor(arg);
+    out.push_back(ViewSpec{ViewKind::Extractor, 0.0, extractor->name()});
+  } else {
+    throw UsageError("view spec '" + std::string(spec) +
+                     "': expected all, min-words:K, min-density:D or extractor:NAME");
+  }
+  return out;
+}
+
+std::vector<ViewSpec> default_view_specs() {
+  std::vector<ViewSpec> out = parse_view_specs("all");
+  for (auto& v : parse_view_specs("min-words:1..20,25,30,40,50,60,70,80,90,100")) out.push_back(v);
+  for (auto& v : parse_view_specs("min-density:1..20")) out.push_back(v);
+  out.push_back(parse_view_specs("extractor:article").front());
+  out.push_back(parse_view_specs("extractor:default").front());
+  for (const auto& info : plugin::list_extractors())
+    if (info.name == "bte") out.push_back(parse_view_specs("extractor:bte").front());
+  return out;
+}
+
+}  // namespace boilerdex::indexer

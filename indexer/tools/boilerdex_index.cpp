@@ -1,0 +1,66 @@
+// boilerdex-index: read a collection once, write one Xapian database per view.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <optional>
+#include <unistd.h>
+
+#include "boilerdex/config/config.hpp"
+#include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/indexer/index_builder.hpp"
+
+int main(int argc, char** argv) {
+  return boilerdex::config::run_tool("boilerdex-index", [&]() -> int {
+    using namespace boilerdex;
+    CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};
+    std::string config_file, format, language, stem_strategy, stopwords_file;
+    std::vector<std::string> inputs, views;
+    std::string out;
+    bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
+    std::optional<unsigned> threads;
+    std::optional<std::uint64_t> commit_interval, max_page_bytes;
+    app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
+    app.add_option("--input", inputs, "collection files or directories (sorted order)");
+    app.add_option("--format", format, "input format")->check(CLI::IsMember({"trec", "warc", "files"}));
+    app.add_option("--out", out, "index-set directory");
+    app.add_option("--view", views, "view spec(s): all, min-words:K[,K..|A..B], min-density:D, extractor:NAME");
+    auto* r = app.add_flag("--resume", resume, "continue an interrupted run from its last commit");
+    app.add_flag("--overwrite", overwrite, "delete an existing index set first")->excludes(r);
+    app.add_flag("--strict", strict, "stop at the first skipped document");
+    app.add_option("--threads", threads, "parse/classify threads (0: all cores)");
+    app.add_option("--commit-interval", commit_interval, "documents between commits")->check(CLI::PositiveNumber);
+    app.add_option("--max-page-bytes", max_page_bytes, "skip larger pages")->check(CLI::PositiveNumber);
+    app.add_option("--language", language, "stemming language (Xapian::Stem), or none");
+    app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
+    app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);
+    app.add_flag("--no-positions", no_positions, "do not store term positions");
+    app.add_flag("--no-title", no_title, "do not index titles");
+    app.add_flag("-q,--quiet", quiet, "no progress display");
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      return app.exit(e) == 0 ? 0 : 2;
+    }
+
+    config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
+    if (!inputs.empty()) c.collection.inputs.assign(inputs.begin(), inputs.end());
+    if (!format.empty()) c.collection.format = format;
+    if (!out.empty()) c.indexing.output = out;
+    if (!views.empty()) c.views.specs = views;
+    if (!language.empty()) c.indexing.language = language;
+    if (!stem_strategy.empty()) c.indexing.stem_strategy = stem_strategy;
+    if (!stopwords_file.empty()) c.indexing.stopwords_file = stopwords_file;
+    if (threads) c.indexing.threads = *threads;
+    if (commit_interval) c.indexing.commit_interval = *commit_interval;
+    if (max_page_bytes) c.collection.max_page_bytes = *max_page_bytes;
+    if (strict) c.indexing.strict = true;
+    if (no_positions) c.indexing.positions = false;
+    if (no_title) c.indexing.index_title = false;
+
+    indexer::IndexOptions options = indexer::index_options_from_config(c);
+    options.existing = resume ? indexer::ExistingOutput::Resume
+                              : overwrite ? indexer::ExistingOutput::Overwrite : indexer::ExistingOutput::Refuse;
+    const auto sink = indexer::make_terminal_progress(std::cerr, !quiet && ::isatty(STDERR_FILENO));
+    (void)indexer::build_index_set(options, sink.get());  // the sink prints the summary
+    return 0;
+  });
+}
