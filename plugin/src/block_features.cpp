@@ -199,15 +199,15 @@ BlockFeatures compute_block_features(const TextBlock& block, std::size_t positio
   return f;
 }
 
-std::vector<BlockFeatures> compute_features(const TextDocument& doc) {
+std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks) {
   std::vector<BlockFeatures> out;
-  out.reserve(doc.blocks.size());
+  out.reserve(blocks.size());
   std::vector<std::string_view> scratch;
-  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    out.push_back(compute_block_features(doc.blocks[i], i, doc.blocks.size(), scratch));
-  }
+  for (std::size_t i = 0; i < blocks.size(); ++i) out.push_back(compute_block_features(blocks[i], i, blocks.size(), scratch));
   return out;
 }
+
+std::vector<BlockFeatures> compute_features(const TextDocument& doc) { return compute_features(doc.blocks); }
 
 BlockContext context_of(const std::vector<BlockFeatures>& features, std::size_t i) noexcept {
   const BlockFeatures& none = empty_start_features();

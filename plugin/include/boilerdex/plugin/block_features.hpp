@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,6 +54,9 @@ struct BlockFeatures {
 /// \throws std::bad_alloc only.
 [[nodiscard]] BlockFeatures compute_block_features(const TextBlock& block, std::size_t position, std::size_t count,
                                                    std::vector<std::string_view>& scratch);
+
+/// Features of every block of \p blocks, in order. \throws std::bad_alloc only.
+[[nodiscard]] std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks);
 
 /// Features of every block of \p doc, in order. \throws std::bad_alloc only.
 [[nodiscard]] std::vector<BlockFeatures> compute_features(const TextDocument& doc);

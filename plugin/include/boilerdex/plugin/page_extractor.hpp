@@ -1,0 +1,51 @@
+#pragma once
+/// \file
+/// The one-call facade: page bytes → decoded text → parse blocks → extractor decisions.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin {
+
+/// How extract_page reads a page.
+struct PageOptions {
+  /// The charset a transport declared (HTTP Content-Type); empty when none. See decode_to_utf8.
+  std::string declared_charset;
+  SegmentLimits limits;
+  /// Also return the parse blocks as the segmenter made them, before the extractor (the
+  /// JSON and HTML writers show them). Costs one copy of the page's text.
+  bool keep_parse_blocks = false;
+};
+
+/// Everything extract_page learnt about one page.
+struct PageResult {
+  /// The page as UTF-8 with the charset used and how it was chosen; TextBlock source
+  /// ranges are byte offsets into decoded.utf8.
+  DecodedText decoded;
+  /// The page after the extractor: doc.content() is its text output, content_mask(doc)
+  /// maps the decisions back onto the parse blocks.
+  TextDocument document;
+  /// The parse blocks before the extractor (only with PageOptions::keep_parse_blocks).
+  std::vector<TextBlock> parse_blocks;
+  /// Number of parse blocks (also without keep_parse_blocks).
+  std::size_t num_parse_blocks = 0;
+  /// What the segmenter truncated or dropped, if anything.
+  SegmentStats stats;
+};
+
+/// Decodes \p bytes (decode_to_utf8 with options.declared_charset), segments them
+/// (segment_html with options.limits) and runs \p extractor. Never fails on bad HTML or
+/// undecodable bytes: those degrade the result, and stats/decoded say how. Thread-safe
+/// when \p extractor is (the built-in ones are). O(size of the page).
+/// \throws std::bad_alloc, or what \p extractor throws (the built-in ones throw nothing else).
+[[nodiscard]] PageResult extract_page(std::string_view bytes, const Extractor& extractor,
+                                      const PageOptions& options = {});
+
+}  // namespace boilerdex::plugin
