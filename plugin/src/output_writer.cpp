@@ -14,7 +14,8 @@
 namespace boilerdex::plugin {
 namespace {
 
-using nlohmann::json;
+// Keys stay in the order written: source and title first, the long arrays last.
+using json = nlohmann::ordered_json;
 
 std::string_view charset_source_name(CharsetSource source) noexcept {
   switch (source) {
@@ -43,7 +44,14 @@ json labels_json(LabelSet labels) { return json(labels.names()); }
 
 json features_json(const BlockFeatures& f) {
   json out = json::object();
-  for (const auto& [name, value] : named_features(f)) out[std::string(name)] = value;
+  for (const auto& [name, value] : named_features(f)) {
+    // Counts and positions are integers; everything else (ratios, lengths) a double.
+    if (name.starts_with("num_") || name == "position") {
+      out[std::string(name)] = static_cast<std::int64_t>(value);
+    } else {
+      out[std::string(name)] = value;
+    }
+  }
   out["link_density"] = shortest(f.link_density);
   out["text_density"] = shortest(f.text_density);
   out["enclosing_tag"] = std::string(tag_class_name(f.enclosing_tag));

@@ -1,0 +1,240 @@
+#include "boilerdex/plugin/page_extractor_batch.hpp"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <array>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::array<std::string_view, 4> k_page_suffixes = {".html.gz", ".htm.gz", ".html", ".htm"};
+
+bool ends_with_icase(std::string_view s, std::string_view suffix) noexcept {
+  if (s.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+                    [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b + 32 : b); });
+}
+
+std::string read_stream(std::istream& in, const std::string& path) {
+  std::string bytes;
+  std::array<char, 1 << 16> buf;
+  while (in.read(buf.data(), buf.size()) || in.gcount() > 0) {
+    bytes.append(buf.data(), static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > k_max_page_bytes) {
+      throw InputError(path, InputError::npos, "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB");
+    }
+  }
+  if (in.bad()) throw InputError(path, bytes.size(), "read error");
+  return bytes;
+}
+
+std::string gunzip(std::string_view data, const std::string& path) {
+  z_stream zs{};
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(path, 0, "cannot initialise zlib");
+  struct Guard {
+    z_stream* z;
+    ~Guard() { inflateEnd(z); }
+  } guard{&zs};
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  std::string out;
+  std::array<char, 1 << 16> buf;
+  for (;;) {
+    zs.next_out = reinterpret_cast<Bytef*>(buf.data());
+    zs.avail_out = static_cast<uInt>(buf.size());
+    const int rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(buf.data(), buf.size() - zs.avail_out);
+    if (out.size() > k_max_page_bytes) {
+      throw InputError(path, zs.total_in, "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB decompressed");
+    }
+    const std::uint64_t offset = data.size() - zs.avail_in;
+    if (rc == Z_STREAM_END) {
+      if (zs.avail_in == 0) return out;
+      // Another gzip member follows (as `cat a.gz b.gz` makes).
+      if (inflateReset(&zs) != Z_OK) throw InputError(path, offset, "cannot reset zlib");
+      continue;
+    }
+    if (rc == Z_BUF_ERROR || (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0)) {
+      throw InputError(path, offset, "truncated gzip data");
+    }
+    if (rc != Z_OK) {
+      throw InputError(path, offset, std::string("corrupt gzip data: ") + (zs.msg ? zs.msg : "error " + std::to_string(rc)));
+    }
+  }
+}
+
+// Writes \p text to dir/name through a temporary file renamed into place.
+void write_file_atomically(const fs::path& dir, const std::string& name, const std::string& text) {
+  const fs::path target = dir / name;
+  const fs::path temp = dir / ("." + name + ".tmp");
+  {
+    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
+    f.write(text.data(), static_cast<std::streamsize>(text.size()));
+    f.close();
+    if (!f) {
+      std::error_code ignored;
+      fs::remove(temp, ignored);
+      throw InputError(target.string(), InputError::npos, "cannot write output file");
+    }
+  }
+  std::error_code ec;
+  fs::rename(temp, target, ec);
+  if (ec) {
+    fs::remove(temp, ec);
+    throw InputError(target.string(), InputError::npos, "cannot write output file: " + ec.message());
+  }
+}
+
+}  // namespace
+
+bool is_page_file_name(std::string_view name) noexcept {
+  return std::any_of(k_page_suffixes.begin(), k_page_suffixes.end(),
+                     [&](std::string_view s) { return name.size() > s.size() && ends_with_icase(name, s); });
+}
+
+std::string output_name_for(std::string_view path) {
+  if (path == "-") return "stdin";
+  std::string file = fs::path(path).filename().string();
+  std::string name = file;
+  for (const auto suffix : k_page_suffixes) {
+    if (ends_with_icase(name, suffix)) {
+      name.resize(name.size() - suffix.size());
+      break;
+    }
+  }
+  const auto usable = [](const std::string& n) {
+    return !n.empty() && n != "." && n != ".." && n.find('/') == std::string::npos;
+  };
+  if (usable(name)) return name;
+  return usable(file) ? file : "page";
+}
+
+std::vector<PageSource> expand_inputs(const std::vector<std::string>& inputs, std::vector<std::string>& problems) {
+  std::vector<PageSource> pages;
+  for (const auto& input : inputs) {
+    if (input == "-") {
+      pages.push_back({input, output_name_for(input)});
+      continue;
+    }
+    std::error_code ec;
+    const auto status = fs::status(input, ec);
+    if (ec || !fs::exists(status)) {
+      problems.push_back(input + ": no such file or directory");
+      continue;
+    }
+    if (!fs::is_directory(status)) {
+      pages.push_back({input, output_name_for(input)});
+      continue;
+    }
+    std::vector<std::string> found;
+    fs::directory_iterator it(input, ec);
+    for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+      std::error_code type_ec;
+      if (it->is_regular_file(type_ec) && is_page_file_name(it->path().filename().string())) {
+        found.push_back(it->path().string());
+      }
+    }
+    if (ec) {
+      problems.push_back(input + ": cannot list directory: " + ec.message());
+      continue;
+    }
+    if (found.empty()) {
+      problems.push_back(input + ": no .html, .htm, .html.gz or .htm.gz files in directory");
+      continue;
+    }
+    std::sort(found.begin(), found.end());
+    for (auto& path : found) {
+      auto name = output_name_for(path);
+      pages.push_back({std::move(path), std::move(name)});
+    }
+  }
+  return pages;
+}
+
+std::string read_page_bytes(const PageSource& source, std::istream& stdin_stream) {
+  std::string bytes;
+  if (source.path == "-") {
+    bytes = read_stream(stdin_stream, "<stdin>");
+  } else {
+    std::ifstream f(source.path, std::ios::binary);
+    if (!f) throw InputError(source.path, InputError::npos, "cannot open file");
+    bytes = read_stream(f, source.path);
+  }
+  const bool magic = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+                     static_cast<unsigned char>(bytes[1]) == 0x8b;
+  if (magic) return gunzip(bytes, source.path == "-" ? "<stdin>" : source.path);
+  if (ends_with_icase(source.path, ".gz")) throw InputError(source.path, 0, "not gzip data (no gzip header)");
+  return bytes;
+}
+
+BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options, std::istream& in,
+                           std::ostream& out, std::ostream& err) {
+  const auto extractor = make_extractor(options.extractor);
+  const std::string extractor_name = extractor->name();
+  if (!options.output_dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(options.output_dir, ec);
+    if (ec || !fs::is_directory(options.output_dir)) {
+      throw Error(options.output_dir.string() + ": cannot create output directory" + (ec ? ": " + ec.message() : ""));
+    }
+  }
+  BatchSummary summary;
+  std::vector<std::string> problems;
+  const auto pages = expand_inputs(inputs, problems);
+  for (const auto& p : problems) err << p << '\n';
+  summary.failed += problems.size();
+
+  PageOptions page_options;
+  page_options.declared_charset = options.declared_charset;
+  page_options.limits = options.limits;
+  page_options.keep_parse_blocks = needs_parse_blocks(options.format);
+  std::set<std::string> written;  // output file names of this run
+  bool stdin_read = false;
+  for (const auto& page : pages) {
+    try {
+      if (page.path == "-") {
+        if (stdin_read) throw InputError("<stdin>", InputError::npos, "standard input given more than once");
+        stdin_read = true;
+      }
+      const std::string file_name = page.output_name + std::string(output_extension(options.format));
+      if (!options.output_dir.empty() && written.count(file_name) != 0) {
+        throw InputError(page.path, InputError::npos, "output " + file_name + " already written for another input");
+      }
+      const std::string bytes = read_page_bytes(page, in);
+      const PageResult result = extract_page(bytes, *extractor, page_options);
+      const PageLabel label{page.path, extractor_name};
+      if (options.output_dir.empty()) {
+        write_page(out, options.format, result, label);
+        out.flush();
+      } else {
+        std::ostringstream text;
+        write_page(text, options.format, result, label);
+        write_file_atomically(options.output_dir, file_name, text.str());
+        written.insert(file_name);
+      }
+      ++summary.pages;
+    } catch (const InputError& e) {
+      err << e.what() << '\n';
+      ++summary.failed;
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      err << page.path << ": " << e.what() << '\n';
+      ++summary.failed;
+    }
+  }
+  return summary;
+}
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# boilerdex-extract on the hand-written pages: formats, -o naming, stdin, directories,
+# .html.gz, and a corrupt page among good ones (exit 1, the others still written).
+# Usage: extract.sh BUILD_DIR FIXTURES_DIR [SHARED_DIR]
+set -u
+build=$1
+pages=$2/plugin/pages
+bin=$build/plugin/boilerdex-extract
+[ -x "$bin" ] || bin=$build/boilerdex-extract
+if [ ! -x "$bin" ]; then
+  echo "extract.sh: boilerdex-extract not built under $build" >&2
+  exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
+  local want=$1 what=$2
+  shift 3
+  "$@" >"$work/out" 2>"$work/err"
+  local rc=$?
+  [ "$rc" -eq "$want" ] || fail "$what: exit $rc, expected $want ($(head -c 300 "$work/err"))"
+}
+
+# Text to stdout: boilerpipe's getContent, one line per block, final newline.
+expect_rc 0 "article to stdout" -- "$bin" "$pages/article.html"
+head -n 1 "$work/out" | grep -qx 'Storm closes harbour' || fail "article: first line"
+grep -q 'Comments' "$work/out" && fail "article: comments not cut"
+[ "$(tail -c 1 "$work/out" | od -An -c | tr -d ' ')" = '\n' ] || fail "article: no final newline"
+
+# Every listed extractor runs.
+expect_rc 0 "list" -- "$bin" --list-extractors
+grep -q '^article	' "$work/out" || fail "list: article missing"
+grep -q '^min-words:K	' "$work/out" || fail "list: min-words:K missing"
+for e in $(cut -f1 "$work/out" | sed 's/:K$/:5/'); do
+  expect_rc 0 "extractor $e" -- "$bin" --extractor "$e" "$pages/article.html"
+done
+expect_rc 2 "unknown extractor" -- "$bin" --extractor nope "$pages/article.html"
+grep -q 'nope' "$work/err" || fail "unknown extractor: message does not name it"
+expect_rc 2 "unknown format" -- "$bin" --format xml "$pages/article.html"
+expect_rc 2 "no input" -- "$bin"
+
+# stdin, gzip on stdin, charset option.
+expect_rc 0 "stdin" -- bash -c "\"$bin\" - < \"$pages/article.html\""
+head -n 1 "$work/out" | grep -qx 'Storm closes harbour' || fail "stdin: first line"
+expect_rc 0 "gzip stdin" -- bash -c "\"$bin\" -e keep-everything - < \"$pages/zipped.html.gz\""
+grep -q '^Gzipped page' "$work/out" || fail "gzip stdin: text"
+expect_rc 0 "latin1" -- "$bin" "$pages/latin1.html"
+grep -q "^Café crème brûlée" "$work/out" || fail "latin1: not decoded"
+
+# JSON parses (one object per line) and carries features and decisions.
+expect_rc 0 "json" -- "$bin" -f json "$pages/article.html" "$pages/links.htm"
+if command -v python3 >/dev/null; then
+  python3 - "$work/out" <<'PY' || fail "json: does not parse or lacks fields"
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+assert len(lines) == 2, len(lines)
+page = json.loads(lines[0])
+assert page["title"] == "Storm closes harbour | Example Times"
+assert page["charset"]["name"] == "UTF-8"
+assert any(b["content"] for b in page["blocks"]) and not page["blocks"][0]["content"]
+assert "text_density" in page["blocks"][3]["features"]
+assert json.loads(lines[1])["content"] == ""
+PY
+fi
+
+# HTML view is self-contained and escaped.
+expect_rc 0 "html" -- "$bin" -f html "$pages/article.html"
+grep -q '<!DOCTYPE html>' "$work/out" || fail "html: no doctype"
+grep -q 'promenade &amp; flooded' "$work/out" || fail "html: text not escaped"
+grep -q '<script' "$work/out" && fail "html: contains a script"
+
+# Block dumps.
+expect_rc 0 "blocks" -- "$bin" -f blocks "$pages/article.html"
+grep -q '^# idx' "$work/out" || fail "blocks: no header"
+expect_rc 0 "parse-blocks" -- "$bin" -f parse-blocks "$pages/article.html"
+[ "$(grep -vc '^#' "$work/out")" -eq 9 ] || fail "parse-blocks: expected 9 blocks"
+
+# A directory with a corrupt .gz among good pages: exit 1, the others written.
+expect_rc 1 "directory" -- "$bin" -o "$work/o" "$pages"
+for n in article latin1 links zipped; do
+  [ -f "$work/o/$n.txt" ] || fail "directory: $n.txt missing"
+done
+[ -e "$work/o/broken.txt" ] && fail "directory: broken page written"
+grep -q 'broken.html.gz@60: truncated gzip data' "$work/err" || fail "directory: no message for the broken page"
+grep -q '^Gzipped page' "$work/o/zipped.txt" || fail "directory: zipped text"
+[ -z "$(ls -A "$work/o" | grep '^\.')" ] || fail "directory: temporary files left"
+
+# -o with other formats and stdin naming; outputs stay inside OUTDIR.
+expect_rc 0 "json files" -- bash -c "\"$bin\" -f json -o \"$work/j\" \"$pages/links.htm\" - < \"$pages/article.html\""
+[ -f "$work/j/links.json" ] && [ -f "$work/j/stdin.json" ] || fail "json files: names"
+expect_rc 0 "html files" -- "$bin" -f html -o "$work/h" "$pages/zipped.html.gz"
+[ -f "$work/h/zipped.html" ] || fail "html files: zipped.html missing"
+mkdir -p "$work/evil"
+cp "$pages/links.htm" "$work/evil/..html"
+expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
+[ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$')" ] ||
+  fail "odd name: something written outside OUTDIR"
+
+# A missing input is reported by name; the rest go on.
+expect_rc 1 "missing input" -- "$bin" -o "$work/m" "$work/nothing.html" "$pages/links.htm"
+grep -q 'nothing.html' "$work/err" || fail "missing input: not named"
+[ -f "$work/m/links.txt" ] || fail "missing input: links.txt not written"
+
+if [ "$failures" -ne 0 ]; then
+  echo "extract.sh: $failures failure(s)" >&2
+  exit 1
+fi
+echo "extract.sh: all checks passed"

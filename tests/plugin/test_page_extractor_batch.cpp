@@ -1,0 +1,149 @@
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+#include "boilerdex/plugin/page_extractor_batch.hpp"
+
+using namespace boilerdex::plugin;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string k_pages = std::string(BOILERDEX_FIXTURES_DIR) + "/plugin/pages";
+
+// A fresh empty directory under the build tree, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  explicit TempDir(const std::string& name)
+      : path(fs::path(BOILERDEX_BINARY_DIR) / "test-tmp" / ("batch-" + name)) {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(page_extractor_batch)
+
+BOOST_AUTO_TEST_CASE(output_names) {
+  BOOST_TEST(output_name_for("a/b/page.html") == "page");
+  BOOST_TEST(output_name_for("page.HTM") == "page");
+  BOOST_TEST(output_name_for("x/page.html.gz") == "page");
+  BOOST_TEST(output_name_for("x/page.htm.gz") == "page");
+  BOOST_TEST(output_name_for("x/page.txt") == "page.txt");
+  BOOST_TEST(output_name_for("-") == "stdin");
+  BOOST_TEST(output_name_for("x/.html") == ".html");  // nothing left: the whole name
+  BOOST_TEST(output_name_for("x/..") == "page");
+  BOOST_TEST(output_name_for("/") == "page");
+  BOOST_TEST(is_page_file_name("a.html"));
+  BOOST_TEST(is_page_file_name("a.HTML.GZ"));
+  BOOST_TEST(!is_page_file_name(".html"));
+  BOOST_TEST(!is_page_file_name("a.txt"));
+}
+
+BOOST_AUTO_TEST_CASE(directories_expand_sorted_and_problems_are_named) {
+  std::vector<std::string> problems;
+  const auto pages = expand_inputs({k_pages, "-", k_pages + "/missing.html"}, problems);
+  std::vector<std::string> names;
+  for (const auto& p : pages) names.push_back(p.output_name);
+  const std::vector<std::string> expected = {"article", "broken", "latin1", "links", "zipped", "stdin"};
+  BOOST_TEST(names == expected, boost::test_tools::per_element());
+  BOOST_REQUIRE(problems.size() == 1u);
+  BOOST_TEST(problems[0].find("missing.html") != std::string::npos);
+  TempDir empty("empty");
+  problems.clear();
+  BOOST_TEST(expand_inputs({empty.path.string()}, problems).empty());
+  BOOST_TEST(problems.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(gzip_pages_and_errors) {
+  std::istringstream none;
+  const std::string zipped = read_page_bytes({k_pages + "/zipped.html.gz", "zipped"}, none);
+  BOOST_TEST(zipped.starts_with("<html><body><p>Gzipped page"));
+  BOOST_CHECK_EXCEPTION((void)read_page_bytes({k_pages + "/broken.html.gz", "broken"}, none), boilerdex::InputError,
+                        [](const boilerdex::InputError& e) {
+                          return e.source().ends_with("broken.html.gz") && e.offset() == 60 &&
+                                 std::string(e.what()).find("truncated") != std::string::npos;
+                        });
+  BOOST_CHECK_THROW((void)read_page_bytes({k_pages + "/missing.html", "missing"}, none), boilerdex::InputError);
+  // Two gzip members back to back, from stdin.
+  const std::string gz = slurp(k_pages + "/zipped.html.gz");
+  std::istringstream twice(gz + gz);
+  const std::string both = read_page_bytes({"-", "stdin"}, twice);
+  BOOST_TEST(both.size() == 2 * zipped.size());
+  TempDir dir("notgz");
+  std::ofstream(dir.path / "plain.html.gz") << "<p>not compressed</p>";
+  BOOST_CHECK_THROW((void)read_page_bytes({(dir.path / "plain.html.gz").string(), "plain"}, none),
+                    boilerdex::InputError);
+}
+
+BOOST_AUTO_TEST_CASE(batch_to_directory_goes_on_after_a_bad_page) {
+  TempDir out("out");
+  BatchOptions options;
+  options.output_dir = out.path / "sub";
+  std::istringstream in("<html><body><p>From standard input, a paragraph that is long enough to be the content of the page after all.</p></body></html>");
+  std::ostringstream stdout_text, err;
+  const auto summary = extract_batch({k_pages, "-"}, options, in, stdout_text, err);
+  BOOST_TEST(summary.pages == 5u);
+  BOOST_TEST(summary.failed == 1u);
+  BOOST_TEST(stdout_text.str().empty());
+  BOOST_TEST(err.str().find("broken.html.gz@60: truncated gzip data") != std::string::npos);
+  for (const char* name : {"article.txt", "latin1.txt", "links.txt", "zipped.txt", "stdin.txt"}) {
+    BOOST_TEST(fs::exists(options.output_dir / name), name);
+  }
+  BOOST_TEST(!fs::exists(options.output_dir / "broken.txt"));
+  BOOST_TEST(slurp(options.output_dir / "stdin.txt") ==
+             "From standard input, a paragraph that is long enough to be the content of the page after all.\n");
+  BOOST_TEST(slurp(options.output_dir / "links.txt").empty());
+  for (const auto& entry : fs::directory_iterator(options.output_dir)) {
+    BOOST_TEST(!entry.path().filename().string().starts_with("."), "temporary file left");
+  }
+}
+
+BOOST_AUTO_TEST_CASE(batch_refuses_to_overwrite_within_a_run) {
+  TempDir out("dup");
+  BatchOptions options;
+  options.output_dir = out.path;
+  options.format = OutputFormat::Json;
+  std::istringstream in;
+  std::ostringstream o, err;
+  const std::string page = k_pages + "/article.html";
+  const auto summary = extract_batch({page, page}, options, in, o, err);
+  BOOST_TEST(summary.pages == 1u);
+  BOOST_TEST(summary.failed == 1u);
+  BOOST_TEST(err.str().find("already written") != std::string::npos);
+  BOOST_TEST(fs::exists(out.path / "article.json"));
+}
+
+BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {
+  BatchOptions options;
+  options.format = OutputFormat::Json;
+  options.extractor = "keep-everything";
+  std::istringstream in;
+  std::ostringstream o, err;
+  const auto summary = extract_batch({k_pages + "/links.htm", k_pages + "/latin1.html"}, options, in, o, err);
+  BOOST_TEST(summary.pages == 2u);
+  BOOST_TEST(summary.failed == 0u);
+  const std::string lines = o.str();
+  BOOST_TEST(std::count(lines.begin(), lines.end(), '\n') == 2);  // JSON Lines
+  BOOST_TEST(lines.find("\"extractor\":\"keep-everything\"") != std::string::npos);
+  options.extractor = "no-such";
+  BOOST_CHECK_THROW((void)extract_batch({k_pages}, options, in, o, err), boilerdex::UsageError);
+  options.extractor = "article";
+  options.output_dir = fs::path(k_pages) / "article.html" / "sub";  // a file in the way
+  BOOST_CHECK_THROW((void)extract_batch({k_pages}, options, in, o, err), boilerdex::Error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
