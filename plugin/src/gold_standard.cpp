@@ -1,6 +1,5 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 
-#include <gumbo.h>
 #include <unicode/utf8.h>
 #include <zlib.h>
 
@@ -9,7 +8,6 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <system_error>
 #include <utility>
@@ -17,6 +15,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
+#include "gumbo_walk_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -89,17 +88,6 @@ std::vector<std::pair<std::string, fs::path>> files_with_suffix(const fs::path& 
 
 // ----- Gumbo walks ----------------------------------------------------------------------
 
-struct GumboDeleter {
-  void operator()(GumboOutput* output) const noexcept {
-    gumbo_destroy_output(&kGumboDefaultOptions, output);
-  }
-};
-using GumboPtr = std::unique_ptr<GumboOutput, GumboDeleter>;
-
-GumboPtr parse_html(std::string_view utf8) {
-  return GumboPtr(gumbo_parse_with_options(&kGumboDefaultOptions, utf8.data(), utf8.size()));
-}
-
 bool is_invisible(GumboTag tag) {
   return tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_NOSCRIPT ||
          tag == GUMBO_TAG_TEMPLATE || tag == GUMBO_TAG_HEAD;
@@ -163,45 +151,6 @@ std::optional<std::uint8_t> x_nc_class(const GumboElement& element) {
     }
   }
   return std::nullopt;
-}
-
-// Depth-first walk without recursion (pages can be thousands of levels deep).
-// on_enter(element node) returns false to skip the subtree; on_exit(element node) and
-// on_text(text node) are called in document order.
-template <typename Enter, typename Exit, typename Text>
-void walk(const GumboNode* root, Enter&& on_enter, Exit&& on_exit, Text&& on_text) {
-  struct Frame {
-    const GumboNode* node;
-    unsigned next_child;
-  };
-  std::vector<Frame> stack;
-  if (root == nullptr || root->type != GUMBO_NODE_ELEMENT) return;
-  if (!on_enter(root)) return;
-  stack.push_back({root, 0});
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    const GumboVector& children = top.node->v.element.children;
-    if (top.next_child == children.length) {
-      on_exit(top.node);
-      stack.pop_back();
-      continue;
-    }
-    const auto* child = static_cast<const GumboNode*>(children.data[top.next_child++]);
-    switch (child->type) {
-      case GUMBO_NODE_ELEMENT:
-        if (on_enter(child)) stack.push_back({child, 0});
-        break;
-      case GUMBO_NODE_TEMPLATE:
-        break;  // template contents are not rendered
-      case GUMBO_NODE_TEXT:
-      case GUMBO_NODE_CDATA:
-      case GUMBO_NODE_WHITESPACE:
-        on_text(child);
-        break;
-      default:
-        break;  // comments, document
-    }
-  }
 }
 
 std::string_view node_text(const GumboNode* node) { return node->v.text.text; }
@@ -502,7 +451,7 @@ fs::path l3s_annotated_path(const Dataset& dataset, const GoldPage& page) {
 
 AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   AnnotatedPage page;
-  const GumboPtr output = parse_html(utf8);
+  const detail::ParsedHtml parsed(utf8);
   std::vector<std::uint8_t> byte_class(utf8.size(), AnnotatedPage::kNoText);
   std::vector<std::pair<std::size_t, std::size_t>> removed;  // tag byte ranges to drop
   std::vector<std::uint8_t> classes{static_cast<std::uint8_t>(L3sClass::Unlabelled)};
@@ -511,12 +460,9 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   const auto offset_of = [&utf8](const GumboStringPiece& piece) {
     return static_cast<std::size_t>(piece.data - utf8.data());
   };
-  const auto in_input = [&utf8](const GumboStringPiece& piece) {
-    return piece.data != nullptr && piece.length > 0 && piece.data >= utf8.data() &&
-           piece.data + piece.length <= utf8.data() + utf8.size();
-  };
-  walk(
-      output->root,
+  const auto in_input = [&utf8](const GumboStringPiece& piece) { return detail::piece_in(piece, utf8); };
+  detail::walk_elements(
+      parsed.root(),
       [&](const GumboNode* node) {
         const GumboElement& e = node->v.element;
         if (is_invisible(e.tag)) return false;
@@ -573,9 +519,9 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
 
 std::string html_text_content(std::string_view utf8) {
   std::string text;
-  const GumboPtr output = parse_html(utf8);
-  walk(
-      output->root,
+  const detail::ParsedHtml parsed(utf8);
+  detail::walk_elements(
+      parsed.root(),
       [&](const GumboNode* node) {
         if (is_invisible(node->v.element.tag)) return false;
         if (!is_inline(node->v.element.tag)) end_line(text);
