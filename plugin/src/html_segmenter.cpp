@@ -3,7 +3,9 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,36 +44,362 @@ bool is_alnum(char c) noexcept {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
+/// Characters NekoHTML reads as part of an entity name (it stops at anything else).
+bool is_neko_name_char(char c) noexcept { return is_alnum(c) || c == '.' || c == '-' || c == '_'; }
+
+struct NamedEntity {
+  std::string_view name;
+  char32_t value;
+};
+
+/// NekoHTML's entity table: the 252 HTML 4.01 names plus &apos;, case-sensitive.
+/// HTML5-only names (&AMP;, &NotEqualTilde;, ...) stay literal text in NekoHTML.
+constexpr NamedEntity kHtml4Entities[] = {
+    {"AElig", 0xC6},
+    {"Aacute", 0xC1},
+    {"Acirc", 0xC2},
+    {"Agrave", 0xC0},
+    {"Alpha", 0x391},
+    {"Aring", 0xC5},
+    {"Atilde", 0xC3},
+    {"Auml", 0xC4},
+    {"Beta", 0x392},
+    {"Ccedil", 0xC7},
+    {"Chi", 0x3A7},
+    {"Dagger", 0x2021},
+    {"Delta", 0x394},
+    {"ETH", 0xD0},
+    {"Eacute", 0xC9},
+    {"Ecirc", 0xCA},
+    {"Egrave", 0xC8},
+    {"Epsilon", 0x395},
+    {"Eta", 0x397},
+    {"Euml", 0xCB},
+    {"Gamma", 0x393},
+    {"Iacute", 0xCD},
+    {"Icirc", 0xCE},
+    {"Igrave", 0xCC},
+    {"Iota", 0x399},
+    {"Iuml", 0xCF},
+    {"Kappa", 0x39A},
+    {"Lambda", 0x39B},
+    {"Mu", 0x39C},
+    {"Ntilde", 0xD1},
+    {"Nu", 0x39D},
+    {"OElig", 0x152},
+    {"Oacute", 0xD3},
+    {"Ocirc", 0xD4},
+    {"Ograve", 0xD2},
+    {"Omega", 0x3A9},
+    {"Omicron", 0x39F},
+    {"Oslash", 0xD8},
+    {"Otilde", 0xD5},
+    {"Ouml", 0xD6},
+    {"Phi", 0x3A6},
+    {"Pi", 0x3A0},
+    {"Prime", 0x2033},
+    {"Psi", 0x3A8},
+    {"Rho", 0x3A1},
+    {"Scaron", 0x160},
+    {"Sigma", 0x3A3},
+    {"THORN", 0xDE},
+    {"Tau", 0x3A4},
+    {"Theta", 0x398},
+    {"Uacute", 0xDA},
+    {"Ucirc", 0xDB},
+    {"Ugrave", 0xD9},
+    {"Upsilon", 0x3A5},
+    {"Uuml", 0xDC},
+    {"Xi", 0x39E},
+    {"Yacute", 0xDD},
+    {"Yuml", 0x178},
+    {"Zeta", 0x396},
+    {"aacute", 0xE1},
+    {"acirc", 0xE2},
+    {"acute", 0xB4},
+    {"aelig", 0xE6},
+    {"agrave", 0xE0},
+    {"alefsym", 0x2135},
+    {"alpha", 0x3B1},
+    {"amp", 0x26},
+    {"and", 0x2227},
+    {"ang", 0x2220},
+    {"apos", 0x27},
+    {"aring", 0xE5},
+    {"asymp", 0x2248},
+    {"atilde", 0xE3},
+    {"auml", 0xE4},
+    {"bdquo", 0x201E},
+    {"beta", 0x3B2},
+    {"brvbar", 0xA6},
+    {"bull", 0x2022},
+    {"cap", 0x2229},
+    {"ccedil", 0xE7},
+    {"cedil", 0xB8},
+    {"cent", 0xA2},
+    {"chi", 0x3C7},
+    {"circ", 0x2C6},
+    {"clubs", 0x2663},
+    {"cong", 0x2245},
+    {"copy", 0xA9},
+    {"crarr", 0x21B5},
+    {"cup", 0x222A},
+    {"curren", 0xA4},
+    {"dArr", 0x21D3},
+    {"dagger", 0x2020},
+    {"darr", 0x2193},
+    {"deg", 0xB0},
+    {"delta", 0x3B4},
+    {"diams", 0x2666},
+    {"divide", 0xF7},
+    {"eacute", 0xE9},
+    {"ecirc", 0xEA},
+    {"egrave", 0xE8},
+    {"empty", 0x2205},
+    {"emsp", 0x2003},
+    {"ensp", 0x2002},
+    {"epsilon", 0x3B5},
+    {"equiv", 0x2261},
+    {"eta", 0x3B7},
+    {"eth", 0xF0},
+    {"euml", 0xEB},
+    {"euro", 0x20AC},
+    {"exist", 0x2203},
+    {"fnof", 0x192},
+    {"forall", 0x2200},
+    {"frac12", 0xBD},
+    {"frac14", 0xBC},
+    {"frac34", 0xBE},
+    {"frasl", 0x2044},
+    {"gamma", 0x3B3},
+    {"ge", 0x2265},
+    {"gt", 0x3E},
+    {"hArr", 0x21D4},
+    {"harr", 0x2194},
+    {"hearts", 0x2665},
+    {"hellip", 0x2026},
+    {"iacute", 0xED},
+    {"icirc", 0xEE},
+    {"iexcl", 0xA1},
+    {"igrave", 0xEC},
+    {"image", 0x2111},
+    {"infin", 0x221E},
+    {"int", 0x222B},
+    {"iota", 0x3B9},
+    {"iquest", 0xBF},
+    {"isin", 0x2208},
+    {"iuml", 0xEF},
+    {"kappa", 0x3BA},
+    {"lArr", 0x21D0},
+    {"lambda", 0x3BB},
+    {"lang", 0x2329},
+    {"laquo", 0xAB},
+    {"larr", 0x2190},
+    {"lceil", 0x2308},
+    {"ldquo", 0x201C},
+    {"le", 0x2264},
+    {"lfloor", 0x230A},
+    {"lowast", 0x2217},
+    {"loz", 0x25CA},
+    {"lrm", 0x200E},
+    {"lsaquo", 0x2039},
+    {"lsquo", 0x2018},
+    {"lt", 0x3C},
+    {"macr", 0xAF},
+    {"mdash", 0x2014},
+    {"micro", 0xB5},
+    {"middot", 0xB7},
+    {"minus", 0x2212},
+    {"mu", 0x3BC},
+    {"nabla", 0x2207},
+    {"nbsp", 0xA0},
+    {"ndash", 0x2013},
+    {"ne", 0x2260},
+    {"ni", 0x220B},
+    {"not", 0xAC},
+    {"notin", 0x2209},
+    {"nsub", 0x2284},
+    {"ntilde", 0xF1},
+    {"nu", 0x3BD},
+    {"oacute", 0xF3},
+    {"ocirc", 0xF4},
+    {"oelig", 0x153},
+    {"ograve", 0xF2},
+    {"oline", 0x203E},
+    {"omega", 0x3C9},
+    {"omicron", 0x3BF},
+    {"oplus", 0x2295},
+    {"or", 0x2228},
+    {"ordf", 0xAA},
+    {"ordm", 0xBA},
+    {"oslash", 0xF8},
+    {"otilde", 0xF5},
+    {"otimes", 0x2297},
+    {"ouml", 0xF6},
+    {"para", 0xB6},
+    {"part", 0x2202},
+    {"permil", 0x2030},
+    {"perp", 0x22A5},
+    {"phi", 0x3C6},
+    {"pi", 0x3C0},
+    {"piv", 0x3D6},
+    {"plusmn", 0xB1},
+    {"pound", 0xA3},
+    {"prime", 0x2032},
+    {"prod", 0x220F},
+    {"prop", 0x221D},
+    {"psi", 0x3C8},
+    {"quot", 0x22},
+    {"rArr", 0x21D2},
+    {"radic", 0x221A},
+    {"rang", 0x232A},
+    {"raquo", 0xBB},
+    {"rarr", 0x2192},
+    {"rceil", 0x2309},
+    {"rdquo", 0x201D},
+    {"real", 0x211C},
+    {"reg", 0xAE},
+    {"rfloor", 0x230B},
+    {"rho", 0x3C1},
+    {"rlm", 0x200F},
+    {"rsaquo", 0x203A},
+    {"rsquo", 0x2019},
+    {"sbquo", 0x201A},
+    {"scaron", 0x161},
+    {"sdot", 0x22C5},
+    {"sect", 0xA7},
+    {"shy", 0xAD},
+    {"sigma", 0x3C3},
+    {"sigmaf", 0x3C2},
+    {"sim", 0x223C},
+    {"spades", 0x2660},
+    {"sub", 0x2282},
+    {"sube", 0x2286},
+    {"sum", 0x2211},
+    {"sup", 0x2283},
+    {"sup1", 0xB9},
+    {"sup2", 0xB2},
+    {"sup3", 0xB3},
+    {"supe", 0x2287},
+    {"szlig", 0xDF},
+    {"tau", 0x3C4},
+    {"there4", 0x2234},
+    {"theta", 0x3B8},
+    {"thetasym", 0x3D1},
+    {"thinsp", 0x2009},
+    {"thorn", 0xFE},
+    {"tilde", 0x2DC},
+    {"times", 0xD7},
+    {"trade", 0x2122},
+    {"uArr", 0x21D1},
+    {"uacute", 0xFA},
+    {"uarr", 0x2191},
+    {"ucirc", 0xFB},
+    {"ugrave", 0xF9},
+    {"uml", 0xA8},
+    {"upsih", 0x3D2},
+    {"upsilon", 0x3C5},
+    {"uuml", 0xFC},
+    {"weierp", 0x2118},
+    {"xi", 0x3BE},
+    {"yacute", 0xFD},
+    {"yen", 0xA5},
+    {"yuml", 0xFF},
+    {"zeta", 0x3B6},
+    {"zwj", 0x200D},
+    {"zwnj", 0x200C}
+};
+
+std::optional<char32_t> html4_entity(std::string_view name) noexcept {
+  const auto* it = std::lower_bound(std::begin(kHtml4Entities), std::end(kHtml4Entities), name,
+                                    [](const NamedEntity& e, std::string_view n) { return e.name < n; });
+  if (it != std::end(kHtml4Entities) && it->name == name) return it->value;
+  return std::nullopt;
+}
+
+/// NekoHTML's reading of a reference whose name is \p name (the text after '&' up to
+/// the first non-name character): the character, or nullopt when it stays literal.
+std::optional<char32_t> neko_reference(std::string_view name) noexcept {
+  if (name.empty()) return std::nullopt;
+  if (name[0] != '#') return html4_entity(name);
+  std::string_view digits = name.substr(1);
+  int base = 10;
+  if (!digits.empty() && (digits[0] == 'x' || digits[0] == 'X')) {
+    base = 16;
+    digits.remove_prefix(1);
+  }
+  if (digits.empty()) return std::nullopt;
+  char32_t value = 0;
+  for (const char d : digits) {
+    int v;
+    if (d >= '0' && d <= '9') {
+      v = d - '0';
+    } else if (base == 16 && d >= 'a' && d <= 'f') {
+      v = d - 'a' + 10;
+    } else if (base == 16 && d >= 'A' && d <= 'F') {
+      v = d - 'A' + 10;
+    } else {
+      return std::nullopt;  // "&#65a", "&#8217." stay literal
+    }
+    if (value <= 0x10FFFF) value = value * static_cast<char32_t>(base) + static_cast<char32_t>(v);
+  }
+  // Java makes U+0080–U+009F C1 controls (HTML5 maps them to windows-1252) and a lone
+  // surrogate '?'; NUL and out-of-range values become U+FFFD here, as in Gumbo.
+  if (value == 0 || value > 0x10FFFF) return 0xFFFD;
+  if (value >= 0xD800 && value <= 0xDFFF) return U'?';
+  return value;
+}
+
+void append_utf8(std::string& out, char32_t c) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+  } else if (c < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else if (c < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+  }
+}
+
 std::size_t utf8_length_at(std::string_view s, std::size_t i) noexcept {
   const auto b = static_cast<unsigned char>(s[i]);
   const std::size_t n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
   return std::min(n, s.size() - i);
 }
 
-// NekoHTML delivers &#128;–&#159; as the C1 controls U+0080–U+009F (HTML5 maps them to
-// windows-1252); both are non-words, but the text differs. UTF-8 of U+0080 + k.
-constexpr char kC1Utf8[32][2] = {
-    {'\xC2', '\x80'}, {'\xC2', '\x81'}, {'\xC2', '\x82'}, {'\xC2', '\x83'}, {'\xC2', '\x84'}, {'\xC2', '\x85'},
-    {'\xC2', '\x86'}, {'\xC2', '\x87'}, {'\xC2', '\x88'}, {'\xC2', '\x89'}, {'\xC2', '\x8A'}, {'\xC2', '\x8B'},
-    {'\xC2', '\x8C'}, {'\xC2', '\x8D'}, {'\xC2', '\x8E'}, {'\xC2', '\x8F'}, {'\xC2', '\x90'}, {'\xC2', '\x91'},
-    {'\xC2', '\x92'}, {'\xC2', '\x93'}, {'\xC2', '\x94'}, {'\xC2', '\x95'}, {'\xC2', '\x96'}, {'\xC2', '\x97'},
-    {'\xC2', '\x98'}, {'\xC2', '\x99'}, {'\xC2', '\x9A'}, {'\xC2', '\x9B'}, {'\xC2', '\x9C'}, {'\xC2', '\x9D'},
-    {'\xC2', '\x9E'}, {'\xC2', '\x9F'}};
+/// After a reference at original[i] / decoded[j]: did Gumbo turn original[i, i+c) into
+/// decoded[j, j+d)? Checked by the text that follows, up to the next '&' or CR (or 16 bytes).
+bool in_step_after(std::string_view original, std::size_t oi, std::string_view decoded, std::size_t dj) noexcept {
+  std::size_t n = 0;
+  while (oi + n < original.size() && n < 16 && original[oi + n] != '&' && original[oi + n] != '\r') ++n;
+  if (n == 0) return oi == original.size() ? dj == decoded.size() : dj < decoded.size();
+  return decoded.substr(dj, n) == original.substr(oi, n);
+}
 
 }  // namespace
 
-void split_at_references(std::string_view original, std::string_view decoded, std::vector<std::string_view>& chunks) {
+void split_at_references(std::string_view original, std::string_view decoded, bool raw_text,
+                         std::vector<std::string_view>& chunks, std::string& storage) {
   chunks.clear();
-  auto emit = [&chunks](std::string_view chunk) { chunks.push_back(chunk); };
-  if (original.find('&') == std::string_view::npos) {
-    if (!decoded.empty()) emit(decoded);
+  storage.clear();
+  if (raw_text || original.find('&') == std::string_view::npos) {
+    if (!decoded.empty()) chunks.push_back(decoded);
     return;
   }
+  // Decoded characters are stored here; reserve so that views into it stay valid.
+  storage.reserve(4 * static_cast<std::size_t>(std::count(original.begin(), original.end(), '&')));
   std::size_t i = 0;            // position in original
   std::size_t j = 0;            // position in decoded
   std::size_t chunk_start = 0;  // start of the pending chunk in decoded
   auto flush_pending = [&](std::size_t to) {
-    if (to > chunk_start) emit(decoded.substr(chunk_start, to - chunk_start));
+    if (to > chunk_start) chunks.push_back(decoded.substr(chunk_start, to - chunk_start));
   };
   while (i < original.size() && j < decoded.size()) {
     const char c = original[i];
@@ -87,72 +415,47 @@ void split_at_references(std::string_view original, std::string_view decoded, st
       ++j;
       continue;
     }
-    // A candidate reference: &#digits, &#xhex, or &name, each with an optional ';'.
+    // NekoHTML's view: '&', a run of name characters, an optional ';'.
     std::size_t k = i + 1;
-    bool numeric = false;
-    unsigned long value = 0;
-    if (k < original.size() && original[k] == '#') {
-      numeric = true;
-      ++k;
-      const bool hex = k < original.size() && (original[k] == 'x' || original[k] == 'X');
-      if (hex) ++k;
-      const std::size_t digits = k;
-      while (k < original.size()) {
-        const char d = original[k];
-        int v;
-        if (d >= '0' && d <= '9') {
-          v = d - '0';
-        } else if (hex && d >= 'a' && d <= 'f') {
-          v = d - 'a' + 10;
-        } else if (hex && d >= 'A' && d <= 'F') {
-          v = d - 'A' + 10;
-        } else {
-          break;
-        }
-        if (value < 0x110000) value = value * (hex ? 16 : 10) + static_cast<unsigned long>(v);
-        ++k;
-      }
-      if (k == digits) numeric = false, k = i + 1;  // "&#" alone is literal
+    if (k < original.size() && original[k] == '#') ++k;
+    while (k < original.size() && is_neko_name_char(original[k])) ++k;
+    const std::optional<char32_t> neko = neko_reference(original.substr(i + 1, k - i - 1));
+    const std::size_t neko_end = (k < original.size() && original[k] == ';') ? k + 1 : k;
+
+    // Gumbo's view: it consumed original[i, i+consumed) (never more than NekoHTML's span)
+    // and produced decoded[j, j+produced): '&' unchanged, or one or two code points.
+    std::size_t consumed = 0;
+    std::size_t produced = 0;
+    if (decoded[j] == '&' && in_step_after(original, i + 1, decoded, j + 1)) {
+      consumed = produced = 1;  // Gumbo left it alone ("&hellip x": HTML5 wants the ';')
     } else {
-      while (k < original.size() && is_alnum(original[k])) ++k;
-    }
-    const std::size_t name_end = k;
-    const bool semicolon = name_end < original.size() && original[name_end] == ';';
-    const std::size_t ref_len = name_end - i;
-    const bool literal = (!numeric && ref_len == 1) ||
-                         (!numeric && decoded.substr(j, ref_len + (semicolon ? 1 : 0)) ==
-                                          original.substr(i, ref_len + (semicolon ? 1 : 0)));
-    if (literal) {
-      if (decoded[j] != '&') break;
-      ++i;
-      ++j;
-      continue;
-    }
-    const std::size_t cp_len = utf8_length_at(decoded, j);
-    std::size_t next_i;
-    if (numeric || semicolon) {
-      next_i = name_end + (semicolon ? 1 : 0);
-    } else {
-      // A legacy name without ';' ("&copy2008"): the decoder took the longest known prefix;
-      // the unconsumed rest of the name reappears literally after the decoded character.
-      next_i = std::string_view::npos;
-      for (std::size_t split = i + 2; split <= name_end; ++split) {
-        const std::string_view rest = original.substr(split, name_end - split);
-        if (decoded.substr(j + cp_len, rest.size()) == rest) {
-          next_i = split;
-          break;
+      const std::size_t first = utf8_length_at(decoded, j);
+      const std::size_t second = j + first < decoded.size() ? utf8_length_at(decoded, j + first) : 0;
+      for (std::size_t span = 2; span <= neko_end - i && consumed == 0; ++span) {
+        for (const std::size_t d : {first, first + second}) {
+          if (d != 0 && in_step_after(original, i + span, decoded, j + d)) {
+            consumed = span;
+            produced = d;
+            break;
+          }
         }
       }
-      if (next_i == std::string_view::npos) break;
+      if (consumed == 0) break;
     }
+    // Both views cover original[i, neko_end); the part Gumbo left alone is literal in both.
+    const std::size_t rest = neko_end - (i + consumed);
+    if (decoded.substr(j + produced, rest) != original.substr(i + consumed, rest)) break;
+
     flush_pending(j);
-    if (numeric && value >= 0x80 && value <= 0x9F) {
-      emit(std::string_view(kC1Utf8[value - 0x80], 2));
+    if (neko) {
+      const std::size_t at = storage.size();
+      append_utf8(storage, *neko);
+      chunks.push_back(std::string_view(storage).substr(at));
     } else {
-      emit(decoded.substr(j, cp_len));
+      chunks.push_back(original.substr(i, neko_end - i));
     }
-    i = next_i;
-    j += cp_len;
+    i = neko_end;
+    j += produced + rest;
     chunk_start = j;
   }
   // Done, or out of step (a case this walk does not model): the rest goes as one chunk.
@@ -175,10 +478,11 @@ enum class TagAction : std::uint8_t { Other, Ignorable, Anchor, Body, Inline, In
 
 TagAction tag_action(const GumboNode& node) noexcept {
   const GumboElement& e = node.v.element;
-  // Formatting elements the HTML5 parser re-creates (an unclosed <a> reopened in the next
-  // paragraph, adoption-agency clones) and "</br>" turned into <br>: NekoHTML has none.
-  constexpr unsigned kSynthetic = GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT | GUMBO_INSERTION_ADOPTION_AGENCY_CLONED;
-  if ((node.parse_flags & kSynthetic) != 0) return TagAction::Transparent;
+  // Formatting elements the HTML5 parser reopens (an unclosed <a> reconstructed in the next
+  // paragraph) and "</br>" turned into <br>: NekoHTML has neither. Adoption-agency clones
+  // stay: in `<a><div>x</a>` the clone inside the div holds "x", which NekoHTML keeps
+  // inside the <a>.
+  if ((node.parse_flags & GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT) != 0) return TagAction::Transparent;
   if ((node.parse_flags & GUMBO_INSERTION_CONVERTED_FROM_END_TAG) != 0 && e.tag == GUMBO_TAG_BR) {
     return TagAction::Transparent;
   }
@@ -545,6 +849,24 @@ struct Frame {
   bool container;  // pushed on the handler's container stack
 };
 
+/// Elements whose content both parsers keep as undecoded text.
+bool is_raw_text(const GumboNode* parent) noexcept {
+  if (parent->type != GUMBO_NODE_ELEMENT) return false;
+  switch (parent->v.element.tag) {
+    case GUMBO_TAG_XMP:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_NOEMBED:
+    case GUMBO_TAG_NOFRAMES:
+    case GUMBO_TAG_PLAINTEXT:
+    case GUMBO_TAG_SCRIPT:
+    case GUMBO_TAG_STYLE:
+    case GUMBO_TAG_NOSCRIPT:
+      return true;
+    default:
+      return false;
+  }
+}
+
 const GumboVector& children_of(const GumboNode* node) noexcept {
   return node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
 }
@@ -554,6 +876,7 @@ void walk(const GumboNode* document, const SegmentLimits& limits, SegmentStats& 
   std::vector<Frame> stack;
   stack.reserve(64);
   std::vector<std::string_view> chunks;
+  std::string chunk_storage;
   stack.push_back({document, 0, TagAction::Transparent, false, false});
   std::uint32_t next_id = 0;
   std::size_t depth = 0;  // elements on the stack
@@ -590,7 +913,8 @@ void walk(const GumboNode* document, const SegmentLimits& limits, SegmentStats& 
         const GumboText& t = child->v.text;
         const auto begin = static_cast<std::uint32_t>(t.start_pos.offset);
         const auto end = static_cast<std::uint32_t>(t.start_pos.offset + t.original_text.length);
-        detail::split_at_references(std::string_view(t.original_text.data, t.original_text.length), t.text, chunks);
+        detail::split_at_references(std::string_view(t.original_text.data, t.original_text.length), t.text,
+                                    is_raw_text(top.node), chunks, chunk_storage);
         for (const std::string_view chunk : chunks) handler.characters(chunk, begin, end);
         break;
       }

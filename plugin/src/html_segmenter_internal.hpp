@@ -3,6 +3,7 @@
 /// Pieces of the segmenter exposed for unit tests (private to libboilerdex).
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -17,12 +18,18 @@ namespace boilerdex::plugin::detail {
 /// (Defined in word_tokenizer.cpp, whose tokenizer trims the same way.)
 [[nodiscard]] std::string_view java_trim(std::string_view s) noexcept;
 
-/// Splits a text node into the chunks NekoHTML would deliver (spec §9.4): every character
-/// reference of \p original (the node's source text) becomes its own chunk of \p decoded
-/// (Gumbo's decoded text). &#128;–&#159; come out as the C1 controls NekoHTML produces.
-/// Where the two texts fall out of step (a case not modelled), the rest is one chunk.
-/// Appends to \p chunks (cleared first) views into \p decoded or into static storage.
+/// Splits a text node into the chunks NekoHTML would deliver (spec §9.4, §9.3): every
+/// character reference of \p original (the node's source text) becomes its own chunk,
+/// read as NekoHTML reads it: HTML 4 names and &apos; (case-sensitive), numeric
+/// references only when the name run after '#' is all digits, &#128;–&#159; as C1
+/// controls; anything else stays literal ("&AMP;", "&copy2008", "&#8217."). \p decoded
+/// is Gumbo's decoded text of the same node; text between references is taken from it.
+/// Where the two fall out of step (a case not modelled), the rest is one chunk. Text of
+/// raw-text elements (\p raw_text: <xmp>, <iframe>, ...) is never decoded: one chunk.
+/// Appends to \p chunks (cleared first) views into \p decoded, \p original or
+/// \p storage (cleared first; do not touch it while the views are in use).
 /// O(n). \throws std::bad_alloc only.
-void split_at_references(std::string_view original, std::string_view decoded, std::vector<std::string_view>& chunks);
+void split_at_references(std::string_view original, std::string_view decoded, bool raw_text,
+                         std::vector<std::string_view>& chunks, std::string& storage);
 
 }  // namespace boilerdex::plugin::detail
