@@ -1,0 +1,190 @@
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "boilerdex/indexer/collection_reader.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+
+namespace fs = std::filesystem;
+using namespace boilerdex::indexer;
+
+namespace {
+
+const fs::path fixtures = fs::path(BOILERDEX_FIXTURES_DIR) / "indexer";
+
+/// Every item of \p file, in order.
+std::vector<ReadItem> read_all(const fs::path& file, InputFormat format, std::uint64_t max_page = 20u << 20) {
+  auto reader = open_collection_file(file, format, max_page);
+  std::vector<ReadItem> items;
+  ReadItem item;
+  while (reader->next(item)) items.push_back(std::move(item));
+  BOOST_TEST(!reader->finish_sha256().empty());
+  return items;
+}
+
+/// "D:docno" or "S:reason:docno" per item, for compact comparisons.
+std::vector<std::string> outline(const std::vector<ReadItem>& items) {
+  std::vector<std::string> out;
+  for (const ReadItem& i : items) {
+    if (i.kind == ReadItem::Kind::Document) out.push_back("D:" + i.document.docno);
+    else out.push_back("S:" + std::string(skip_reason_name(i.skip.reason)) + ":" + i.skip.docno);
+  }
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(collection_reader)
+
+BOOST_AUTO_TEST_CASE(trec_fields_header_and_body) {
+  const auto items = read_all(fixtures / "trec/sample.trec", InputFormat::Trec);
+  BOOST_TEST(outline(items) == (std::vector<std::string>{"D:BLOG06-T01-0000000000", "D:BLOG06-T01-0000000001",
+                                                        "D:BLOG06-T01-0000000002", "D:BLOG06-T01-0000000003"}),
+             boost::test_tools::per_element());
+  const RawDocument& d0 = items[0].document;
+  BOOST_TEST(d0.offset == 0u);
+  BOOST_TEST(d0.url == "http://feeds.example.org/penguins/march.html");  // PERMALINK wins
+  BOOST_TEST(d0.declared_charset == "ISO-8859-1");
+  BOOST_TEST(d0.metadata ==
+             "DATE_XML\t2005-12-06T10:00:00+0000\nFEEDNO\tBLOG06-feed-000001\n"
+             "PERMALINK\thttp://feeds.example.org/penguins/march.html\n");
+  BOOST_TEST(d0.body.find("<html><head><title>March of the Penguins") != std::string::npos);
+  BOOST_TEST(d0.body.find("</DOCHDR>") == std::string::npos);
+  BOOST_TEST(d0.body.find("</html>") != std::string::npos);
+  const RawDocument& d1 = items[1].document;
+  BOOST_TEST(d1.url == "http://blogs.example.org/feeds/readers.html");  // DOCHDR's first line
+  BOOST_TEST(d1.declared_charset == "utf-8");
+  const RawDocument& d2 = items[2].document;
+  BOOST_TEST(d2.url.empty());
+  BOOST_TEST(d2.metadata.empty());
+  BOOST_TEST(d2.body.rfind("<html>", 0) == 0u);
+  BOOST_TEST(items[1].document.offset > 0u);
+}
+
+BOOST_AUTO_TEST_CASE(trec_gzip_single_and_multi_member_read_the_same) {
+  const auto plain = outline(read_all(fixtures / "trec/sample.trec", InputFormat::Trec));
+  BOOST_TEST(outline(read_all(fixtures / "trec/sample.trec.gz", InputFormat::Trec)) == plain,
+             boost::test_tools::per_element());
+  BOOST_TEST(outline(read_all(fixtures / "trec/two-members.trec.gz", InputFormat::Trec)) == plain,
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(trec_broken_records_are_reported_and_reading_goes_on) {
+  const auto items = read_all(fixtures / "trec/broken.trec", InputFormat::Trec);
+  BOOST_TEST(outline(items) ==
+                 (std::vector<std::string>{"D:BROKEN-0", "S:broken-record:BROKEN-1", "D:BROKEN-2",
+                                           "S:broken-record:", "S:broken-record:", "S:not-html:BROKEN-4",
+                                           "D:BROKEN-5", "D:BROKEN-0", "S:truncated-input:BROKEN-7"}),
+             boost::test_tools::per_element());
+  for (const ReadItem& i : items) {
+    if (i.kind != ReadItem::Kind::Skip) continue;
+    BOOST_TEST(i.skip.file == (fixtures / "trec/broken.trec").string());
+    BOOST_TEST(!i.skip.message.empty());
+  }
+  BOOST_TEST(items[1].skip.message.find("without </DOC>") != std::string::npos);
+  BOOST_TEST(items[3].skip.message.find("outside <DOC>") != std::string::npos);
+  BOOST_TEST(items[4].skip.message.find("DOCNO") != std::string::npos);
+  // Offsets point at the record's "<DOC>": BROKEN-1's is byte 249.
+  BOOST_TEST(items[0].document.offset == 0u);
+  BOOST_TEST(items[1].skip.offset == 249u);
+}
+
+BOOST_AUTO_TEST_CASE(truncated_gzip_ends_with_one_skip_naming_the_stream) {
+  const auto items = read_all(fixtures / "trec/truncated.trec.gz", InputFormat::Trec);
+  BOOST_REQUIRE(!items.empty());
+  const ReadItem& last = items.back();
+  BOOST_TEST((last.kind == ReadItem::Kind::Skip && last.skip.reason == SkipReason::TruncatedInput));
+  BOOST_TEST(last.skip.message.find("gzip stream truncated") != std::string::npos);
+  for (std::size_t i = 0; i + 1 < items.size(); ++i) BOOST_TEST((items[i].kind == ReadItem::Kind::Document));
+}
+
+BOOST_AUTO_TEST_CASE(binary_and_too_large_pages_are_skipped) {
+  const auto bin = read_all(fixtures / "trec/binary.trec", InputFormat::Trec);
+  BOOST_TEST(outline(bin) == (std::vector<std::string>{"S:not-html:BINARY-0"}), boost::test_tools::per_element());
+  const auto small = read_all(fixtures / "trec/sample.trec", InputFormat::Trec, 300);
+  // Pages over 300 bytes: the first two; the rest are smaller.
+  BOOST_TEST(outline(small) == (std::vector<std::string>{"S:too-large:BLOG06-T01-0000000000",
+                                                        "S:too-large:BLOG06-T01-0000000001",
+                                                        "D:BLOG06-T01-0000000002", "D:BLOG06-T01-0000000003"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(warc_responses_chunked_gzip_and_other_records) {
+  for (const char* name : {"warc/sample.warc", "warc/sample.warc.gz"}) {
+    BOOST_TEST_CONTEXT(name) {
+      const auto items = read_all(fixtures / name, InputFormat::Warc);
+      // Records without a WARC-TREC-ID are named by their WARC-Record-ID.
+      BOOST_TEST(outline(items) == (std::vector<std::string>{"S:not-response:<urn:uuid:warcinfo-32>",
+                                                            "S:not-response:<urn:uuid:request-37>", "D:WARC-DOC-0",
+                                                            "D:WARC-DOC-1", "D:WARC-DOC-2", "S:not-html:WARC-DOC-3",
+                                                            "S:not-response:<urn:uuid:metadata-26>"}),
+                 boost::test_tools::per_element());
+      const RawDocument& page = items[2].document;
+      BOOST_TEST(page.url == "http://example.org/");
+      BOOST_TEST(page.declared_charset == "utf-8");
+      BOOST_TEST(page.body.rfind("<html><head><title>WARC page", 0) == 0u);
+      BOOST_TEST(page.metadata.find("WARC-Date\t2020-01-01T00:00:00Z\n") != std::string::npos);
+      BOOST_TEST(items[3].document.body ==
+                 "<html><head><title>Chunked</title></head><body><p>This page was sent with chunked transfer "
+                 "encoding by the server.</p></body></html>");
+      BOOST_TEST(items[4].document.body ==
+                 "<html><head><title>Compressed</title></head><body><p>This page was gzip content-encoded by "
+                 "the server.</p></body></html>");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(warc_broken_records_resynchronise) {
+  const auto items = read_all(fixtures / "warc/broken.warc", InputFormat::Warc);
+  BOOST_TEST(outline(items) == (std::vector<std::string>{"D:WARC-BROKEN-0", "S:broken-record:", "S:broken-record:",
+                                                        "D:WARC-BROKEN-3", "S:broken-record:WARC-BROKEN-4",
+                                                        "S:truncated-input:WARC-BROKEN-5"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(items[1].skip.message.find("WARC/0.9") != std::string::npos);
+  BOOST_TEST(items[2].skip.message.find("Content-Length") != std::string::npos);
+  BOOST_TEST(items[4].skip.message.find("chunk") != std::string::npos);
+  BOOST_TEST(items[5].skip.message.find("end of file") != std::string::npos);
+  BOOST_TEST(items[1].skip.offset > items[0].document.offset);
+}
+
+BOOST_AUTO_TEST_CASE(html_files_listed_in_sorted_order_with_relative_docnos) {
+  const auto files = list_input_files({fixtures / "files"}, InputFormat::Files);
+  std::vector<std::string> docnos;
+  for (const InputFile& f : files) docnos.push_back(f.docno);
+  BOOST_TEST(docnos == (std::vector<std::string>{"blog/2005/first.html", "blog/2005/second.html.gz",
+                                                 "blog/binary.html", "index.htm"}),
+             boost::test_tools::per_element());
+  std::vector<std::string> got;
+  for (const InputFile& f : files) {
+    auto reader = open_collection_file(f.path, InputFormat::Files, 1u << 20, f.docno);
+    ReadItem item;
+    while (reader->next(item)) got.push_back(outline({item}).front());
+  }
+  BOOST_TEST(got == (std::vector<std::string>{"D:blog/2005/first.html", "D:blog/2005/second.html.gz",
+                                              "S:not-html:blog/binary.html", "D:index.htm"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(collection_directories_expand_sorted_and_missing_paths_throw) {
+  const auto files = list_input_files({fixtures / "trec"}, InputFormat::Trec);
+  BOOST_REQUIRE(files.size() >= 5u);
+  for (std::size_t i = 1; i < files.size(); ++i) BOOST_TEST(files[i - 1].docno < files[i].docno);
+  BOOST_TEST(files.front().bytes == fs::file_size(files.front().path));
+  BOOST_CHECK_THROW((void)list_input_files({fixtures / "no-such-dir"}, InputFormat::Trec), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)open_collection_file(fixtures / "no-such-file", InputFormat::Trec, 1000),
+                    boilerdex::InputError);
+}
+
+BOOST_AUTO_TEST_CASE(binary_detection) {
+  using namespace std::string_view_literals;
+  BOOST_TEST(looks_binary("%PDF-1.4 ..."sv));
+  BOOST_TEST(looks_binary("\x89PNG\r\n"sv));
+  BOOST_TEST(looks_binary("\0\0\0\0\0\0abc"sv));
+  BOOST_TEST(!looks_binary("<html><body>caf\xc3\xa9</body></html>"sv));
+  BOOST_TEST(!looks_binary(""sv));
+  BOOST_TEST(!looks_binary("\xff\xfe<\0h\0t\0m\0l\0>\0"sv));  // UTF-16 with a BOM
+}
+
+BOOST_AUTO_TEST_SUITE_END()
