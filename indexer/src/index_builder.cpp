@@ -307,7 +307,7 @@ class Builder {
     prepare_output();
     open_views();
     for (unsigned t = 0; t < m_threads; ++t) m_makers.push_back(std::make_unique<TermMaker>(m_options.terms));
-    m_batch.resize(m_threads * batch_per_thread);
+    m_batch.resize(m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread);
     for (std::size_t f = 0; f < m_state.next.file && f < m_files.size(); ++f) m_bytes_done += m_files[f].bytes;
 
     for (std::size_t f = m_state.next.file; f < m_files.size(); ++f) read_file(f);

@@ -61,6 +61,9 @@ struct IndexOptions {
   std::uint64_t commit_interval = 2000;           ///< documents between commits (≥ 1)
   std::uint64_t max_pending_postings = 8000000;   ///< commit early past this many (≥ 1)
   unsigned threads = 0;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
+  /// Pages read, analysed and written as one batch (commits happen between batches);
+  /// 0: 32 per thread.
+  std::size_t batch_documents = 0;
   ExistingOutput existing = ExistingOutput::Refuse;
   bool strict = false;        ///< the first skipped document ends the run (IndexError)
   std::string config_toml;    ///< recorded in the manifest as the effective configuration
