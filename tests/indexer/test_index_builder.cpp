@@ -1,0 +1,373 @@
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+#include <xapian.h>
+
+#include "boilerdex/indexer/collection_reader.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/indexer/term_postings.hpp"
+#include "boilerdex/indexer/view_selector.hpp"
+#include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "xapian_dump.hpp"
+
+namespace fs = std::filesystem;
+using namespace boilerdex::indexer;
+using boilerdex::indexer::test::dump_terms;
+
+namespace {
+
+const fs::path fixtures = fs::path(BOILERDEX_FIXTURES_DIR) / "indexer";
+
+/// A fresh directory under the build tree, removed at the end of the test.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static std::mt19937_64 rng(std::random_device{}());
+    path = fs::path(BOILERDEX_BINARY_DIR) / "test-tmp" / ("index-" + std::to_string(rng()));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+std::vector<ViewSpec> views_of(std::initializer_list<const char*> specs) {
+  std::vector<ViewSpec> out;
+  for (const char* s : specs)
+    for (ViewSpec& v : parse_view_specs(s)) out.push_back(v);
+  return out;
+}
+
+IndexOptions options_for(std::vector<fs::path> inputs, const fs::path& out, InputFormat format = InputFormat::Trec) {
+  IndexOptions o;
+  o.inputs = std::move(inputs);
+  o.out_dir = out;
+  o.format = format;
+  o.views = views_of({"all", "min-words:10", "min-density:5", "extractor:article"});
+  o.threads = 2;
+  return o;
+}
+
+/// docid → DOCNO (the document data) of one view.
+std::map<Xapian::docid, std::string> docnos(const fs::path& db_path) {
+  Xapian::Database db(db_path.string());
+  std::map<Xapian::docid, std::string> out;
+  for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) out[*it] = db.get_document(*it).get_data();
+  return out;
+}
+
+/// A stored document's terms, without the ID term.
+std::vector<std::string> stored_terms(const Xapian::Document& doc) {
+  std::vector<std::string> out;
+  for (std::string& line : dump_terms(doc))
+    if (line.rfind(std::string(docno_prefix), 0) != 0) out.push_back(std::move(line));
+  return out;
+}
+
+/// What TermGenerator gives for \p page's title and then the blocks \p keep selects.
+std::vector<std::string> reference_terms(const RawDocument& page, const ViewSpec& view) {
+  const auto decoded = boilerdex::plugin::decode_to_utf8(page.body, page.declared_charset);
+  const auto parsed = boilerdex::plugin::segment_html(decoded.utf8);
+  std::vector<std::uint8_t> keep;
+  ViewSelector({view}).select(parsed, keep);
+  Xapian::TermGenerator tg;
+  TermMaker::configure(tg, TermSettings{});
+  Xapian::Document doc;
+  tg.set_document(doc);
+  std::string title;  // whitespace collapsed, as the indexer stores it
+  for (const char c : parsed.title) {
+    const bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+    if (space) {
+      if (!title.empty() && title.back() != ' ') title += ' ';
+    } else {
+      title += c;
+    }
+  }
+  if (!title.empty() && title.back() == ' ') title.pop_back();
+  tg.index_text(title);
+  tg.index_text_without_positions(title, 1, std::string(title_prefix));
+  if (!title.empty()) tg.increase_termpos(TermMaker::title_gap);
+  for (std::size_t i = 0; i < parsed.blocks.size(); ++i)
+    if (keep[i]) tg.index_text(parsed.blocks[i].text);
+  return dump_terms(doc);
+}
+
+/// Every view of \p dir holds the same docno at every docid; returns that map.
+std::map<Xapian::docid, std::string> check_aligned(const fs::path& dir, const std::vector<ViewSpec>& views) {
+  const auto first = docnos(dir / "views" / views.front().directory_name());
+  for (const ViewSpec& v : views) {
+    BOOST_TEST_CONTEXT(v.spec()) {
+      const auto map = docnos(dir / "views" / v.directory_name());
+      BOOST_TEST(map == first);
+    }
+  }
+  return first;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(index_builder)
+
+BOOST_AUTO_TEST_CASE(every_view_holds_every_document_in_the_same_order) {
+  TempDir tmp;
+  const auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec"}, tmp.path / "set");
+  const IndexSummary s = build_index_set(o, nullptr);
+  // sample: 4 pages, one without text; broken: BROKEN-0, -2, -5 indexed, 6 skipped.
+  BOOST_TEST(s.documents == 7u);
+  BOOST_TEST(s.empty == 1u);
+  BOOST_TEST(s.skipped == 6u);
+  BOOST_REQUIRE(s.inputs.size() == 2u);
+  BOOST_TEST(s.inputs[0].documents == 4u);
+  BOOST_TEST(s.inputs[0].empty == 1u);
+  BOOST_TEST(s.inputs[1].documents == 3u);
+  BOOST_TEST(s.inputs[1].skipped == 6u);
+  BOOST_TEST(s.inputs[1].skipped_by_reason.at("broken-record") == 3u);
+  BOOST_TEST(s.inputs[1].skipped_by_reason.at("bad-docno") == 1u);  // the duplicate BROKEN-0
+  BOOST_TEST(s.inputs[1].skipped_by_reason.at("not-html") == 1u);
+  BOOST_TEST(s.inputs[1].skipped_by_reason.at("truncated-input") == 1u);
+
+  const auto map = check_aligned(tmp.path / "set", o.views);
+  BOOST_REQUIRE(map.size() == 7u);
+  BOOST_TEST(map.at(1) == "BLOG06-T01-0000000000");
+  BOOST_TEST(map.at(5) == "BROKEN-0");
+  BOOST_TEST(map.at(7) == "BROKEN-5");
+  for (const ViewSummary& v : s.views) BOOST_TEST(v.documents == 7u);
+
+  // Docno lookup by ID term, values.
+  Xapian::Database all((tmp.path / "set/views/all").string());
+  auto pl = all.postlist_begin(docno_term("BLOG06-T01-0000000001"));
+  BOOST_REQUIRE(pl != all.postlist_end(docno_term("BLOG06-T01-0000000001")));
+  BOOST_TEST(*pl == 2u);
+  const Xapian::Document d1 = all.get_document(1);
+  BOOST_TEST(d1.get_value(value_docno) == "BLOG06-T01-0000000000");
+  BOOST_TEST(d1.get_value(value_url) == "http://feeds.example.org/penguins/march.html");
+  BOOST_TEST(d1.get_value(value_title) == "March of the Penguins");
+  BOOST_TEST(d1.get_value(value_metadata).find("FEEDNO\tBLOG06-feed-000001\n") != std::string::npos);
+  BOOST_TEST(all.term_exists("Spenguin") == false);  // S terms are unstemmed words
+  BOOST_TEST(all.term_exists("Spenguins"));
+}
+
+// The acceptance check on fixtures: each view's terms for a page equal TermGenerator's on
+// the title and the blocks the view keeps.
+BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
+  TempDir tmp;
+  const auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+  (void)build_index_set(o, nullptr);
+  auto reader = open_collection_file(fixtures / "trec/sample.trec", InputFormat::Trec, 20u << 20);
+  ReadItem item;
+  Xapian::docid did = 0;
+  while (reader->next(item)) {
+    BOOST_REQUIRE((item.kind == ReadItem::Kind::Document));
+    ++did;
+    for (const ViewSpec& v : o.views) {
+      BOOST_TEST_CONTEXT(item.document.docno << " in " << v.spec()) {
+        Xapian::Database db((tmp.path / "set/views" / v.directory_name()).string());
+        BOOST_TEST(stored_terms(db.get_document(did)) == reference_terms(item.document, v),
+                   boost::test_tools::per_element());
+      }
+    }
+  }
+  BOOST_TEST(did == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(manifest_records_views_inputs_and_counts) {
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/sample.trec.gz"}, tmp.path / "set");
+  o.config_toml = "[indexing]\ncommit_interval = 7\n";
+  const IndexSummary s = build_index_set(o, nullptr);
+  BOOST_TEST(!fs::exists(tmp.path / "set/state.json"));
+  const Manifest m = read_manifest(tmp.path / "set");
+  BOOST_TEST(m.complete);
+  BOOST_TEST(m.format == "trec");
+  BOOST_TEST(m.config_toml == o.config_toml);
+  BOOST_TEST(!m.program_version.empty());
+  BOOST_TEST(m.created.size() == 20u);
+  BOOST_REQUIRE(m.views.size() == 4u);
+  BOOST_TEST(m.views[1].view.spec() == "min-words:10");
+  BOOST_TEST(m.views[1].path == "views/min-words-10");
+  BOOST_TEST(m.views[0].terms == s.views[0].terms);
+  BOOST_TEST(m.views[0].terms > m.views[1].terms);
+  BOOST_TEST(m.find_view("min-density-5") == &m.views[2]);
+  BOOST_TEST(m.find_view("extractor:article") == &m.views[3]);
+  BOOST_TEST(m.find_view("nope") == nullptr);
+  BOOST_REQUIRE(m.inputs.size() == 1u);
+  BOOST_TEST(m.inputs[0].bytes == fs::file_size(fixtures / "trec/sample.trec.gz"));
+  BOOST_TEST(m.inputs[0].sha256.size() == 64u);
+  BOOST_TEST(m.documents == 4u);
+  BOOST_TEST(m.empty == 1u);
+  // The same bytes give the same checksum.
+  const fs::path copy = tmp.path / "copy.trec.gz";
+  fs::copy_file(fixtures / "trec/sample.trec.gz", copy);
+  (void)build_index_set(options_for({copy}, tmp.path / "set2"), nullptr);
+  BOOST_TEST(read_manifest(tmp.path / "set2").inputs[0].sha256 == m.inputs[0].sha256);
+}
+
+BOOST_AUTO_TEST_CASE(existing_output_is_refused_unless_overwrite) {
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+  (void)build_index_set(o, nullptr);
+  BOOST_CHECK_EXCEPTION((void)build_index_set(o, nullptr), boilerdex::IndexError, [](const auto& e) {
+    return std::string(e.what()).find("--overwrite") != std::string::npos;
+  });
+  o.existing = ExistingOutput::Resume;
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  o.existing = ExistingOutput::Overwrite;
+  o.views = views_of({"all"});
+  const IndexSummary s = build_index_set(o, nullptr);
+  BOOST_TEST(s.views.size() == 1u);
+  BOOST_TEST(read_manifest(tmp.path / "set").views.size() == 1u);
+  BOOST_TEST(!fs::exists(tmp.path / "set/views/min-words-10"));
+  // A directory that is not an index set is never deleted.
+  fs::create_directories(tmp.path / "other");
+  { std::ofstream(tmp.path / "other/precious.txt") << "keep me"; }
+  o.out_dir = tmp.path / "other";
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  BOOST_TEST(fs::exists(tmp.path / "other/precious.txt"));
+}
+
+BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
+  TempDir tmp;
+  auto o = options_for({}, tmp.path / "set");
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::UsageError);
+  o = options_for({fixtures / "trec/sample.trec"}, {});
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::UsageError);
+  o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+  o.views = views_of({"all", "min-words:1,2", "min-words:2"});
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::UsageError);
+  o.views = views_of({"all"});
+  o.terms.language = "klingon";
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::UsageError);
+  BOOST_TEST(!fs::exists(tmp.path / "set"));  // nothing created for a bad command
+}
+
+BOOST_AUTO_TEST_CASE(strict_stops_at_the_first_skip) {
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/broken.trec"}, tmp.path / "set");
+  o.strict = true;
+  BOOST_CHECK_EXCEPTION((void)build_index_set(o, nullptr), boilerdex::IndexError, [](const auto& e) {
+    const std::string w = e.what();
+    return w.find("broken.trec@249") != std::string::npos && w.find("BROKEN-1") != std::string::npos &&
+           w.find("broken-record") != std::string::npos;
+  });
+  // WARC records that are not responses are counted, never fatal.
+  auto w = options_for({fixtures / "warc/sample.warc.gz"}, tmp.path / "warc", InputFormat::Warc);
+  w.views = views_of({"all"});
+  w.strict = true;
+  BOOST_CHECK_THROW((void)build_index_set(w, nullptr), boilerdex::IndexError);  // the image is not HTML
+  w.strict = false;
+  w.existing = ExistingOutput::Overwrite;
+  const IndexSummary s = build_index_set(w, nullptr);
+  BOOST_TEST(s.documents == 3u);
+  BOOST_TEST(s.inputs[0].skipped_by_reason.at("not-response") == 3u);
+  BOOST_TEST(s.inputs[0].skipped_by_reason.at("not-html") == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(html_file_trees_use_relative_paths_as_docnos) {
+  TempDir tmp;
+  const auto o = options_for({fixtures / "files"}, tmp.path / "set", InputFormat::Files);
+  const IndexSummary s = build_index_set(o, nullptr);
+  BOOST_TEST(s.documents == 3u);
+  BOOST_TEST(s.skipped == 1u);
+  const auto map = check_aligned(tmp.path / "set", o.views);
+  BOOST_TEST(map.at(1) == "blog/2005/first.html");
+  BOOST_TEST(map.at(2) == "blog/2005/second.html.gz");
+  BOOST_TEST(map.at(3) == "index.htm");
+}
+
+// An interrupted run resumes from the last common commit and ends exactly as a clean run.
+BOOST_AUTO_TEST_CASE(interrupted_run_resumes_to_the_same_index) {
+  TempDir tmp;
+  const std::vector<fs::path> inputs = {fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
+                                        fixtures / "trec/two-members.trec.gz"};
+  // Interrupt: --strict fails at broken.trec's second record, after sample.trec's four
+  // pages were committed (commit every 2) and BROKEN-0 was written but not committed.
+  auto o = options_for(inputs, tmp.path / "set");
+  o.batch_documents = 1;
+  o.commit_interval = 2;
+  o.strict = true;
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  BOOST_TEST(fs::exists(tmp.path / "set/state.json"));
+  BOOST_TEST(!fs::exists(tmp.path / "set/manifest.json"));
+  BOOST_CHECK_THROW((void)read_manifest(tmp.path / "set"), boilerdex::IndexError);
+
+  // Without --resume the interrupted run is refused, naming both ways out.
+  o.strict = false;
+  BOOST_CHECK_EXCEPTION((void)build_index_set(o, nullptr), boilerdex::IndexError, [](const auto& e) {
+    const std::string w = e.what();
+    return w.find("interrupted") != std::string::npos && w.find("--resume") != std::string::npos &&
+           w.find("--overwrite") != std::string::npos;
+  });
+  // Resuming with other views is refused.
+  auto other = o;
+  other.existing = ExistingOutput::Resume;
+  other.views = views_of({"all"});
+  BOOST_CHECK_THROW((void)build_index_set(other, nullptr), boilerdex::IndexError);
+
+  o.existing = ExistingOutput::Resume;
+  const IndexSummary resumed = build_index_set(o, nullptr);
+  BOOST_TEST(resumed.resumed_documents == 4u);
+
+  auto clean = options_for(inputs, tmp.path / "clean");
+  const IndexSummary fresh = build_index_set(clean, nullptr);
+  BOOST_TEST(resumed.documents == fresh.documents);
+  BOOST_TEST(resumed.skipped == fresh.skipped);
+  BOOST_TEST(resumed.empty == fresh.empty);
+  // two-members.trec.gz repeats sample.trec's DOCNOs: skipped as duplicates in both runs.
+  BOOST_TEST(fresh.inputs[2].skipped_by_reason.at("bad-docno") == 4u);
+  for (std::size_t i = 0; i < fresh.inputs.size(); ++i) {
+    BOOST_TEST(resumed.inputs[i].documents == fresh.inputs[i].documents);
+    BOOST_TEST(resumed.inputs[i].skipped_by_reason == fresh.inputs[i].skipped_by_reason);
+  }
+  const Manifest a = read_manifest(tmp.path / "set"), b = read_manifest(tmp.path / "clean");
+  for (std::size_t i = 0; i < a.inputs.size(); ++i) BOOST_TEST(a.inputs[i].sha256 == b.inputs[i].sha256);
+  for (const ViewSpec& v : o.views) {
+    BOOST_TEST_CONTEXT(v.spec()) {
+      Xapian::Database x((tmp.path / "set/views" / v.directory_name()).string());
+      Xapian::Database y((tmp.path / "clean/views" / v.directory_name()).string());
+      BOOST_TEST(x.get_doccount() == y.get_doccount());
+      BOOST_TEST(x.get_total_length() == y.get_total_length());
+      for (Xapian::docid d = 1; d <= y.get_lastdocid(); ++d) {
+        BOOST_TEST(x.get_document(d).get_data() == y.get_document(d).get_data());
+        BOOST_TEST(dump_terms(x.get_document(d)) == dump_terms(y.get_document(d)), boost::test_tools::per_element());
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(progress_sink_sees_skips_and_the_summary) {
+  struct Recorder : ProgressSink {
+    std::vector<SkipReport> skips;
+    std::uint64_t last_documents = 0;
+    bool finished_called = false;
+    void progress(const IndexProgress& p) override { last_documents = p.documents; }
+    void skipped(const SkipReport& r) override { skips.push_back(r); }
+    void finished(const IndexSummary&) override { finished_called = true; }
+  } rec;
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/broken.trec"}, tmp.path / "set");
+  (void)build_index_set(o, &rec);
+  BOOST_TEST(rec.skips.size() == 6u);
+  BOOST_TEST(rec.skips.front().offset == 249u);
+  BOOST_TEST(rec.last_documents == 9u);
+  BOOST_TEST(rec.finished_called);
+  std::ostringstream text;
+  auto sink = make_terminal_progress(text, false);
+  o.existing = ExistingOutput::Overwrite;
+  (void)build_index_set(o, sink.get());
+  BOOST_TEST(text.str().find("skipped " + (fixtures / "trec/broken.trec").string() + "@249 (BROKEN-1)") !=
+             std::string::npos);
+  BOOST_TEST(text.str().find("min-words:10") != std::string::npos);
+  BOOST_TEST(text.str().find("broken-record=3") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
