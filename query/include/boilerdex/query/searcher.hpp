@@ -42,8 +42,11 @@ struct SearchOptions {
   std::size_t offset = 0;   ///< results skipped first
   Bm25Parameters bm25;
   QuerySyntax syntax = QuerySyntax::Full;
-  bool snippets = true;     ///< compute SearchHit::snippet (costs a document read)
+  /// Read URL and title and make the snippet; false reads the DOCNO only (what runs need).
+  bool snippets = true;
   std::size_t snippet_length = 200;  ///< characters, Xapian MSet::snippet's length
+  std::string highlight_begin = "<b>";  ///< put before each matching term in a snippet
+  std::string highlight_end = "</b>";   ///< put after it
 };
 
 /// One result.
@@ -54,7 +57,10 @@ struct SearchHit {
   std::string docno;
   std::string url;          ///< "" when the index has none
   std::string title;        ///< "" when the index has none
-  std::string snippet;      ///< query terms in <b>...</b>; "" unless options.snippets
+  /// The stored text with the query's terms highlighted (options.highlight_*), "" unless
+  /// options.snippets. The indexer stores no page text (document_layout.hpp), so the
+  /// snippet is made from the title; it grows to page text once a text slot exists.
+  std::string snippet;
 };
 
 struct SearchResult {
@@ -85,14 +91,15 @@ class Searcher {
   [[nodiscard]] const Xapian::Database& database() const noexcept { return m_database; }
 
  private:
-  [[nodiscard]] Xapian::Query parse(std::string_view query_text, QuerySyntax syntax) const;
-
   indexer::ManifestView m_view;
   Xapian::Database m_database;
   Xapian::Stem m_stemmer;
   Xapian::SimpleStopper m_stopper;
-  Xapian::QueryParser::stem_strategy m_stem_strategy;
-  bool m_has_stopper = false;
+  // Parsing and matching mutate Xapian objects; search() is const for callers, and the
+  // class is documented as not thread-safe.
+  mutable Xapian::QueryParser m_full_parser;
+  mutable Xapian::QueryParser m_plain_parser;
+  mutable Xapian::Enquire m_enquire;
 };
 
 }  // namespace boilerdex::query

@@ -41,6 +41,10 @@ struct Evaluation {
   std::vector<double> summary;     ///< the "all" values: mean, sum for counts, geometric
                                    ///< mean for gm_map; aligned with measures
   std::size_t num_queries = 0;     ///< topics averaged over (num_q)
+  bool print_runid = false;        ///< whether print_evaluation() starts the summary with
+                                   ///< trec_eval's runid line
+  /// Run topics absent from the qrels: trec_eval ignores them silently; tools warn.
+  std::vector<std::string> topics_without_qrels;
 
   /// The value of the measure printed as \p measure_name ("P_10") for topic \p qid, or for
   /// the summary when \p qid is "all"; std::nullopt when either is absent.
@@ -49,21 +53,28 @@ struct Evaluation {
 };
 
 /// Evaluates \p run against \p qrels for \p measures (trec_eval.c's flow):
-/// - topics evaluated: those in both the run and the qrels; with options.complete, also
-///   every qrels topic the run lacks (all its values 0 except num_rel);
+/// - topics evaluated, in qid order: the qrels topics the run has; with options.complete,
+///   every qrels topic, one the run lacks being scored as trec_eval 10.0 does (a ranking
+///   of one unjudged document, num_ret then set to 0). Run topics without qrels are
+///   skipped and listed in topics_without_qrels;
+/// - a run topic with no entries (write_run() for a query that matched nothing) is
+///   evaluated as its file would be: one retrieved document, no_result_docno;
 /// - each topic's documents sorted by score descending, ties by docno descending
-///   (strcmp order), then -J and -M applied (form_res_rels.c);
+///   (strcmp order), then -M, then -J (form_res_rels.c);
 /// - summary: mean over evaluated topics (sum for counts, geometric mean for gm_map).
-/// \throws ParseError-free; throws UsageError when a run topic is missing from the qrels
-///         and options.complete is false (trec_eval 10.0 stops there as well) or when
-///         \p measures is empty.
+/// Thread-safe (pure). Complexity O(n log n) in the run's size.
+/// \throws UsageError when \p measures is empty or options.max_retrieved is 0;
+///         Error("no queries with both results and relevance info") when nothing is left
+///         to evaluate (trec_eval exits with status 7 there).
 [[nodiscard]] Evaluation evaluate(const Qrels& qrels, const Run& run,
                                   std::span<const Measure> measures,
                                   const EvalOptions& options = {});
 
-/// Prints \p evaluation in trec_eval's format: `%-22s\t%s\t%.4f` (counts as integers),
-/// per-topic lines first when \p per_topic (-q), measure by measure, then the "all" lines;
-/// a runid line leads when the measures are trec_eval's "official" set.
+/// Prints \p evaluation exactly as trec_eval 10.0 does (meas_print_single.c,
+/// meas_print_final.c): `printf("%-22s\t%s\t%6.4f\n", name, qid, value)`, counts with
+/// `%ld`; with \p per_topic (-q) every topic's lines first (topic by topic, measures in
+/// print order; num_q and gm_map have no per-topic line), then the "all" lines, led by
+/// `runid  all  TAG` when evaluation.print_runid.
 void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_topic);
 
 }  // namespace boilerdex::trec

@@ -3,7 +3,6 @@
 /// The evaluation measures, computed exactly as trec_eval 10.0 computes them (the
 /// per-measure notes in measures.cpp cite the trec_eval source file each follows).
 
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -45,27 +44,36 @@ struct Measure {
   friend bool operator==(const Measure&, const Measure&) = default;
 };
 
-/// Parses trec_eval's -m syntax, one argument at a time, and appends to \p out in
-/// trec_eval's print order, without duplicates:
-///   "P" (cutoffs 5,10,15,20,30,100,200,500,1000), "P.5,10" or "P.10" (given cutoffs);
-///   the same for "recall", "ndcg_cut" (5,10,15,20,30,100,200,500,1000) and
-///   "iprec_at_recall" (levels 0.0,0.1,...,1.0);
-///   "map", "gm_map", "Rprec", "bpref", "recip_rank", "ndcg", "num_q", "num_ret",
-///   "num_rel", "num_rel_ret"; "official" (trec_eval's default set) and "all_trec"
-///   (every measure above). Also accepts trec_eval's printed names ("P_10", "ndcg_cut_10").
-/// \throws UsageError naming the argument when the measure is unknown or a cutoff is not a
-///         positive integer.
-void parse_measure(std::string_view text, std::vector<Measure>& out);
+/// Parses trec_eval -m arguments into the measures to compute, in trec_eval's print order
+/// (measures.c: num_q, num_ret, num_rel, num_rel_ret, map, gm_map, Rprec, bpref,
+/// recip_rank, iprec_at_recall, P, recall, ndcg, ndcg_cut), each cutoff list ascending.
+/// Accepted: "P" (cutoffs 5,10,15,20,30,100,200,500,1000), "P.5,10" (given cutoffs), the
+/// same for "recall" and "ndcg_cut"; "iprec_at_recall" (0.0,0.1,...,1.0) or with levels;
+/// "map", "gm_map", "Rprec", "bpref", "recip_rank", "ndcg", "num_q", "num_ret", "num_rel",
+/// "num_rel_ret", "runid" (printed, not computed: no Measure); the nicknames "official"
+/// (trec_eval's default) and "all_trec" (every measure above). As in trec_eval
+/// (meas_init.c), the first argument that gives a measure parameters decides its
+/// cutoffs: `-m P.5 -m P.10` computes P_5 only. An empty list means "official".
+/// \param wants_runid set to true when "runid" was asked for (directly or by nickname);
+///        may be null.
+/// \throws UsageError naming the argument when the measure is unknown, a cutoff is not a
+///         positive integer, or cutoffs repeat.
+[[nodiscard]] std::vector<Measure> parse_measures(std::span<const std::string> texts,
+                                                  bool* wants_runid = nullptr);
 
-/// parse_measure over \p texts; an empty list gives the "official" set.
-/// \throws UsageError as parse_measure.
-[[nodiscard]] std::vector<Measure> parse_measures(std::span<const std::string> texts);
+/// The result-list value of a retrieved document absent from the qrels (trec_eval's
+/// RELVALUE_NONPOOL).
+inline constexpr Label label_not_in_qrels = -1;
+/// The result-list value of a retrieved document whose qrels label is negative, i.e. in
+/// the pool but not judged (trec_eval's RELVALUE_UNJUDGED).
+inline constexpr Label label_unjudged = -2;
 
 /// One topic's ranking, prepared for the measures: what trec_eval's form_res_rels builds.
 struct JudgedRanking {
   /// The label of each retrieved document in evaluation order (score descending, docno
-  /// descending), after -J and -M; std::nullopt for a document absent from the qrels.
-  std::vector<std::optional<Label>> retrieved;
+  /// descending), after -M and -J: the qrels label when it is >= 0, label_unjudged when
+  /// the qrels label is negative, label_not_in_qrels when the qrels lack the document.
+  std::vector<Label> retrieved;
   /// Every label the qrels give this topic (judged documents, retrieved or not), in any
   /// order; used for num_rel, the ideal DCG and bpref's judged non-relevant count.
   std::vector<Label> judged;

@@ -30,16 +30,18 @@ struct RunEntry {
 struct Run {
   using Topics = std::map<std::string, std::vector<RunEntry>, std::less<>>;
 
-  std::string tag;  ///< the tag of the first line (trec_eval's "runid"); "" when empty
+  std::string tag;  ///< the tag of the last line (trec_eval's "runid" keeps only that one)
   Topics topics;    ///< ordered by qid (string order)
 };
 
-/// Parses run text. Blank lines are ignored; the second column is not checked (trec_eval
-/// ignores it too). Tags may differ between lines; the first one is the run's tag.
+/// Parses run text as trec_eval's get_trec_results.c does: blank lines and lines starting
+/// with '#' are ignored, fields after the sixth are ignored, the iteration and rank columns
+/// are not interpreted (rank is kept when it is an integer, else 0). Tags may differ
+/// between lines; the last one is the run's tag.
 /// \param source names the file in error messages.
-/// \throws ParseError (file and line) for a line without exactly six fields, a rank that
-///         is not an integer, a score that is not a finite number, or a docno retrieved
-///         twice for one topic (trec_eval 10.0 stops with an error there too).
+/// \throws ParseError (file and line) for a line with fewer than six fields, a score that
+///         is not a number, or a docno retrieved twice for one topic (trec_eval 10.0 stops
+///         with "duplicate docs" there, form_res_rels.c).
 [[nodiscard]] Run parse_run(std::string_view text, const std::string& source);
 
 /// Reads and parses a run file. \throws ParseError when it cannot be read or parsed.
@@ -59,19 +61,23 @@ inline constexpr std::string_view no_result_docno = "boilerdex-no-result";
 void write_run_file(std::ostream& out, const Run& run);
 void write_run_file(const std::filesystem::path& path, const Run& run);
 
+/// The search options a run uses unless told otherwise: Plain syntax (a topic's words,
+/// not operators), no snippets, Xapian's BM25 defaults. Never throws except bad_alloc.
+[[nodiscard]] query::SearchOptions run_search_options();
+
 /// Runs every topic of \p topics through \p searcher: the query is topic_query(topic,
-/// field), parsed as plain words (SearchOptions::syntax = Plain unless \p options says
-/// otherwise), at most \p k results, no snippets. Every topic is present in the result,
-/// with no entries when its query is empty or matches nothing. Entries are ordered by
-/// score descending, ties by docno descending (the order trec_eval evaluates in), so the
-/// ranks in the file agree with the evaluation; Xapian's cut at \p k among equal scores
-/// keeps the lower docids, which is deterministic for a given index.
-/// \p options supplies BM25 parameters; its k, offset and snippet settings are overridden.
+/// field), parsed with options.syntax (Plain by default: a topic's words, not operators),
+/// at most \p k results, no snippets; options' BM25 parameters apply, its k, offset and
+/// snippet settings are overridden. Every topic is present in the result, with no
+/// entries when its query is empty or matches nothing. Entries are ordered by score
+/// descending, ties by docno descending (the order trec_eval evaluates in), and ranked
+/// 1..n in that order, so the ranks in the file agree with the evaluation; Xapian's cut at
+/// \p k among equal scores keeps the lower docids, which is deterministic for an index.
 /// Not thread-safe for one \p searcher (see Searcher).
-/// \throws UsageError when \p tag is empty or contains whitespace; IndexError on Xapian
-///         failures.
+/// \throws UsageError when \p tag is empty or contains whitespace, or \p k is 0;
+///         IndexError on Xapian failures.
 [[nodiscard]] Run write_run(const query::Searcher& searcher, const std::vector<Topic>& topics,
                             TopicField field, std::size_t k, const std::string& tag,
-                            const query::SearchOptions& options = {});
+                            const query::SearchOptions& options = run_search_options());
 
 }  // namespace boilerdex::trec

@@ -1,0 +1,23 @@
+#pragma once
+// The one place that knows where a document's DOCNO, URL and title live
+// (indexer/document_layout.hpp: data = DOCNO, value slots for URL and title).
+
+#include <string>
+
+#include <xapian.h>
+
+namespace boilerdex::query::detail {
+
+struct DocumentFields {
+  std::string docno;
+  std::string url;
+  std::string title;
+};
+
+/// Reads the stored fields of \p document. \throws Xapian::Error on database errors.
+[[nodiscard]] DocumentFields document_fields(const Xapian::Document& document);
+
+/// Reads only the DOCNO (what a TREC run needs). \throws Xapian::Error.
+[[nodiscard]] std::string document_docno(const Xapian::Document& document);
+
+}  // namespace boilerdex::query::detail

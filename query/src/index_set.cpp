@@ -1,0 +1,81 @@
+#include "boilerdex/query/index_set.hpp"
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/index_error.hpp"
+
+namespace boilerdex::query {
+
+namespace {
+
+std::string available_views(const indexer::Manifest& manifest) {
+  std::string list;
+  for (const indexer::ManifestView& view : manifest.views) {
+    if (!list.empty()) list += ", ";
+    list += view.view.spec();
+  }
+  return list.empty() ? std::string("(none)") : list;
+}
+
+std::string format_threshold(double value) {
+  std::string text = std::to_string(value);
+  while (!text.empty() && text.back() == '0') text.pop_back();
+  if (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+IndexSet IndexSet::open(const std::filesystem::path& directory) {
+  return IndexSet(directory, indexer::read_manifest(directory));
+}
+
+IndexSet::IndexSet(std::filesystem::path directory, indexer::Manifest manifest)
+    : m_directory(std::move(directory)), m_manifest(std::move(manifest)) {}
+
+std::vector<std::string> IndexSet::view_names() const {
+  std::vector<std::string> names;
+  names.reserve(m_manifest.views.size());
+  for (const indexer::ManifestView& view : m_manifest.views) names.push_back(view.view.spec());
+  return names;
+}
+
+const indexer::ManifestView& IndexSet::view(std::string_view name) const {
+  if (const indexer::ManifestView* found = m_manifest.find_view(name)) return *found;
+  throw UsageError("no view '" + std::string(name) + "' in " + m_directory.string() +
+                   "; available: " + available_views(m_manifest));
+}
+
+const indexer::ManifestView& IndexSet::select(const ViewSelector& selector) const {
+  const int set = int(selector.name.has_value()) + int(selector.min_words.has_value()) +
+                  int(selector.min_density.has_value());
+  if (set > 1) throw UsageError("choose a view by one of name, min-words or min-density, not several");
+  if (selector.name) return view(*selector.name);
+  if (!selector.min_words && !selector.min_density) return default_view();
+  const indexer::ViewKind kind = selector.min_words ? indexer::ViewKind::MinWords : indexer::ViewKind::MinDensity;
+  const double threshold = selector.min_words ? *selector.min_words : *selector.min_density;
+  for (const indexer::ManifestView& candidate : m_manifest.views) {
+    if (candidate.view.kind == kind && candidate.view.threshold == threshold) return candidate;
+  }
+  throw UsageError(std::string("no ") + (selector.min_words ? "min-words" : "min-density") + " view with threshold " +
+                   format_threshold(threshold) + " in " + m_directory.string() +
+                   "; available: " + available_views(m_manifest));
+}
+
+const indexer::ManifestView& IndexSet::default_view() const {
+  if (m_manifest.views.empty()) throw UsageError(m_directory.string() + ": the manifest lists no view");
+  for (const indexer::ManifestView& candidate : m_manifest.views) {
+    if (candidate.view.kind == indexer::ViewKind::All) return candidate;
+  }
+  return m_manifest.views.front();
+}
+
+Xapian::Database IndexSet::open_database(const indexer::ManifestView& view) const {
+  const std::filesystem::path path = m_directory / view.path;
+  try {
+    return Xapian::Database(path.string());
+  } catch (const Xapian::Error& e) {
+    throw IndexError("opening view " + view.view.spec() + " at " + path.string(), e.get_type(), e.get_msg());
+  }
+}
+
+}  // namespace boilerdex::query

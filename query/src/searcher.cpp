@@ -1,0 +1,124 @@
+#include "boilerdex/query/searcher.hpp"
+
+#include <charconv>
+#include <cmath>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/indexer/index_error.hpp"
+#include "document_fields_internal.hpp"
+
+namespace boilerdex::query {
+
+namespace {
+
+bool parse_number(std::string_view text, double& value) noexcept {
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  return !text.empty() && error == std::errc{} && end == text.data() + text.size() && std::isfinite(value);
+}
+
+Xapian::Stem make_stemmer(const std::string& language) {
+  if (language.empty() || language == "none") return Xapian::Stem();
+  try {
+    return Xapian::Stem(language);
+  } catch (const Xapian::InvalidArgumentError&) {
+    throw UsageError("the manifest's stemmer language '" + language + "' is unknown to Xapian");
+  }
+}
+
+// The same strategy names the indexer's TermSettings uses for Xapian::TermGenerator.
+Xapian::QueryParser::stem_strategy make_stem_strategy(const std::string& name) {
+  if (name == "none") return Xapian::QueryParser::STEM_NONE;
+  if (name == "some") return Xapian::QueryParser::STEM_SOME;
+  if (name == "all") return Xapian::QueryParser::STEM_ALL;
+  if (name == "all_z") return Xapian::QueryParser::STEM_ALL_Z;
+  if (name == "some_full_pos") return Xapian::QueryParser::STEM_SOME_FULL_POS;
+  throw UsageError("the manifest's stem strategy '" + name + "' is unknown (none, some, all, all_z, some_full_pos)");
+}
+
+}  // namespace
+
+Bm25Parameters Bm25Parameters::parse(std::string_view text) {
+  const std::size_t comma = text.find(',');
+  Bm25Parameters parameters;
+  if (comma == std::string_view::npos || !parse_number(text.substr(0, comma), parameters.k1) ||
+      !parse_number(text.substr(comma + 1), parameters.b) || parameters.k1 < 0 || parameters.b < 0 ||
+      parameters.b > 1) {
+    throw UsageError("--bm25 '" + std::string(text) + "': expected k1,b with k1 >= 0 and 0 <= b <= 1 (e.g. 0.9,0.4)");
+  }
+  return parameters;
+}
+
+Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
+    : m_view(view),
+      m_database(index_set.open_database(view)),
+      m_stemmer(make_stemmer(index_set.manifest().terms.language)),
+      m_enquire(m_database) {
+  const indexer::TermSettings& terms = index_set.manifest().terms;
+  const Xapian::QueryParser::stem_strategy strategy = make_stem_strategy(terms.stem_strategy);
+  for (const std::string& word : terms.stopwords) m_stopper.add(word);
+  for (Xapian::QueryParser* parser : {&m_full_parser, &m_plain_parser}) {
+    parser->set_database(m_database);
+    parser->set_stemmer(m_stemmer);
+    parser->set_stemming_strategy(strategy);
+    parser->set_default_op(Xapian::Query::OP_OR);
+    if (!terms.stopwords.empty()) parser->set_stopper(&m_stopper);
+  }
+  if (terms.index_title) m_full_parser.add_prefix("title", std::string(indexer::title_prefix));
+  // Documents are ranked by BM25 alone; equal weights come in docid order (ascending),
+  // which is the indexing order and the same in every view.
+  m_enquire.set_docid_order(Xapian::Enquire::ASCENDING);
+}
+
+SearchResult Searcher::search(std::string_view query_text, const SearchOptions& options) const {
+  SearchResult result;
+  try {
+    const std::string text(query_text);
+    Xapian::Query query;
+    try {
+      // Plain: no operator, phrase, +/- or wildcard syntax; every word is a term, ORed.
+      query = options.syntax == QuerySyntax::Full
+                  ? m_full_parser.parse_query(text, Xapian::QueryParser::FLAG_DEFAULT)
+                  : m_plain_parser.parse_query(text, 0);
+    } catch (const Xapian::QueryParserError& e) {
+      throw UsageError("cannot parse query '" + text + "': " + e.get_msg());
+    }
+    result.query_description = query.get_description();
+    if (query.empty() || options.k == 0) return result;
+    const Bm25Parameters& p = options.bm25;
+    m_enquire.set_weighting_scheme(Xapian::BM25Weight(p.k1, p.k2, p.k3, p.b, p.min_normlen));
+    m_enquire.set_query(query);
+    const Xapian::MSet mset = m_enquire.get_mset(static_cast<Xapian::doccount>(options.offset),
+                                                 static_cast<Xapian::doccount>(options.k));
+    result.matches_estimated = mset.get_matches_estimated();
+    result.hits.reserve(mset.size());
+    for (Xapian::MSetIterator it = mset.begin(); it != mset.end(); ++it) {
+      SearchHit hit;
+      hit.docid = *it;
+      hit.rank = static_cast<std::size_t>(it.get_rank()) + 1;  // get_rank() counts the offset
+      hit.score = it.get_weight();
+      const Xapian::Document document = it.get_document();
+      if (options.snippets) {
+        detail::DocumentFields fields = detail::document_fields(document);
+        hit.docno = std::move(fields.docno);
+        hit.url = std::move(fields.url);
+        hit.title = std::move(fields.title);
+        if (!hit.title.empty()) {
+          hit.snippet = mset.snippet(hit.title, options.snippet_length, m_stemmer,
+                                     Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
+                                     options.highlight_begin, options.highlight_end, "...");
+        }
+      } else {
+        hit.docno = detail::document_docno(document);
+      }
+      result.hits.push_back(std::move(hit));
+    }
+  } catch (const Xapian::Error& e) {
+    throw IndexError("searching view " + m_view.view.spec(), e.get_type(), e.get_msg());
+  }
+  return result;
+}
+
+}  // namespace boilerdex::query

@@ -1,0 +1,63 @@
+// boilerdex-search: query one view of an index set, or compare several side by side.
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "boilerdex/config/config.hpp"
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/query/search_command.hpp"
+
+int main(int argc, char** argv) {
+  return boilerdex::config::run_tool("boilerdex-search", [&]() -> int {
+    using namespace boilerdex;
+    CLI::App app{"Search one view of a boilerdex index set (BM25, Xapian query syntax)."};
+    std::filesystem::path config_file, index;
+    std::string view, bm25, format = "text", syntax = "full", compare;
+    std::optional<double> min_words, min_density;
+    std::optional<std::size_t> k;
+    std::vector<std::string> words;
+    app.add_option("--config", config_file, "TOML configuration ([search] gives defaults)")->check(CLI::ExistingFile);
+    app.add_option("--index", index, "index-set directory");
+    auto* by_name = app.add_option("--view", view, "view by name: all, min-words:10, min-density:7.5, extractor:article");
+    auto* by_words = app.add_option("--min-words", min_words, "the min-words view with this threshold");
+    auto* by_density = app.add_option("--min-density", min_density, "the min-density view with this threshold");
+    by_name->excludes(by_words, by_density);
+    by_words->excludes(by_density);
+    app.add_option("--k", k, "number of results (default 10)");
+    app.add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
+    app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_option("--syntax", syntax, "full (AND/OR/NOT, \"phrases\", +/-) or plain (words only)")
+        ->check(CLI::IsMember({"full", "plain"}));
+    app.add_option("--compare", compare, "comma-separated views to show side by side");
+    app.add_option("query", words, "the query")->required();
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      return app.exit(e) == 0 ? 0 : 2;
+    }
+    config::Config cfg;
+    if (!config_file.empty()) cfg = config::load_config(config_file);
+    query::SearchCommand command;
+    command.index = !index.empty() ? index : cfg.search.index;
+    if (command.index.empty()) throw UsageError("--index is required (or [search] index in --config)");
+    if (!view.empty()) command.view.name = view;
+    else if (!config_file.empty() && !min_words && !min_density) command.view.name = cfg.search.view;
+    command.view.min_words = min_words;
+    command.view.min_density = min_density;
+    for (std::size_t start = 0; !compare.empty() && start <= compare.size();) {
+      const std::size_t comma = std::min(compare.find(',', start), compare.size());
+      if (comma > start) command.compare.push_back(compare.substr(start, comma - start));
+      start = comma + 1;
+    }
+    for (const std::string& word : words) command.query += (command.query.empty() ? "" : " ") + word;
+    command.options.k = k.value_or(cfg.search.k);
+    command.options.bm25.k1 = cfg.search.bm25_k1;
+    command.options.bm25.b = cfg.search.bm25_b;
+    if (!bm25.empty()) command.options.bm25 = query::Bm25Parameters::parse(bm25);
+    command.options.syntax = syntax == "plain" ? query::QuerySyntax::Plain : query::QuerySyntax::Full;
+    command.format = query::parse_output_format(format);
+    query::run_search_command(command, std::cout);
+    return 0;
+  });
+}

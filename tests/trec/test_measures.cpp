@@ -1,0 +1,142 @@
+#include <boost/test/unit_test.hpp>
+
+#include <cmath>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/trec/measures.hpp"
+
+using namespace boilerdex;
+using namespace boilerdex::trec;
+namespace tt = boost::test_tools;
+
+namespace {
+
+std::vector<std::string> names(const std::vector<Measure>& measures) {
+  std::vector<std::string> out;
+  for (const Measure& m : measures) out.push_back(m.name());
+  return out;
+}
+
+std::vector<Measure> parse(std::vector<std::string> args, bool* runid = nullptr) {
+  return parse_measures(args, runid);
+}
+
+double value(const JudgedRanking& ranking, const std::string& measure, Label level = 1) {
+  const std::vector<Measure> ms = parse({measure});
+  BOOST_REQUIRE_EQUAL(ms.size(), 1u);
+  return compute_measures(ranking, ms, level).front();
+}
+
+// TREC.md's worked example, topic 851 after trec_eval's sort (score desc, docno desc):
+// a document labelled -1, one absent from the qrels, then labels 2, 0, 1, 4; the qrels
+// also hold a second label-1 document that was not retrieved.
+const JudgedRanking worked{{label_unjudged, label_not_in_qrels, 2, 0, 1, 4}, {-1, 2, 0, 1, 4, 1}};
+
+constexpr double log2_3 = 1.584962500721156;
+constexpr double ideal_851 = 4.0 + 2.0 / log2_3 + 1.0 / 2.0 + 1.0 / 2.321928094887362;  // 6.1925
+const double dcg_851 = 2.0 / 2.0 + 1.0 / std::log2(6.0) + 4.0 / std::log2(7.0);
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(measures)
+
+BOOST_AUTO_TEST_CASE(official_set_in_trec_eval_order) {
+  bool runid = false;
+  const auto official = parse({}, &runid);
+  BOOST_TEST(runid);
+  const std::vector<std::string> expected{
+      "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
+      "iprec_at_recall_0.00", "iprec_at_recall_0.10", "iprec_at_recall_0.20", "iprec_at_recall_0.30",
+      "iprec_at_recall_0.40", "iprec_at_recall_0.50", "iprec_at_recall_0.60", "iprec_at_recall_0.70",
+      "iprec_at_recall_0.80", "iprec_at_recall_0.90", "iprec_at_recall_1.00", "P_5", "P_10", "P_15", "P_20",
+      "P_30", "P_100", "P_200", "P_500", "P_1000"};
+  BOOST_TEST(names(official) == expected, tt::per_element());
+  BOOST_TEST(names(parse({"official"})) == expected, tt::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(command_line_order_does_not_matter_and_cutoffs_sort) {
+  bool runid = true;
+  const auto ms = parse({"ndcg_cut.20,5,10", "map", "P.100,5", "recip_rank", "num_rel_ret", "Rprec", "ndcg"}, &runid);
+  BOOST_TEST(!runid);
+  const std::vector<std::string> expected{"num_rel_ret", "map", "Rprec", "recip_rank", "P_5", "P_100",
+                                          "ndcg", "ndcg_cut_5", "ndcg_cut_10", "ndcg_cut_20"};
+  BOOST_TEST(names(ms) == expected, tt::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(first_parameters_win_as_in_meas_init) {
+  BOOST_TEST(names(parse({"P.5", "P.10"})) == std::vector<std::string>{"P_5"}, tt::per_element());
+  BOOST_TEST(names(parse({"P", "P.10"})) == std::vector<std::string>{"P_10"}, tt::per_element());
+  BOOST_TEST(names(parse({"P_10", "recall_5"})) == (std::vector<std::string>{"P_10", "recall_5"}), tt::per_element());
+  BOOST_TEST(names(parse({"iprec_at_recall..5,0.1"})) ==
+                 (std::vector<std::string>{"iprec_at_recall_0.10", "iprec_at_recall_0.50"}),
+             tt::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(bad_measures) {
+  for (const char* bad : {"Q", "P.0", "P.5,5", "P.x", "P.", "ndcg.1=3", "map.5", "iprec_at_recall.2"}) {
+    BOOST_CHECK_THROW((void)parse({bad}), UsageError);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(worked_example_by_hand) {
+  BOOST_TEST(value(worked, "num_ret") == 6.0);
+  BOOST_TEST(value(worked, "num_rel") == 4.0);
+  BOOST_TEST(value(worked, "num_rel_ret") == 3.0);
+  BOOST_TEST(value(worked, "P.5") == 2.0 / 5.0, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "P.10") == 0.3, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "P.100") == 0.03, tt::tolerance(1e-12));  // always divided by the cutoff
+  BOOST_TEST(value(worked, "recall.5") == 2.0 / 4.0, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "map") == (1.0 / 3 + 2.0 / 5 + 3.0 / 6) / 4, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "Rprec") == 1.0 / 4, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "recip_rank") == 1.0 / 3, tt::tolerance(1e-12));
+  // Judged relevant 2 above every judged non-relevant, 1 and 4 below the one 0.
+  BOOST_TEST(value(worked, "bpref") == 1.0 / 4, tt::tolerance(1e-12));
+  BOOST_TEST(ideal_851 == 6.1925, tt::tolerance(1e-4));
+  BOOST_TEST(value(worked, "ndcg_cut.10") == dcg_851 / ideal_851, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "ndcg_cut.10") == 0.4540, tt::tolerance(1e-3));
+  BOOST_TEST(value(worked, "ndcg") == dcg_851 / ideal_851, tt::tolerance(1e-12));
+  // Cut at 3: DCG 2/log2(4) against the ideal's first three (4, 2/log2 3, 1/2).
+  BOOST_TEST(value(worked, "ndcg_cut.3") == 1.0 / (4.0 + 2.0 / log2_3 + 0.5), tt::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(relevance_level_changes_binary_measures_not_ndcg) {
+  BOOST_TEST(value(worked, "P.10", 2) == 0.2, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "num_rel", 2) == 2.0);
+  BOOST_TEST(value(worked, "map", 2) == (1.0 / 3 + 2.0 / 6) / 2, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "ndcg_cut.10", 2) == value(worked, "ndcg_cut.10", 1), tt::tolerance(1e-15));
+  // -l 0: label-0 documents count as relevant, unjudged ones still do not.
+  BOOST_TEST(value(worked, "num_rel", 0) == 5.0);
+  BOOST_TEST(value(worked, "num_rel_ret", 0) == 4.0);
+}
+
+BOOST_AUTO_TEST_CASE(interpolated_precision_at_recall) {
+  // num_rel 4: levels map to 0,1,1,2,2,2,3,3,4,4,4 relevant documents; recall 4 is never
+  // reached (3 retrieved), so 0.8..1.0 stay 0; the rest read max precision = 3/6.
+  const auto ms = parse({"iprec_at_recall"});
+  const auto values = compute_measures(worked, ms, 1);
+  for (std::size_t i = 0; i < 8; ++i) BOOST_TEST(values[i] == 0.5, tt::tolerance(1e-12));
+  for (std::size_t i = 8; i < 11; ++i) BOOST_TEST(values[i] == 0.0);
+  // 1 relevant of 2, at rank 1, then a non-relevant: every level up to 0.5 is 1.0.
+  const JudgedRanking top{{1, 0}, {1, 1, 0}};
+  BOOST_TEST(value(top, "iprec_at_recall.0.5") == 1.0);
+  BOOST_TEST(value(top, "iprec_at_recall.0.6") == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(empty_and_degenerate_topics) {
+  // Only negative labels: nothing relevant, every measure 0 (trec_eval's own behaviour
+  // here reads uninitialised memory; ours is defined).
+  const JudgedRanking negative{{label_unjudged}, {-1}};
+  const auto all = parse({"all_trec"});
+  const auto values = compute_measures(negative, all, 1);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].kind == MeasureKind::NumQ || all[i].kind == MeasureKind::NumRet) continue;
+    BOOST_TEST(values[i] == 0.0, all[i].name());
+  }
+  // Nothing retrieved (all removed by -J): trec_eval's 0/0 gives NaN at recall 0.
+  const JudgedRanking none{{}, {1}};
+  BOOST_TEST(std::isnan(value(none, "iprec_at_recall.0")));
+  BOOST_TEST(value(none, "P.10") == 0.0);
+  BOOST_TEST(value(none, "ndcg_cut.10") == 0.0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,75 @@
+// boilerdex-trec: trec_eval-exact evaluation (`eval`) and TREC runs from an index set (`run`).
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "boilerdex/config/config.hpp"
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/trec/commands.hpp"
+
+int main(int argc, char** argv) {
+  return boilerdex::config::run_tool("boilerdex-trec", [&]() -> int {
+    using namespace boilerdex;
+    CLI::App app{"TREC runs and trec_eval 10.0-exact evaluation for boilerdex index sets."};
+    app.require_subcommand(1);
+    std::filesystem::path config_file;
+    app.add_option("--config", config_file, "TOML configuration ([trec] gives run defaults)")->check(CLI::ExistingFile);
+
+    trec::EvalCommand eval;
+    std::optional<std::size_t> max_retrieved;
+    bool binarize = false;
+    CLI::App* eval_app = app.add_subcommand("eval", "evaluate run files against qrels, printing trec_eval's output");
+    eval_app->add_flag("-c", eval.options.complete, "average over every qrels topic (missing ones score 0)");
+    eval_app->add_option("-l", eval.options.relevance_level, "minimum label counted relevant (default 1)");
+    eval_app->add_flag("-J", eval.options.judged_only, "drop retrieved documents without judgment first");
+    eval_app->add_option("-M", max_retrieved, "evaluate only the first N documents of each topic");
+    eval_app->add_flag("-q", eval.per_topic, "also print each topic's values");
+    eval_app->add_option("-m", eval.measures, "measure: P.5,10 ndcg_cut.10 map Rprec recip_rank ndcg official all_trec");
+    eval_app->add_flag("--binarize", binarize, "labels >= -l become 1 before evaluating (topic-relevance NDCG)");
+    eval_app->add_option("qrels", eval.qrels, "qrels file")->required();
+    eval_app->add_option("runs", eval.runs, "run file(s)")->required();
+
+    trec::RunCommand run;
+    std::string view, field, bm25;
+    std::optional<double> min_words, min_density;
+    std::optional<std::size_t> k;
+    CLI::App* run_app = app.add_subcommand("run", "run every topic against one view and write a TREC run file");
+    run_app->add_option("--index", run.index, "index-set directory");
+    auto* by_name = run_app->add_option("--view", view, "view by name (all, min-words:10, ...)");
+    auto* by_words = run_app->add_option("--min-words", min_words, "the min-words view with this threshold");
+    by_name->excludes(by_words, run_app->add_option("--min-density", min_density, "the min-density view with this threshold"));
+    run_app->add_option("--topics", run.topics, "topic file (TREC / Blog06 format)");
+    run_app->add_option("--field", field, "title, desc, narr or title+desc (default title)");
+    run_app->add_option("--k", k, "results per topic (default 1000)");
+    run_app->add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
+    run_app->add_option("--tag", run.tag, "run tag (default boilerdex.VIEW.FIELD.bm25=K1,B)");
+    run_app->add_option("-o,--output", run.output, "run file to write")->required();
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+      return app.exit(e) == 0 ? 0 : 2;
+    }
+    config::Config cfg;
+    if (!config_file.empty()) cfg = config::load_config(config_file);
+    if (eval_app->parsed()) {
+      eval.options.max_retrieved = max_retrieved;
+      if (binarize) eval.options.binarize = eval.options.relevance_level;
+      trec::run_eval_command(eval, std::cout, std::cerr);
+      return 0;
+    }
+    if (run.index.empty()) run.index = cfg.search.index;
+    if (run.topics.empty()) run.topics = cfg.trec.topics;
+    if (run.index.empty() || run.topics.empty()) throw UsageError("run needs --index and --topics (or --config)");
+    if (!view.empty()) run.view.name = view;
+    run.view.min_words = min_words;
+    run.view.min_density = min_density;
+    run.field = trec::parse_topic_field(field.empty() ? cfg.trec.field : field);
+    run.k = k.value_or(cfg.trec.k);
+    run.options.bm25.k1 = cfg.trec.bm25_k1;
+    run.options.bm25.b = cfg.trec.bm25_b;
+    if (!bm25.empty()) run.options.bm25 = query::Bm25Parameters::parse(bm25);
+    trec::run_run_command(run, std::cerr);
+    return 0;
+  });
+}
