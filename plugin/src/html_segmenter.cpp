@@ -3,6 +3,8 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <array>
+#include <initializer_list>
 #include <iterator>
 #include <limits>
 #include <optional>
@@ -462,6 +464,83 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
   flush_pending(decoded.size());
 }
 
+
+namespace {
+
+char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// Position of the next "<NAME" or "</NAME" (ASCII case-insensitive, followed by a
+/// character that ends a tag name) at or after \p from; npos when none.
+std::size_t find_tag(std::string_view html, std::string_view lower_name, bool end_tag, std::size_t from) noexcept {
+  const std::size_t prefix = end_tag ? 2 : 1;
+  for (std::size_t at = html.find('<', from); at != std::string_view::npos; at = html.find('<', at + 1)) {
+    if (end_tag && (at + 1 >= html.size() || html[at + 1] != '/')) continue;
+    const std::size_t name = at + prefix;
+    if (name + lower_name.size() > html.size()) return std::string_view::npos;
+    bool match = true;
+    for (std::size_t k = 0; k < lower_name.size() && match; ++k) match = ascii_lower(html[name + k]) == lower_name[k];
+    if (!match) continue;
+    const std::size_t after = name + lower_name.size();
+    if (after == html.size() || html[after] == '>' || html[after] == '/' || html[after] == ' ' ||
+        html[after] == '\t' || html[after] == '\n' || html[after] == '\r' || html[after] == '\f') {
+      return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
+bool is_ascii_letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+}  // namespace
+
+std::optional<TitlePatch> close_unterminated_title(std::string_view html) {
+  const std::size_t open = find_tag(html, "title", false, 0);
+  if (open == std::string_view::npos) return std::nullopt;
+  const std::size_t gt = html.find('>', open);
+  if (gt == std::string_view::npos) return std::nullopt;
+  const std::size_t content = gt + 1;
+  if (find_tag(html, "title", true, content) != std::string_view::npos) return std::nullopt;
+
+  // NekoHTML: the title holds text up to the next start tag or comment, or the end tag
+  // of an open ancestor; other end tags in between are dropped.
+  TitlePatch patch;
+  patch.html.reserve(html.size() + 8);
+  patch.html.append(html.substr(0, content));
+  std::size_t at = content;
+  std::size_t stop = html.size();
+  for (std::size_t lt = html.find('<', at); lt != std::string_view::npos; lt = html.find('<', at)) {
+    patch.html.append(html.substr(at, lt - at));
+    at = lt;
+    if (lt + 1 < html.size() && (is_ascii_letter(html[lt + 1]) || html[lt + 1] == '!')) {
+      stop = lt;
+      break;
+    }
+    if (lt + 1 < html.size() && html[lt + 1] == '/') {
+      if (find_tag(html.substr(lt, 8), "head", true, 0) == 0 || find_tag(html.substr(lt, 8), "body", true, 0) == 0 ||
+          find_tag(html.substr(lt, 8), "html", true, 0) == 0) {
+        stop = lt;
+        break;
+      }
+      const std::size_t close = html.find('>', lt);
+      if (close == std::string_view::npos) {
+        stop = lt;
+        break;
+      }
+      at = close + 1;  // a stray end tag: dropped
+      continue;
+    }
+    patch.html.push_back('<');
+    ++at;
+  }
+  if (stop == html.size()) patch.html.append(html.substr(at));
+  patch.html.append("</title>");
+  patch.patched_end = patch.html.size();
+  patch.html.append(html.substr(stop));
+  patch.content_begin = content;
+  patch.delta = static_cast<std::ptrdiff_t>(patch.patched_end) - static_cast<std::ptrdiff_t>(stop);
+  return patch;
+}
+
 }  // namespace detail
 
 namespace {
@@ -841,11 +920,26 @@ std::string_view truncate_utf8(std::string_view s, std::size_t max) noexcept {
   return s.substr(0, cut);
 }
 
+/// Maps offsets in the buffer Gumbo parsed back to the caller's input (they differ when
+/// close_unterminated_title patched it).
+struct SourceMap {
+  std::size_t content_begin = std::numeric_limits<std::size_t>::max();  // unpatched below this
+  std::size_t patched_end = 0;
+  std::ptrdiff_t delta = 0;
+  [[nodiscard]] std::uint32_t to_input(std::size_t offset) const noexcept {
+    if (offset < content_begin) return static_cast<std::uint32_t>(offset);
+    if (offset < patched_end) return static_cast<std::uint32_t>(content_begin);  // inside the title
+    return static_cast<std::uint32_t>(static_cast<std::ptrdiff_t>(offset) - delta);
+  }
+};
+
 struct Frame {
   const GumboNode* node;
   std::uint32_t next_child;
   TagAction action;
-  bool events;     // start/end events were emitted (false: flattened beyond max_depth)
+  GumboTag tag;    // GUMBO_TAG_UNKNOWN for foreign and unknown elements
+  bool events;     // start event emitted (false: flattened, transparent, or discarded)
+  bool closed;     // end event already emitted: NekoHTML closed it early
   bool container;  // pushed on the handler's container stack
 };
 
@@ -871,58 +965,252 @@ const GumboVector& children_of(const GumboNode* node) noexcept {
   return node->type == GUMBO_NODE_DOCUMENT ? node->v.document.children : node->v.element.children;
 }
 
-/// Depth-first walk without recursion (pages nest elements thousands deep).
-void walk(const GumboNode* document, const SegmentLimits& limits, SegmentStats& stats, ContentHandler& handler) {
-  std::vector<Frame> stack;
-  stack.reserve(64);
-  std::vector<std::string_view> chunks;
-  std::string chunk_storage;
-  stack.push_back({document, 0, TagAction::Transparent, false, false});
-  std::uint32_t next_id = 0;
-  std::size_t depth = 0;  // elements on the stack
-  while (!stack.empty()) {
-    Frame& top = stack.back();
-    const GumboVector& children = children_of(top.node);
-    if (top.next_child == children.length) {
-      if (top.events) handler.end_element(top.node, top.action, top.container);
-      if (top.node->type != GUMBO_NODE_DOCUMENT) --depth;
-      stack.pop_back();
-      continue;
-    }
-    const auto* child = static_cast<const GumboNode*>(children.data[top.next_child++]);
-    switch (child->type) {
-      case GUMBO_NODE_ELEMENT:
-      case GUMBO_NODE_TEMPLATE: {
-        const std::uint32_t id = next_id++;
-        const TagAction action = tag_action(*child);
-        const bool flattened = depth >= limits.max_depth;
-        if (flattened) {
-          stats.depth_limited = true;
-          // Keep ignorable content out even when its element cannot be an event.
-          if (action == TagAction::Ignorable) continue;
-        }
-        const bool container = !flattened && is_container(child->v.element);
-        if (!flattened) handler.start_element(child, action, id, container);
-        ++depth;
-        stack.push_back({child, 0, action, !flattened, container});
-        break;
-      }
-      case GUMBO_NODE_TEXT:
-      case GUMBO_NODE_WHITESPACE:
-      case GUMBO_NODE_CDATA: {
-        const GumboText& t = child->v.text;
-        const auto begin = static_cast<std::uint32_t>(t.start_pos.offset);
-        const auto end = static_cast<std::uint32_t>(t.start_pos.offset + t.original_text.length);
-        detail::split_at_references(std::string_view(t.original_text.data, t.original_text.length), t.text,
-                                    is_raw_text(top.node), chunks, chunk_storage);
-        for (const std::string_view chunk : chunks) handler.characters(chunk, begin, end);
-        break;
-      }
-      default:  // comments (and the document node, which is never a child)
-        break;
-    }
+// ---- NekoHTML's tag balancer (the copy patched into boilerpipe's jar) ----
+// Data from org.cyberneko.html.HTMLElements in /usr/share/java/boilerpipe.jar.
+
+/// Neko flag INLINE.
+bool neko_inline(GumboTag t) noexcept {
+  switch (t) {
+    case GUMBO_TAG_A: case GUMBO_TAG_ABBR: case GUMBO_TAG_ACRONYM: case GUMBO_TAG_B: case GUMBO_TAG_BDO:
+    case GUMBO_TAG_BIG: case GUMBO_TAG_BLINK: case GUMBO_TAG_CAPTION: case GUMBO_TAG_CITE: case GUMBO_TAG_CODE:
+    case GUMBO_TAG_DFN: case GUMBO_TAG_EM: case GUMBO_TAG_I: case GUMBO_TAG_KBD: case GUMBO_TAG_LEGEND:
+    case GUMBO_TAG_MAP: case GUMBO_TAG_NOBR: case GUMBO_TAG_Q: case GUMBO_TAG_RB: case GUMBO_TAG_RP:
+    case GUMBO_TAG_RT: case GUMBO_TAG_SAMP: case GUMBO_TAG_SMALL: case GUMBO_TAG_STRIKE: case GUMBO_TAG_STRONG:
+    case GUMBO_TAG_SUB: case GUMBO_TAG_SUP: case GUMBO_TAG_TT: case GUMBO_TAG_U: case GUMBO_TAG_VAR:
+      return true;
+    default:
+      return false;
   }
 }
+
+/// Neko flag BLOCK.
+bool neko_block(GumboTag t) noexcept {
+  switch (t) {
+    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
+    case GUMBO_TAG_IFRAME: case GUMBO_TAG_OL: case GUMBO_TAG_TABLE: case GUMBO_TAG_TR: case GUMBO_TAG_UL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// An element's `closes` list, whether it is `nestable` (a nestable element stops looking
+/// for elements to close at a block or at one of its parents), and its parents.
+struct NekoCloses {
+  std::initializer_list<GumboTag> closes;
+  bool nestable;
+  std::initializer_list<GumboTag> parents;
+};
+
+const NekoCloses* neko_closes(GumboTag t) noexcept {
+  using L = std::initializer_list<GumboTag>;
+  static const L kHeadings = {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6,
+                              GUMBO_TAG_P};
+  static const NekoCloses kA{{GUMBO_TAG_A}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses kClosesP{{GUMBO_TAG_P}, true, {GUMBO_TAG_BODY}};  // BLOCKQUOTE, DIV, HR
+  static const NekoCloses kForm{{GUMBO_TAG_BUTTON, GUMBO_TAG_P}, true, {GUMBO_TAG_BODY, GUMBO_TAG_TD, GUMBO_TAG_DIV}};
+  static const NekoCloses kDdDt{{GUMBO_TAG_DT, GUMBO_TAG_DD}, false, {GUMBO_TAG_DL}};
+  static const NekoCloses kHeading{kHeadings, false, {GUMBO_TAG_BODY, GUMBO_TAG_A}};
+  static const NekoCloses kLi{{GUMBO_TAG_LI}, false, {GUMBO_TAG_BODY, GUMBO_TAG_UL, GUMBO_TAG_OL}};
+  static const NekoCloses kOption{{GUMBO_TAG_OPTGROUP}, false, {GUMBO_TAG_SELECT}};
+  static const NekoCloses kP{{GUMBO_TAG_P}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses kSelect{{GUMBO_TAG_SELECT}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses kTbody{{GUMBO_TAG_THEAD, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP}, true,
+                                 {GUMBO_TAG_TABLE}};
+  static const NekoCloses kTfoot{{GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR}, true,
+                                 {GUMBO_TAG_TABLE}};
+  static const NekoCloses kThead{{GUMBO_TAG_COLGROUP}, true, {GUMBO_TAG_TABLE}};
+  static const NekoCloses kCell{{GUMBO_TAG_TD, GUMBO_TAG_TH}, false, {GUMBO_TAG_TR}};
+  static const NekoCloses kTr{{GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP}, false,
+                              {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT}};
+  static const NekoCloses kColgroup{{GUMBO_TAG_COL, GUMBO_TAG_COLGROUP}, false, {GUMBO_TAG_TABLE}};
+  switch (t) {
+    case GUMBO_TAG_A: return &kA;
+    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_DIV: case GUMBO_TAG_HR: return &kClosesP;
+    case GUMBO_TAG_FORM: return &kForm;
+    case GUMBO_TAG_DD: case GUMBO_TAG_DT: return &kDdDt;
+    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6: return &kHeading;
+    case GUMBO_TAG_LI: return &kLi;
+    case GUMBO_TAG_OPTION: return &kOption;
+    case GUMBO_TAG_P: return &kP;
+    case GUMBO_TAG_SELECT: return &kSelect;
+    case GUMBO_TAG_TBODY: return &kTbody;
+    case GUMBO_TAG_TFOOT: return &kTfoot;
+    case GUMBO_TAG_THEAD: return &kThead;
+    case GUMBO_TAG_TD: case GUMBO_TAG_TH: return &kCell;
+    case GUMBO_TAG_TR: return &kTr;
+    case GUMBO_TAG_COLGROUP: return &kColgroup;
+    default: return nullptr;
+  }
+}
+
+/// Table parts that NekoHTML discards (their text stays) when no table is open.
+bool neko_table_part(GumboTag t) noexcept {
+  switch (t) {
+    case GUMBO_TAG_TR: case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_TFOOT: case GUMBO_TAG_CAPTION: case GUMBO_TAG_COLGROUP: case GUMBO_TAG_COL:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// Walks the Gumbo tree depth-first without recursion (pages nest elements thousands
+/// deep) and feeds the handler the event stream NekoHTML would produce for the same page,
+/// as far as the two trees allow: elements NekoHTML closes early (its `closes` lists are
+/// searched through the whole stack for non-nestable elements: a <td> inside a nested
+/// table ends the outer cell, an <li> ends an outer <li>), inline elements a <table>
+/// closes, table parts outside any table dropped, and a later end tag of an element
+/// closed early ending the nearest open element of that name instead.
+class Walker {
+ public:
+  Walker(const SegmentLimits& limits, SegmentStats& stats, const SourceMap& source, ContentHandler& handler)
+      : m_limits(limits), m_stats(stats), m_source(source), m_handler(handler) {
+    m_open.fill(0);
+  }
+
+  void run(const GumboNode* document) {
+    m_stack.reserve(64);
+    m_stack.push_back({document, 0, TagAction::Transparent, GUMBO_TAG_UNKNOWN, false, false, false});
+    while (!m_stack.empty()) {
+      Frame& top = m_stack.back();
+      const GumboVector& children = children_of(top.node);
+      if (top.next_child == children.length) {
+        end_frame(m_stack.size() - 1);
+        if (top.node->type != GUMBO_NODE_DOCUMENT) --m_depth;
+        m_stack.pop_back();
+        continue;
+      }
+      const auto* child = static_cast<const GumboNode*>(children.data[top.next_child++]);
+      switch (child->type) {
+        case GUMBO_NODE_ELEMENT:
+        case GUMBO_NODE_TEMPLATE:
+          start_frame(child);
+          break;
+        case GUMBO_NODE_TEXT:
+        case GUMBO_NODE_WHITESPACE:
+        case GUMBO_NODE_CDATA: {
+          const GumboText& t = child->v.text;
+          const std::uint32_t begin = m_source.to_input(t.start_pos.offset);
+          const std::uint32_t end = m_source.to_input(t.start_pos.offset + t.original_text.length);
+          detail::split_at_references(std::string_view(t.original_text.data, t.original_text.length), t.text,
+                                      is_raw_text(top.node), m_chunks, m_chunk_storage);
+          for (const std::string_view chunk : m_chunks) m_handler.characters(chunk, begin, end);
+          break;
+        }
+        default:  // comments (and the document node, which is never a child)
+          break;
+      }
+    }
+  }
+
+ private:
+  void start_frame(const GumboNode* node) {
+    const std::uint32_t id = m_next_id++;
+    const GumboElement& e = node->v.element;
+    const GumboTag tag = e.tag_namespace == GUMBO_NAMESPACE_HTML ? e.tag : GUMBO_TAG_UNKNOWN;
+    TagAction action = tag_action(*node);
+    const bool flattened = m_depth >= m_limits.max_depth;
+    if (flattened) {
+      m_stats.depth_limited = true;
+      // Keep ignorable content out even when its element cannot be an event.
+      if (action == TagAction::Ignorable) return;
+    }
+    bool events = !flattened && action != TagAction::Transparent;
+    if (events && neko_table_part(tag) && open_count(GUMBO_TAG_TABLE) == 0) events = false;
+    if (events) {
+      if (const NekoCloses* rule = neko_closes(tag)) close_for(*rule);
+      if (tag == GUMBO_TAG_TABLE) close_open_inlines();
+    }
+    const bool container = events && is_container(e);
+    if (!events) action = TagAction::Transparent;
+    if (events) {
+      m_handler.start_element(node, action, id, container);
+      ++open_count(tag);
+    }
+    ++m_depth;
+    m_stack.push_back({node, 0, action, tag, events, false, container});
+  }
+
+  void end_frame(std::size_t index) {
+    Frame& f = m_stack[index];
+    if (!f.events) return;
+    if (!f.closed) {
+      close_one(f);
+      return;
+    }
+    // NekoHTML ended this element early; its end tag now ends the nearest open element of
+    // the same name, if any (an unmatched end tag is ignored).
+    if (f.node->v.element.original_end_tag.length == 0 || f.tag == GUMBO_TAG_UNKNOWN) return;
+    if (open_count(f.tag) == 0) return;
+    for (std::size_t i = index; i-- > 0;) {
+      const Frame& g = m_stack[i];
+      if (g.events && !g.closed && g.tag == f.tag) {
+        close_down_to(i);
+        return;
+      }
+    }
+  }
+
+  /// The start of an element with \p rule: close every open element it closes.
+  void close_for(const NekoCloses& rule) {
+    int remaining = 0;
+    for (const GumboTag t : rule.closes) remaining += open_count(t);
+    if (remaining == 0) return;
+    for (std::size_t i = m_stack.size(); i-- > 0 && remaining > 0;) {
+      const Frame& f = m_stack[i];
+      if (!f.events || f.closed) continue;
+      if (std::find(rule.closes.begin(), rule.closes.end(), f.tag) != rule.closes.end()) {
+        remaining -= 1;
+        close_down_to(i);
+        continue;
+      }
+      if (rule.nestable &&
+          (neko_block(f.tag) || std::find(rule.parents.begin(), rule.parents.end(), f.tag) != rule.parents.end())) {
+        return;
+      }
+    }
+  }
+
+  /// A <table> start ends the inline elements (A, B, ...) open right above it.
+  void close_open_inlines() {
+    for (std::size_t i = m_stack.size(); i-- > 0;) {
+      const Frame& f = m_stack[i];
+      if (!f.events || f.closed) continue;
+      if (!neko_inline(f.tag)) return;
+      close_down_to(i);
+    }
+  }
+
+  /// Ends every open element from the top of the stack down to and including \p index.
+  void close_down_to(std::size_t index) {
+    for (std::size_t i = m_stack.size(); i-- > index;) {
+      Frame& f = m_stack[i];
+      if (f.events && !f.closed) close_one(f);
+    }
+  }
+
+  void close_one(Frame& f) {
+    m_handler.end_element(f.node, f.action, f.container);
+    f.closed = true;
+    --open_count(f.tag);
+  }
+
+  int& open_count(GumboTag t) noexcept { return m_open[static_cast<std::size_t>(t)]; }
+
+  const SegmentLimits& m_limits;
+  SegmentStats& m_stats;
+  const SourceMap& m_source;
+  ContentHandler& m_handler;
+  std::vector<Frame> m_stack;
+  std::array<int, GUMBO_TAG_LAST + 1> m_open{};  // open (started, not closed) elements per tag
+  std::vector<std::string_view> m_chunks;
+  std::string m_chunk_storage;
+  std::uint32_t m_next_id = 0;
+  std::size_t m_depth = 0;
+};
 
 }  // namespace
 
@@ -933,17 +1221,29 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
   const std::string_view input = truncate_utf8(utf8, limits.max_input_bytes);
   st.truncated_input = input.size() != utf8.size();
 
-  detail::Arena arena(input.size() * 4 + (64u << 10));
+  // HTML5 turns everything after a <title> without </title> into its text; NekoHTML ends
+  // the title at the next tag. Patch the input so Gumbo sees what NekoHTML saw.
+  std::optional<detail::TitlePatch> patch = detail::close_unterminated_title(input);
+  SourceMap source;
+  std::string_view parsed = input;
+  if (patch) {
+    parsed = patch->html;
+    source.content_begin = patch->content_begin;
+    source.patched_end = patch->patched_end;
+    source.delta = patch->delta;
+  }
+
+  detail::Arena arena(parsed.size() * 4 + (64u << 10));
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = &detail::Arena::gumbo_allocate;
   options.deallocator = &detail::Arena::gumbo_deallocate;
   options.userdata = &arena;
   options.max_errors = 0;  // nobody reads them; recording costs allocations
-  GumboOutput* output = gumbo_parse_with_options(&options, input.data(), input.size());
+  GumboOutput* output = gumbo_parse_with_options(&options, parsed.data(), parsed.size());
 
   TextDocument doc;
   ContentHandler handler(limits, st, doc);
-  walk(output->document, limits, st, handler);
+  Walker(limits, st, source, handler).run(output->document);
   handler.end_document();
   doc.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
   // No gumbo_destroy_output: the arena releases the whole tree at once.

@@ -3,6 +3,7 @@
 /// Pieces of the segmenter exposed for unit tests (private to libboilerdex).
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,5 +32,19 @@ namespace boilerdex::plugin::detail {
 /// O(n). \throws std::bad_alloc only.
 void split_at_references(std::string_view original, std::string_view decoded, bool raw_text,
                          std::vector<std::string_view>& chunks, std::string& storage);
+
+/// The input rewritten so that an HTML5 parser reads an unterminated <title> as NekoHTML
+/// does (the title's text ends at the next start tag, comment, or </head>/</body>/</html>;
+/// stray end tags before that are dropped) instead of swallowing the rest of the page.
+struct TitlePatch {
+  std::string html;               ///< the rewritten document
+  std::size_t content_begin = 0;  ///< where the title's text starts (same in both)
+  std::size_t patched_end = 0;    ///< end of the inserted "</title>" in html
+  std::ptrdiff_t delta = 0;       ///< html offset − input offset for offsets ≥ patched_end
+};
+
+/// The patch for \p html, or nullopt when its first <title> has a </title> (or it has none).
+/// O(n). \throws std::bad_alloc only.
+[[nodiscard]] std::optional<TitlePatch> close_unterminated_title(std::string_view html);
 
 }  // namespace boilerdex::plugin::detail
