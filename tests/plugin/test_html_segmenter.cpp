@@ -99,6 +99,19 @@ const std::vector<SegmentCase> kCases = {
     {"</br> is ignored", "<p>a</br>b</p>", {"1/0/0.0/1.0: ab"}},
     {"template content is traversed", "<p>x</p><template><p>in template</p></template>",
      {"1/0/0.0/1.0: x", "2/0/0.0/2.0: in template"}},
+    // NekoHTML's tag balancer, as patched in boilerpipe's jar (spec §9.1; checked with bp blocks).
+    {"nested table: inner cell ends the outer table",
+     "<table><tr><td>a<table><tr><td>b</td></tr></table>c</td><td>d</td></tr><tr><td>e</td></tr></table>f",
+     {"1/0/0.0/1.0: a", "1/0/0.0/1.0: b", "1/0/0.0/1.0: cdef"}},
+    {"nested list: inner item ends the outer list", "<ul><li>a<ul><li>b</ul><li>c</ul>",
+     {"1/0/0.0/1.0: a", "1/0/0.0/1.0: b", "1/0/0.0/1.0: c"}},
+    {"heading in a table cell ends an open heading",
+     "<h1>a<table><tr><td>b<h2>c</h2>d</td><td>e</td></tr></table>f</h1>g",
+     {"1/0/0.0/1.0: a", "1/0/0.0/1.0: b", "1/0/0.0/1.0: c", "1/0/0.0/1.0: defg"}},
+    {"table start ends the open anchor", "<a href=1>a<table><tr><td>b<a href=2>c</a>d</td></tr></table>e</a>f",
+     {"1/1/1.0/1.0: a", "3/1/0.33333334/3.0: b c d", "1/0/0.0/1.0: ef"}},
+    {"unterminated title ends at the next tag", "<html><head><title>abc</script>def<p>para</p></body>",
+     {"1/0/0.0/1.0: para"}},
     {"supplementary characters count two units", "<p>" + [] {
        std::string s;
        for (int i = 0; i < 41; ++i) s += "\xF0\x9D\x90\x80 ";
@@ -134,6 +147,18 @@ BOOST_AUTO_TEST_CASE(title_keeps_internal_whitespace) {
   const TextDocument doc = segment("<title>My  Page   Title | Site.com</title>");
   BOOST_TEST(doc.title == "My  Page   Title | Site.com");
   BOOST_TEST(doc.blocks.empty());
+}
+
+BOOST_AUTO_TEST_CASE(unterminated_title_is_closed_as_nekohtml_does) {
+  BOOST_TEST(segment("<html><head><title>abc</script>def<p>para</p></body>").title == "abcdef");
+  BOOST_TEST(segment("<title>abc<b>bold</b> def<div>x</div>").title == "abc");
+  BOOST_TEST(segment("<title>abc &amp; d</head><body><p>para</p>").title == "abc & d");
+  const std::string html = "<title>t</script><p>first</p><p>second</p>";
+  const TextDocument doc = segment(html);
+  BOOST_REQUIRE(doc.blocks.size() == 2u);
+  BOOST_TEST(html.substr(doc.blocks[1].source_begin, doc.blocks[1].source_end - doc.blocks[1].source_begin) == "second");
+  BOOST_TEST(!detail::close_unterminated_title("<title>a</title><p>b").has_value());
+  BOOST_TEST(!detail::close_unterminated_title("<p>no title").has_value());
 }
 
 BOOST_AUTO_TEST_CASE(last_nonempty_title_wins) {
