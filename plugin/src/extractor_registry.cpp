@@ -13,9 +13,14 @@ namespace {
 // The built-in modules, in listing order. A new module adds its function here.
 constexpr std::vector<ExtractorRegistration> (*k_builtin_modules[])() = {
     detail::pipeline_extractors,
+    detail::bte_extractors,
+    detail::dom_ancestor_extractors,
 };
 
-std::string display_name(const ExtractorRegistration& r) { return r.takes_parameter ? r.name + ":K" : r.name; }
+std::string display_name(const ExtractorRegistration& r) {
+  if (r.argument_factory) return r.name + r.argument_syntax;
+  return r.takes_parameter ? r.name + ":K" : r.name;
+}
 
 bool valid_name(std::string_view name) noexcept {
   return !name.empty() && name.front() != '-' && name.back() != '-' &&
@@ -34,7 +39,9 @@ class Registry {
   void add(ExtractorRegistration r) {
     std::lock_guard lock(m_mutex);
     if (!valid_name(r.name)) throw UsageError("invalid extractor name '" + r.name + "'");
-    if (!r.factory) throw UsageError("extractor '" + r.name + "' registered without a factory");
+    if (static_cast<bool>(r.factory) == static_cast<bool>(r.argument_factory)) {
+      throw UsageError("extractor '" + r.name + "' must be registered with exactly one of factory and argument_factory");
+    }
     if (find(r.name) != nullptr) throw UsageError("extractor '" + r.name + "' is already registered");
     m_entries.push_back(std::move(r));
   }
@@ -51,13 +58,20 @@ class Registry {
     const auto colon = spec.find(':');
     const std::string_view base = spec.substr(0, colon);
     std::function<std::unique_ptr<Extractor>(int)> factory;
+    std::function<std::unique_ptr<Extractor>(std::string_view)> argument_factory;
     bool takes_parameter = false;
     {
       std::lock_guard lock(m_mutex);
       if (const auto* r = find(base)) {
         factory = r->factory;
+        argument_factory = r->argument_factory;
         takes_parameter = r->takes_parameter;
       }
+    }
+    if (argument_factory) {
+      auto extractor = argument_factory(colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1));
+      if (!extractor) throw UsageError("extractor '" + std::string(spec) + "' could not be built");
+      return extractor;
     }
     if (!factory) throw UsageError(unknown(spec));
     int k = 0;

@@ -14,4 +14,10 @@ namespace boilerdex::plugin::detail {
 /// boilerpipe's pipelines and the paper's rules (extractors.cpp).
 [[nodiscard]] std::vector<ExtractorRegistration> pipeline_extractors();
 
+/// BTE, Finn et al.'s body text extraction (bte_extractor.cpp).
+[[nodiscard]] std::vector<ExtractorRegistration> bte_extractors();
+
+/// The DOM-ancestor filter over a base extractor (dom_ancestor_filter.cpp).
+[[nodiscard]] std::vector<ExtractorRegistration> dom_ancestor_extractors();
+
 }  // namespace boilerdex::plugin::detail

@@ -117,13 +117,17 @@ namespace detail {
 namespace {
 
 ExtractorRegistration fixed(std::string name, std::string description, std::vector<PipelineStep> (*steps)()) {
-  return {name, std::move(description), false,
-          [name, steps](int) { return std::make_unique<FilterPipeline>(name, steps()); }};
+  return {.name = name,
+          .description = std::move(description),
+          .factory = [name, steps](int) { return std::make_unique<FilterPipeline>(name, steps()); }};
 }
 
 ExtractorRegistration parameterised(std::string name, std::string description,
                                     std::vector<PipelineStep> (*steps)(int)) {
-  return {name, std::move(description), true, [name, steps](int k) {
+  return {.name = name,
+          .description = std::move(description),
+          .takes_parameter = true,
+          .factory = [name, steps](int k) {
             return std::make_unique<FilterPipeline>(name + ':' + std::to_string(k), steps(k));
           }};
 }

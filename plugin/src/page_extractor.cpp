@@ -8,7 +8,7 @@ PageResult extract_page(std::string_view bytes, const Extractor& extractor, cons
   result.document = segment_html(result.decoded.utf8, options.limits, &result.stats);
   result.num_parse_blocks = result.document.blocks.size();
   if (options.keep_parse_blocks) result.parse_blocks = result.document.blocks;
-  extractor.process(result.document);
+  extractor.process(result.document, result.decoded.utf8);
   return result;
 }
 

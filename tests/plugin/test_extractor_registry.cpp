@@ -60,14 +60,46 @@ BOOST_AUTO_TEST_CASE(later_modules_register_by_name) {
       for (auto& b : doc.blocks) b.is_content = false;
     }
   };
-  register_extractor({"test-nothing", "marks nothing", false, [](int) { return std::make_unique<Nothing>(); }});
+  const auto nothing = [](int) { return std::make_unique<Nothing>(); };
+  register_extractor({.name = "test-nothing", .description = "marks nothing", .factory = nothing});
   BOOST_TEST(make_extractor("test-nothing")->name() == "test-nothing");
   BOOST_TEST(list_extractors().back().name == "test-nothing");
-  BOOST_CHECK_THROW(register_extractor({"test-nothing", "again", false, [](int) { return std::make_unique<Nothing>(); }}),
+  BOOST_CHECK_THROW(register_extractor({.name = "test-nothing", .description = "again", .factory = nothing}),
                     boilerdex::UsageError);
-  BOOST_CHECK_THROW(register_extractor({"Bad Name", "x", false, [](int) { return std::make_unique<Nothing>(); }}),
+  BOOST_CHECK_THROW(register_extractor({.name = "Bad Name", .description = "x", .factory = nothing}),
                     boilerdex::UsageError);
-  BOOST_CHECK_THROW(register_extractor({"no-factory", "x", false, {}}), boilerdex::UsageError);
+  BOOST_CHECK_THROW(register_extractor({.name = "no-factory", .description = "x"}), boilerdex::UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
+  std::vector<std::string> seen;
+  register_extractor({.name = "test-wrap",
+                      .description = "wraps a base extractor",
+                      .argument_factory =
+                          [&seen](std::string_view argument) {
+                            seen.emplace_back(argument);
+                            if (argument == "bad") throw boilerdex::UsageError("test-wrap: bad argument");
+                            return make_extractor("keep-everything");
+                          },
+                      .argument_syntax = "[:BASE[:DEPTH]]"});
+  BOOST_TEST(list_extractors().back().name == "test-wrap[:BASE[:DEPTH]]");
+  BOOST_TEST(make_extractor("test-wrap")->name() == "keep-everything");
+  (void)make_extractor("test-wrap:article:2");
+  const std::vector<std::string> expected = {"", "article:2"};
+  BOOST_TEST(seen == expected, boost::test_tools::per_element());
+  BOOST_CHECK_THROW((void)make_extractor("test-wrap:bad"), boilerdex::UsageError);
+  BOOST_CHECK_THROW(register_extractor({.name = "test-both",
+                                        .description = "x",
+                                        .factory = [](int) { return make_extractor("article"); },
+                                        .argument_factory = [](std::string_view) { return make_extractor("article"); }}),
+                    boilerdex::UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(page_overload_defaults_to_process) {
+  TextDocument doc = document({block("a", 3), block("b", 12)});
+  const auto e = make_extractor("min-words:10");
+  e->process(doc, "<p>a</p><p>b</p>");
+  BOOST_TEST(doc.content() == "b\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

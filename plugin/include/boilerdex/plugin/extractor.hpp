@@ -22,6 +22,14 @@ class Extractor {
   /// Marks (and may merge or remove) blocks of \p doc; afterwards is_content says what
   /// the extractor keeps and doc.content() is its text output.
   virtual void process(TextDocument& doc) const = 0;
+  /// Like process(doc), for extractors that also read the page (BTE works on its tag and
+  /// word tokens): \p utf8_html is the text segment_html parsed, so TextBlock::source_begin
+  /// and source_end index into it; it must outlive the call. The default ignores it.
+  /// Callers that have the page (extract_page, the indexer) call this overload.
+  virtual void process(TextDocument& doc, std::string_view utf8_html) const {
+    (void)utf8_html;
+    process(doc);
+  }
 };
 
 /// One entry of the registry, for --list-extractors.

@@ -29,6 +29,7 @@ class FilterPipeline final : public Extractor {
   FilterPipeline(std::string name, std::vector<PipelineStep> steps);
 
   [[nodiscard]] std::string name() const override { return m_name; }
+  using Extractor::process;  // the page-reading overload (filters never need the page)
   void process(TextDocument& doc) const override;
 
   /// Like process(), and returns each step's "changes" flag, in order (for tracing).

@@ -41,7 +41,8 @@ struct PageResult {
 };
 
 /// Decodes \p bytes (decode_to_utf8 with options.declared_charset), segments them
-/// (segment_html with options.limits) and runs \p extractor. Never fails on bad HTML or
+/// (segment_html with options.limits) and runs \p extractor (its page-reading
+/// process overload, so extractors such as BTE see the decoded page). Never fails on bad HTML or
 /// undecodable bytes: those degrade the result, and stats/decoded say how. Thread-safe
 /// when \p extractor is (the built-in ones are). O(size of the page).
 /// \throws std::bad_alloc, or what \p extractor throws (the built-in ones throw nothing else).
