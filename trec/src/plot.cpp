@@ -52,7 +52,7 @@ struct Range {
 };
 
 constexpr int margin_left = 62, margin_right = 18, title_height = 30, panel_title_height = 26;
-constexpr int axis_height = 44, legend_row = 17;
+constexpr int axis_height = 58, legend_row = 17;  // tick labels, axis label, then the legend rows
 
 void draw_panel(std::ostream& out, const ChartPanel& panel, int left, int top, int width, int height) {
   const std::size_t legend_entries = panel.series.size() + panel.references.size();
@@ -137,7 +137,7 @@ void draw_panel(std::ostream& out, const ChartPanel& panel, int left, int top, i
   std::size_t entry = 0;
   const auto legend_item = [&](const std::string& label, const std::string& color, bool dashed, bool marker) {
     const double lx = x0 + static_cast<double>(entry % 2) * (x1 - x0) / 2;
-    const double ly = y1 + axis_height + static_cast<double>(entry / 2) * legend_row;
+    const double ly = y1 + axis_height - 4 + static_cast<double>(entry / 2) * legend_row;
     out << "<line x1=\"" << coordinate(lx) << "\" y1=\"" << coordinate(ly - 4) << "\" x2=\"" << coordinate(lx + 24)
         << "\" y2=\"" << coordinate(ly - 4) << "\" stroke=\"" << escape_xml(color) << "\" stroke-width=\"2\""
         << (dashed ? " stroke-dasharray=\"6 4\"" : "") << "/>\n";
