@@ -391,7 +391,8 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
                          std::vector<std::string_view>& chunks, std::string& storage) {
   chunks.clear();
   storage.clear();
-  if (raw_text || original.find('&') == std::string_view::npos) {
+  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  if (raw_text || (original.find('&') == std::string_view::npos && decoded.find(kReplacement) == std::string_view::npos)) {
     if (!decoded.empty()) chunks.push_back(decoded);
     return;
   }
@@ -412,9 +413,26 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
       continue;
     }
     if (c != '&') {
-      if (decoded[j] != c) break;
-      ++i;
-      ++j;
+      if (decoded[j] == c) {
+        ++i;
+        ++j;
+        continue;
+      }
+      // Gumbo replaces control characters (U+0001–0008, 000B, 000E–001F, 007F–009F) by
+      // U+FFFD; NekoHTML keeps them. Take the original.
+      const auto b = static_cast<unsigned char>(c);
+      const std::size_t control = (b < 0x20 || b == 0x7F) ? 1
+                                  : (b == 0xC2 && i + 1 < original.size() &&
+                                     static_cast<unsigned char>(original[i + 1]) >= 0x80 &&
+                                     static_cast<unsigned char>(original[i + 1]) <= 0x9F)
+                                      ? 2
+                                      : 0;
+      if (control == 0 || decoded.substr(j, 3) != kReplacement) break;
+      flush_pending(j);
+      chunks.push_back(original.substr(i, control));
+      i += control;
+      j += 3;
+      chunk_start = j;
       continue;
     }
     // NekoHTML's view: '&', a run of name characters, an optional ';'.
@@ -555,13 +573,36 @@ constexpr int kWrapWidth = 80;
 /// exist only in the HTML5 tree and not in NekoHTML's (spec §9.1).
 enum class TagAction : std::uint8_t { Other, Ignorable, Anchor, Body, Inline, InlineWhitespace, Transparent };
 
+/// NekoHTML elements with no flags: starting one ends the inline elements open right
+/// above it and reopens them inside it.
+bool neko_reopens_inlines(GumboTag t) noexcept {
+  switch (t) {
+    case GUMBO_TAG_APPLET: case GUMBO_TAG_BUTTON: case GUMBO_TAG_CENTER: case GUMBO_TAG_COLGROUP: case GUMBO_TAG_DEL:
+    case GUMBO_TAG_DIR: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_EMBED: case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_INS: case GUMBO_TAG_ISINDEX: case GUMBO_TAG_KEYGEN: case GUMBO_TAG_LABEL: case GUMBO_TAG_LI:
+    case GUMBO_TAG_LISTING: case GUMBO_TAG_MARQUEE: case GUMBO_TAG_MENU: case GUMBO_TAG_MULTICOL:
+    case GUMBO_TAG_NOEMBED: case GUMBO_TAG_NOFRAMES: case GUMBO_TAG_NOSCRIPT: case GUMBO_TAG_OBJECT:
+    case GUMBO_TAG_OPTGROUP: case GUMBO_TAG_OPTION: case GUMBO_TAG_PRE: case GUMBO_TAG_RTC: case GUMBO_TAG_RUBY:
+    case GUMBO_TAG_S: case GUMBO_TAG_TBODY: case GUMBO_TAG_TFOOT: case GUMBO_TAG_THEAD:
+      return true;
+    default:
+      return false;
+  }
+}
+
 TagAction tag_action(const GumboNode& node) noexcept {
   const GumboElement& e = node.v.element;
   // Formatting elements the HTML5 parser reopens (an unclosed <a> reconstructed in the next
   // paragraph) and "</br>" turned into <br>: NekoHTML has neither. Adoption-agency clones
   // stay: in `<a><div>x</a>` the clone inside the div holds "x", which NekoHTML keeps
   // inside the <a>.
-  if ((node.parse_flags & GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT) != 0) return TagAction::Transparent;
+  // NekoHTML does reopen the inline elements a start tag with no flags closed (<li>, <dd>,
+  // <center>, <pre>, ...: `<p><a href>x <li>y` links y in both).
+  if ((node.parse_flags & GUMBO_INSERTION_RECONSTRUCTED_FORMATTING_ELEMENT) != 0 &&
+      !(node.parent != nullptr && node.parent->type == GUMBO_NODE_ELEMENT &&
+        neko_reopens_inlines(node.parent->v.element.tag))) {
+    return TagAction::Transparent;
+  }
   if ((node.parse_flags & GUMBO_INSERTION_CONVERTED_FROM_END_TAG) != 0 && e.tag == GUMBO_TAG_BR) {
     return TagAction::Transparent;
   }

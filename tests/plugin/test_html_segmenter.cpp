@@ -220,6 +220,8 @@ BOOST_AUTO_TEST_CASE(split_at_references_chunks) {
   BOOST_TEST(same(split("&#150;", "\xE2\x80\x93"), V{"\xC2\x96"}));
   BOOST_TEST(same(split("a\r\nb &#x41;", "a\nb A"), V{"a\nb ", "A"}));
   BOOST_TEST(same(split("&copy&copy;", "\xC2\xA9\xC2\xA9"), V{"\xC2\xA9", "\xC2\xA9"}));
+  BOOST_TEST(same(split("a\xC2\x96" "b\x01", "a\xEF\xBF\xBD" "b\xEF\xBF\xBD"), V{"a", "\xC2\x96", "b", "\x01"}));  // C1 kept
+  BOOST_TEST(same(split("\xEF\xBF\xBD", "\xEF\xBF\xBD"), V{"\xEF\xBF\xBD"}));
   BOOST_TEST(same(split("&amp;", ""), V{}));  // out of step: no crash
 }
 
