@@ -1,0 +1,131 @@
+#include "boilerdex/plugin/bte_extractor.hpp"
+
+#include <boost/test/unit_test.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace boilerdex::plugin {
+std::ostream& operator<<(std::ostream& out, const BteWindow& w) {
+  return out << '[' << w.begin << ", " << w.end << ") T=" << w.value;
+}
+}  // namespace boilerdex::plugin
+
+namespace {
+
+std::vector<std::int8_t> weights_of(std::string_view pattern) {  // 'w' word, 't' tag
+  std::vector<std::int8_t> w;
+  for (const char c : pattern) w.push_back(c == 'w' ? 1 : -1);
+  return w;
+}
+
+const std::string kPage =
+    "<html><head><title>Quiet page</title></head><body>"
+    "<div><a href='/'>Home</a></div><div><a href='/a'>A</a> <a href='/b'>B</a></div>"
+    "<div><p>The plateau of words with few tags is the body text of the page, long enough to win "
+    "over every link in the menus around it, even with <b>some</b> markup inside.</p>"
+    "<p>A second paragraph continues the article text without any markup at all in it.</p></div>"
+    "<ul><li><a href='/x'>x</a></li><li><a href='/y'>y</a></li><li><a href='/z'>z</a></li></ul>"
+    "<script>var words = 'not counted at all';</script>"
+    "</body></html>";
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(bte_extractor)
+
+BOOST_AUTO_TEST_CASE(the_window_maximises_tags_outside_plus_words_inside) {
+  // t t w w t w w w t t: best window is tokens 2..7 ("w w t w w w"), T = 4 tags + 5 words.
+  const auto w = weights_of("ttwwtwwwtt");
+  const BteWindow best = bte_window(w);
+  BOOST_TEST(best == (BteWindow{2, 8, 9}));
+  BOOST_TEST(bte_window_quadratic(w) == best);
+  // A costly gap splits the words: the larger run wins.
+  BOOST_TEST(bte_window(weights_of("twwttttwwwt")) == (BteWindow{7, 10, 9}));
+}
+
+BOOST_AUTO_TEST_CASE(ties_go_to_the_smallest_start_then_the_smallest_end) {
+  // Two equal runs: the first wins; within it, trailing tag+word pairs that add 0 are not taken.
+  const auto w = weights_of("twwtttwwt");
+  BOOST_TEST(bte_window(w) == bte_window_quadratic(w));
+  BOOST_TEST(bte_window(w).begin == 1u);
+  BOOST_TEST(bte_window(w).end == 3u);
+  const auto zero_gain = weights_of("wtw");  // "w" or "wtw" both give T = 2
+  BOOST_TEST(bte_window(zero_gain) == (BteWindow{0, 1, 2}));
+  BOOST_TEST(bte_window_quadratic(zero_gain) == (BteWindow{0, 1, 2}));
+}
+
+BOOST_AUTO_TEST_CASE(no_word_means_no_window) {
+  BOOST_TEST(bte_window(weights_of("ttt")) == BteWindow{});
+  BOOST_TEST(bte_window(std::vector<std::int8_t>{}) == BteWindow{});
+  BOOST_TEST(bte_window_quadratic(weights_of("tt")) == BteWindow{});
+}
+
+BOOST_AUTO_TEST_CASE(linear_and_quadratic_agree_on_random_pages) {
+  std::mt19937 rng(20010901);
+  for (int trial = 0; trial < 2000; ++trial) {
+    const std::size_t n = 1 + rng() % 40;
+    const double p_word = (rng() % 9 + 1) / 10.0;
+    std::bernoulli_distribution is_word(p_word);
+    std::vector<std::int8_t> w(n);
+    for (auto& x : w) x = is_word(rng) ? 1 : -1;
+    BOOST_TEST_CONTEXT("trial " << trial) { BOOST_TEST(bte_window(w) == bte_window_quadratic(w)); }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(tokens_are_source_tags_and_whitespace_separated_words) {
+  const std::string html = "<p>one two<br>three &amp; four</p><script>x y z</script><!-- c -->";
+  const BteTokens t = bte_tokens(html);
+  // <p> one two <br> three & four </p> <script> </script>; html/head/body are implied.
+  BOOST_TEST(t.weights == (std::vector<std::int8_t>{-1, 1, 1, -1, 1, 1, 1, -1, -1, -1}), boost::test_tools::per_element());
+  BOOST_REQUIRE_EQUAL(t.word_offsets.size(), 5u);
+  BOOST_TEST(t.word_offsets[0] == html.find("one"));
+  BOOST_TEST(t.word_offsets[1] == html.find("two"));
+  // After the entity the decoded text no longer lines up: the node's start stands in.
+  BOOST_TEST(t.word_offsets[2] == html.find("three"));
+  BOOST_TEST(t.word_offsets[4] == html.find("three"));
+}
+
+BOOST_AUTO_TEST_CASE(blocks_in_the_window_become_content) {
+  TextDocument doc = segment_html(kPage);
+  apply_bte(doc, kPage);
+  const std::string content = doc.content();
+  BOOST_TEST(content.find("The plateau of words") != std::string::npos);
+  BOOST_TEST(content.find("A second paragraph") != std::string::npos);
+  BOOST_TEST(content.find("Home") == std::string::npos);
+  BOOST_TEST(content.find("x\n") == std::string::npos);
+  for (const auto& b : doc.blocks) {
+    BOOST_TEST(b.score >= 0.0f);
+    BOOST_TEST(b.score <= 1.0f);
+    BOOST_TEST(b.is_content == (b.score >= 0.5f));
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_extractor_needs_the_page) {
+  const BteExtractor bte;
+  BOOST_TEST(bte.name() == "bte");
+  TextDocument doc = segment_html(kPage);
+  BOOST_CHECK_THROW(bte.process(doc), boilerdex::UsageError);
+  bte.process(doc, kPage);
+  BOOST_TEST(doc.content().find("The plateau of words") != std::string::npos);
+  // A page without words keeps nothing.
+  TextDocument empty = segment_html("<div><img src=x></div>");
+  bte.process(empty, "<div><img src=x></div>");
+  BOOST_TEST(empty.content().empty());
+}
+
+BOOST_AUTO_TEST_CASE(bte_is_registered) {
+  const auto names = list_extractors();
+  BOOST_TEST(std::any_of(names.begin(), names.end(), [](const ExtractorInfo& i) { return i.name == "bte"; }));
+  const auto bte = make_extractor("bte");
+  BOOST_TEST(bte->name() == "bte");
+  TextDocument doc = segment_html(kPage);
+  bte->process(doc, kPage);
+  BOOST_TEST(doc.content().find("A second paragraph") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
