@@ -1,0 +1,622 @@
+#include "boilerdex/plugin/evaluation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <iomanip>
+#include <limits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+
+namespace boilerdex::plugin {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr int kDefaultFamilyParameter = 10;
+constexpr std::size_t kNotesPerSystem = 3;
+
+double ratio(double a, double b) { return b > 0.0 ? a / b : kNaN; }
+
+}  // namespace
+
+// ----- block level ----------------------------------------------------------------------
+
+BlockClass block_class(L3sClass label) noexcept {
+  switch (label) {
+    case L3sClass::FullText:
+    case L3sClass::Comments:
+      return BlockClass::FullText;
+    case L3sClass::Headline:
+      return BlockClass::Headline;
+    case L3sClass::Supplemental:
+      return BlockClass::Supplemental;
+    default:
+      return BlockClass::Boilerplate;
+  }
+}
+
+void BlockEvaluator::add(BlockClass gold, int words, bool kept, double score) {
+  if (words <= 0) return;
+  if (std::isnan(score)) score = kept ? 1.0 : 0.0;
+  m_blocks.push_back({score, static_cast<float>(words), gold, kept});
+}
+
+void BlockEvaluator::merge(const BlockEvaluator& other) {
+  m_blocks.insert(m_blocks.end(), other.m_blocks.begin(), other.m_blocks.end());
+}
+
+namespace {
+
+// One binary problem over weighted, scored items. Items are (score, weight, positive,
+// predicted); the AUC ranks by score (higher = more positive), ties counting one half.
+struct WeightedItem {
+  double score;
+  double weight;
+  bool positive;
+  bool predicted;
+};
+
+BinaryBlockScores binary_scores(std::vector<WeightedItem>& items) {
+  double tp = 0, fp = 0, fn = 0, tn = 0;
+  for (const auto& it : items) {
+    if (it.positive) {
+      (it.predicted ? tp : fn) += it.weight;
+    } else {
+      (it.predicted ? fp : tn) += it.weight;
+    }
+  }
+  BinaryBlockScores s;
+  s.positive_words = tp + fn;
+  s.negative_words = fp + tn;
+  s.precision = tp + fp > 0 ? tp / (tp + fp) : 0.0;
+  s.recall = ratio(tp, tp + fn);
+  s.f1 = s.precision + s.recall > 0 ? 2 * s.precision * s.recall / (s.precision + s.recall) : 0.0;
+  s.fp_rate = ratio(fp, fp + tn);
+  std::sort(items.begin(), items.end(),
+            [](const WeightedItem& a, const WeightedItem& b) { return a.score < b.score; });
+  double negatives_below = 0, area = 0;
+  for (std::size_t i = 0; i < items.size();) {
+    double pos = 0, neg = 0;
+    std::size_t j = i;
+    for (; j < items.size() && items[j].score == items[i].score; ++j) {
+      (items[j].positive ? pos : neg) += items[j].weight;
+    }
+    area += pos * (negatives_below + 0.5 * neg);
+    negatives_below += neg;
+    i = j;
+  }
+  s.roc_auc = ratio(area, s.positive_words * s.negative_words);
+  return s;
+}
+
+}  // namespace
+
+BlockScores BlockEvaluator::result() const {
+  BlockScores out;
+  out.blocks = m_blocks.size();
+  std::vector<WeightedItem> items;
+  items.reserve(m_blocks.size());
+  for (const auto& b : m_blocks) {
+    items.push_back({b.score, b.words, b.gold != BlockClass::Boilerplate, b.kept});
+  }
+  out.two_class = binary_scores(items);
+
+  double total = 0;
+  BinaryBlockScores& avg = out.four_class;
+  avg = {};
+  for (std::size_t c = 0; c < out.per_class.size(); ++c) {
+    const auto cls = static_cast<BlockClass>(c);
+    const bool boilerplate = cls == BlockClass::Boilerplate;
+    items.clear();
+    for (const auto& b : m_blocks) {
+      items.push_back({boilerplate ? -b.score : b.score, b.words, b.gold == cls,
+                       boilerplate ? !b.kept : b.kept});
+    }
+    const BinaryBlockScores s = binary_scores(items);
+    out.per_class[c] = s;
+    if (s.positive_words <= 0) continue;  // a class absent from the data weighs nothing
+    const double w = s.positive_words;
+    total += w;
+    avg.precision += w * s.precision;
+    avg.recall += w * s.recall;
+    avg.f1 += w * s.f1;
+    avg.fp_rate += w * (std::isnan(s.fp_rate) ? 0.0 : s.fp_rate);
+    avg.roc_auc += w * (std::isnan(s.roc_auc) ? 0.5 : s.roc_auc);
+  }
+  if (total > 0) {
+    avg.precision /= total;
+    avg.recall /= total;
+    avg.f1 /= total;
+    avg.fp_rate /= total;
+    avg.roc_auc /= total;
+  }
+  avg.positive_words = total;
+  avg.negative_words = 0;
+  return out;
+}
+
+// ----- predictions ----------------------------------------------------------------------
+
+namespace {
+
+Predictions predictions_from_json(const fs::path& file) {
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(read_file_bytes(file));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw InputError(file.string(), e.byte, e.what());
+  }
+  // Newer benchmark outputs are wrapped: {"version": ..., "output": {id: {...}}}.
+  if (json.is_object() && json.contains("output") && json["output"].is_object() &&
+      json.size() <= 2 && (json.size() == 1 || json.contains("version"))) {
+    json = std::move(json["output"]);
+  }
+  if (!json.is_object()) throw InputError(file.string(), 0, "expected a JSON object of pages");
+  Predictions p;
+  p.system = file.stem().string();
+  for (auto& [id, item] : json.items()) {
+    if (!item.is_object()) {
+      throw InputError(file.string(), InputError::npos, "page '" + id + "' is not an object");
+    }
+    std::string text;
+    if (auto body = item.find("articleBody"); body != item.end() && body->is_string()) {
+      text = body->get<std::string>();
+    }
+    p.texts.emplace(id, std::move(text));
+  }
+  return p;
+}
+
+}  // namespace
+
+std::vector<Predictions> load_predictions(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) {
+    if (!fs::is_regular_file(path, ec)) throw InputError(path.string(), InputError::npos, "no such file or folder");
+    return {predictions_from_json(path)};
+  }
+  std::vector<fs::path> json_files;
+  std::vector<fs::path> text_files;
+  for (const auto& entry : fs::directory_iterator(path)) {
+    if (!entry.is_regular_file()) continue;
+    if (entry.path().extension() == ".json") json_files.push_back(entry.path());
+    if (entry.path().extension() == ".txt") text_files.push_back(entry.path());
+  }
+  std::sort(json_files.begin(), json_files.end());
+  std::vector<Predictions> out;
+  if (!json_files.empty()) {
+    for (const auto& f : json_files) out.push_back(predictions_from_json(f));
+    return out;
+  }
+  if (text_files.empty()) {
+    throw InputError(path.string(), InputError::npos, "holds neither *.json prediction files nor <id>.txt files");
+  }
+  Predictions p;
+  p.system = path.filename().empty() ? path.parent_path().filename().string() : path.filename().string();
+  for (const auto& f : text_files) p.texts.emplace(f.stem().string(), decode_text_file(read_file_bytes(f)));
+  out.push_back(std::move(p));
+  return out;
+}
+
+// ----- aggregation ----------------------------------------------------------------------
+
+SystemScores aggregate_pages(std::string system, std::string dataset, const std::vector<PageScores>& pages) {
+  SystemScores s;
+  s.system = std::move(system);
+  s.dataset = std::move(dataset);
+  BowAggregate bow;
+  ShingleAggregate sh4;
+  for (const auto& p : pages) {
+    bow.add(bow_page_score(p.agreement.bow));
+    sh4.add(p.agreement.sh4);
+    if (!p.error.empty()) ++s.failed;
+  }
+  s.pages = pages.size();
+  s.bow = bow.mean();
+  s.sh4 = sh4.result();
+  return s;
+}
+
+namespace {
+
+std::vector<PageScores> score_against(const Dataset& dataset, const std::vector<std::string>& gold,
+                                      const Predictions& predictions, std::size_t count) {
+  TextComparer comparer;
+  std::vector<PageScores> results;
+  results.reserve(count);
+  for (std::size_t i = 0; i < count; ++i) {
+    const GoldPage& page = dataset.pages[i];
+    PageScores r;
+    r.page = page.id;
+    const auto it = predictions.texts.find(page.id);
+    if (it == predictions.texts.end()) r.error = "no prediction";
+    r.agreement = comparer.compare(gold[i], it == predictions.texts.end() ? std::string_view{} : it->second);
+    results.push_back(std::move(r));
+  }
+  return results;
+}
+
+}  // namespace
+
+SystemScores score_predictions(const Dataset& dataset, const Predictions& predictions,
+                               std::vector<PageScores>* pages) {
+  std::vector<std::string> gold;
+  gold.reserve(dataset.pages.size());
+  for (const auto& page : dataset.pages) gold.push_back(load_gold_text(dataset, page));
+  auto results = score_against(dataset, gold, predictions, dataset.pages.size());
+  SystemScores s = aggregate_pages(predictions.system, dataset.name, results);
+  if (pages != nullptr) *pages = std::move(results);
+  return s;
+}
+
+// ----- running extractors ---------------------------------------------------------------
+
+std::vector<std::string> default_evaluation_extractors() {
+  std::vector<std::string> names;
+  for (const auto& info : list_extractors()) {
+    const std::size_t colon = info.name.find(':');
+    const std::size_t bracket = info.name.find('[');
+    if (colon != std::string::npos && (bracket == std::string::npos || colon < bracket) &&
+        info.name.substr(colon) == ":K") {
+      names.push_back(info.name.substr(0, colon) + ':' + std::to_string(kDefaultFamilyParameter));
+    } else {
+      names.push_back(info.name.substr(0, std::min(colon, bracket)));
+    }
+  }
+  return names;
+}
+
+namespace {
+
+struct NamedExtractor {
+  std::string name;
+  std::unique_ptr<Extractor> extractor;
+};
+
+// What one page yields: per extractor, its page result and (L3S-GN1) its labelled blocks.
+struct PageOutcome {
+  bool skipped = false;
+  std::string note;  // why the page was skipped or could not be segmented
+  std::string gold;
+  std::vector<PageScores> systems;
+  std::vector<BlockEvaluator> blocks;
+};
+
+void run_extractor(const Extractor& extractor, TextDocument& doc, std::string_view html) {
+  extractor.process(doc, html);
+}
+
+// The gold class of each parse block of the annotated page: the class holding most text
+// bytes of the block's source range (text outside every span is Unlabelled).
+std::vector<BlockClass> parse_block_classes(const TextDocument& doc, const AnnotatedPage& page) {
+  std::vector<BlockClass> classes;
+  classes.reserve(doc.blocks.size());
+  for (const auto& block : doc.blocks) {
+    std::array<std::size_t, 7> bytes{};
+    const std::size_t end = std::min<std::size_t>(block.source_end, page.byte_class.size());
+    for (std::size_t i = block.source_begin; i < end; ++i) {
+      const std::uint8_t c = page.byte_class[i];
+      if (c < bytes.size()) ++bytes[c];
+    }
+    const auto best = std::max_element(bytes.begin(), bytes.end());
+    const auto label = *best == 0 ? L3sClass::Unlabelled : static_cast<L3sClass>(best - bytes.begin());
+    classes.push_back(block_class(label));
+  }
+  return classes;
+}
+
+void evaluate_blocks(const Dataset& dataset, const GoldPage& page, const std::vector<NamedExtractor>& extractors,
+                     PageOutcome& out) {
+  const AnnotatedPage annotated =
+      parse_l3s_annotated(decode_to_utf8(read_file_bytes(l3s_annotated_path(dataset, page)), "UTF-8").utf8);
+  const TextDocument parsed = segment_html(annotated.html);
+  const std::vector<BlockClass> gold = parse_block_classes(parsed, annotated);
+  out.blocks.resize(extractors.size());
+  std::vector<double> score(parsed.num_parse_blocks);
+  for (std::size_t e = 0; e < extractors.size(); ++e) {
+    TextDocument doc = parsed;
+    try {
+      run_extractor(*extractors[e].extractor, doc, annotated.html);
+    } catch (const std::exception&) {
+      doc.blocks.clear();  // reported by the text measures; here: nothing kept
+    }
+    std::fill(score.begin(), score.end(), 0.0);
+    for (const auto& block : doc.blocks) {
+      const double s = std::isnan(block.score) ? (block.is_content ? 1.0 : 0.0) : block.score;
+      for (const auto o : block.origins) {
+        if (o < score.size()) score[o] = s;
+      }
+    }
+    const std::vector<bool> kept = content_mask(doc);
+    for (std::size_t i = 0; i < parsed.blocks.size(); ++i) {
+      const auto& b = parsed.blocks[i];
+      if (b.origins.empty() || b.origins.front() >= kept.size()) continue;
+      const auto o = b.origins.front();
+      out.blocks[e].add(gold[i], b.num_words, kept[o], score[o]);
+    }
+  }
+}
+
+PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page, const std::vector<NamedExtractor>& extractors,
+                          bool block_level) {
+  PageOutcome out;
+  try {
+    out.gold = load_gold_text(dataset, page);
+  } catch (const std::exception& e) {
+    out.skipped = true;
+    out.note = e.what();
+    return out;
+  }
+  TextComparer comparer;
+  std::string html;
+  TextDocument parsed;
+  std::string page_error;
+  try {
+    html = load_page_html(dataset, page);
+    parsed = segment_html(html);
+  } catch (const std::exception& e) {
+    page_error = e.what();
+    out.note = page_error;
+  }
+  out.systems.reserve(extractors.size());
+  for (const auto& named : extractors) {
+    PageScores r;
+    r.page = page.id;
+    std::string content;
+    if (page_error.empty()) {
+      try {
+        TextDocument doc = parsed;
+        run_extractor(*named.extractor, doc, html);
+        content = doc.content();
+      } catch (const std::exception& e) {
+        r.error = e.what();
+      }
+    } else {
+      r.error = page_error;
+    }
+    if (r.error.find('\n') != std::string::npos) std::replace(r.error.begin(), r.error.end(), '\n', ' ');
+    r.agreement = comparer.compare(out.gold, content);
+    out.systems.push_back(std::move(r));
+  }
+  if (block_level) {
+    try {
+      evaluate_blocks(dataset, page, extractors, out);
+    } catch (const std::exception& e) {
+      out.blocks.clear();
+      out.note += (out.note.empty() ? "" : "; ") + std::string("block level: ") + e.what();
+    }
+  }
+  return out;
+}
+
+std::string format_score(double v) {
+  if (std::isnan(v)) return "";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(6) << v;
+  return s.str();
+}
+
+void write_page_rows(std::ostream& tsv, const std::string& dataset, const std::string& system,
+                     const std::vector<PageScores>& pages) {
+  for (const auto& p : pages) {
+    const PrfScore bow = bow_page_score(p.agreement.bow);
+    const PrfScore sh4 = sh4_page_score(p.agreement.sh4);
+    tsv << dataset << '\t' << system << '\t' << p.page << '\t' << format_score(bow.precision) << '\t'
+        << format_score(bow.recall) << '\t' << format_score(bow.f1) << '\t' << format_score(sh4.precision) << '\t'
+        << format_score(sh4.recall) << '\t' << format_score(sh4.f1) << '\t' << p.agreement.gold_tokens << '\t'
+        << p.agreement.predicted_tokens << '\t' << p.error << '\n';
+  }
+}
+
+std::string elapsed_since(std::chrono::steady_clock::time_point start) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(1) << static_cast<double>(ms.count()) / 1000.0 << " s";
+  return s.str();
+}
+
+}  // namespace
+
+EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_tsv, std::ostream* log) {
+  if (options.datasets.empty()) throw UsageError("eval: name at least one --dataset FORMAT:DIR");
+  std::vector<NamedExtractor> extractors;
+  for (const auto& name : options.extractors.empty() ? default_evaluation_extractors() : options.extractors) {
+    auto extractor = make_extractor(name);
+    extractors.push_back({extractor->name(), std::move(extractor)});
+  }
+  std::vector<Predictions> predictions;
+  for (const auto& path : options.predictions) {
+    for (auto& p : load_predictions(path)) predictions.push_back(std::move(p));
+  }
+  std::vector<Dataset> datasets;
+  for (const auto& spec : options.datasets) datasets.push_back(open_dataset(spec));
+
+  if (pages_tsv != nullptr) {
+    *pages_tsv << "dataset\tsystem\tpage\tbow_p\tbow_r\tbow_f1\tsh4_p\tsh4_r\tsh4_f1\tgold_tokens\tpredicted_tokens\terror\n";
+  }
+  const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  EvaluationReport report;
+  for (const Dataset& dataset : datasets) {
+    for (const auto& s : dataset.skipped) report.notes.push_back(dataset.name + ": skipped " + s);
+    const std::size_t count =
+        options.limit != 0 ? std::min(options.limit, dataset.pages.size()) : dataset.pages.size();
+    const bool block_level = options.block_level && dataset.format == DatasetFormat::L3sGn1;
+    const auto start = std::chrono::steady_clock::now();
+
+    std::vector<PageOutcome> outcomes(count);
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> done{0};
+    std::mutex log_mutex;
+    const auto worker = [&] {
+      for (std::size_t i = next++; i < count; i = next++) {
+        outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
+        const std::size_t n = ++done;
+        if (log != nullptr && (n % 100 == 0 || n == count)) {
+          std::lock_guard lock(log_mutex);
+          *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start) << '\n';
+        }
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+
+    // Aggregate in page order, so the report does not depend on scheduling.
+    std::vector<std::string> gold(count);
+    std::vector<std::size_t> scored;  // pages whose gold could be read
+    for (std::size_t i = 0; i < count; ++i) {
+      if (outcomes[i].skipped) {
+        report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id + " skipped: " + outcomes[i].note);
+        continue;
+      }
+      if (!outcomes[i].note.empty()) report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id + ": " + outcomes[i].note);
+      scored.push_back(i);
+      gold[i] = std::move(outcomes[i].gold);
+    }
+    for (std::size_t e = 0; e < extractors.size(); ++e) {
+      std::vector<PageScores> pages;
+      BlockEvaluator blocks;
+      for (const auto i : scored) {
+        pages.push_back(std::move(outcomes[i].systems[e]));
+        if (e < outcomes[i].blocks.size()) blocks.merge(outcomes[i].blocks[e]);
+      }
+      SystemScores s = aggregate_pages(extractors[e].name, dataset.name, pages);
+      if (block_level) s.blocks = blocks.result();
+      std::size_t noted = 0;
+      for (const auto& p : pages) {
+        if (!p.error.empty() && noted++ < kNotesPerSystem) {
+          report.notes.push_back(dataset.name + ": " + extractors[e].name + " failed on " + p.page + ": " + p.error);
+        }
+      }
+      if (pages_tsv != nullptr) write_page_rows(*pages_tsv, dataset.name, s.system, pages);
+      report.results.push_back(std::move(s));
+    }
+    for (const auto& p : predictions) {
+      const bool covers = std::any_of(scored.begin(), scored.end(),
+                                      [&](std::size_t i) { return p.texts.count(dataset.pages[i].id) != 0; });
+      if (!covers) continue;
+      // Score only the pages whose gold was read, in the same order as the extractors.
+      Dataset subset{dataset.format, dataset.dir, dataset.name, {}, {}};
+      std::vector<std::string> subset_gold;
+      for (const auto i : scored) {
+        subset.pages.push_back(dataset.pages[i]);
+        subset_gold.push_back(gold[i]);
+      }
+      const auto pages = score_against(subset, subset_gold, p, subset.pages.size());
+      SystemScores s = aggregate_pages(p.system, dataset.name, pages);
+      if (pages_tsv != nullptr) write_page_rows(*pages_tsv, dataset.name, s.system, pages);
+      report.results.push_back(std::move(s));
+    }
+    if (log != nullptr) {
+      *log << dataset.name << ": " << scored.size() << " pages × " << extractors.size() << " extractors in "
+           << elapsed_since(start) << '\n';
+    }
+  }
+  return report;
+}
+
+// ----- the report -----------------------------------------------------------------------
+
+namespace {
+
+std::string fixed3(double v) {
+  if (std::isnan(v)) return "–";
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(3) << v;
+  return s.str();
+}
+
+}  // namespace
+
+void write_report(const EvaluationReport& report, std::ostream& out) {
+  std::vector<std::string> datasets;
+  std::vector<std::string> systems;
+  for (const auto& r : report.results) {
+    if (std::find(datasets.begin(), datasets.end(), r.dataset) == datasets.end()) datasets.push_back(r.dataset);
+    if (std::find(systems.begin(), systems.end(), r.system) == systems.end()) systems.push_back(r.system);
+  }
+  for (const auto& ds : datasets) {
+    out << "## " << ds << "\n\n"
+        << "| system | pages | failed | bow P | bow R | bow F1 | sh4 P | sh4 R | sh4 F1 |\n"
+        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const auto& r : report.results) {
+      if (r.dataset != ds) continue;
+      out << "| " << r.system << " | " << r.pages << " | " << r.failed << " | " << fixed3(r.bow.precision) << " | "
+          << fixed3(r.bow.recall) << " | " << fixed3(r.bow.f1) << " | " << fixed3(r.sh4.precision) << " | "
+          << fixed3(r.sh4.recall) << " | " << fixed3(r.sh4.f1) << " |\n";
+    }
+    out << '\n';
+    const bool any_blocks = std::any_of(report.results.begin(), report.results.end(),
+                                        [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });
+    if (!any_blocks) continue;
+    out << "### " << ds << ", block level (weighted by words per block)\n\n"
+        << "2-class: boilerplate vs content (headline, full text, supplemental, comments). 4-class: "
+           "word-weighted average of one-vs-rest over boilerplate, full text + comments, headline, "
+           "supplemental.\n\n"
+        << "| system | blocks | 2c P | 2c R | 2c F1 | 2c FPR | 2c AUC | 4c P | 4c R | 4c F1 | 4c FPR | 4c AUC |\n"
+        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+    for (const auto& r : report.results) {
+      if (r.dataset != ds || !r.blocks) continue;
+      const auto& t = r.blocks->two_class;
+      const auto& f = r.blocks->four_class;
+      out << "| " << r.system << " | " << r.blocks->blocks << " | " << fixed3(t.precision) << " | " << fixed3(t.recall)
+          << " | " << fixed3(t.f1) << " | " << fixed3(t.fp_rate) << " | " << fixed3(t.roc_auc) << " | "
+          << fixed3(f.precision) << " | " << fixed3(f.recall) << " | " << fixed3(f.f1) << " | " << fixed3(f.fp_rate)
+          << " | " << fixed3(f.roc_auc) << " |\n";
+    }
+    out << '\n';
+  }
+  out << "## Summary: bow F1 / sh4 F1\n\n| system |";
+  for (const auto& ds : datasets) out << ' ' << ds << " |";
+  out << "\n|---|";
+  for (std::size_t i = 0; i < datasets.size(); ++i) out << "---|";
+  out << '\n';
+  for (const auto& sys : systems) {
+    out << "| " << sys << " |";
+    for (const auto& ds : datasets) {
+      const auto it = std::find_if(report.results.begin(), report.results.end(),
+                                   [&](const SystemScores& r) { return r.system == sys && r.dataset == ds; });
+      if (it == report.results.end()) {
+        out << " – |";
+      } else {
+        out << ' ' << fixed3(it->bow.f1) << " / " << fixed3(it->sh4.f1) << " |";
+      }
+    }
+    out << '\n';
+  }
+}
+
+int run_evaluation(const EvaluationOptions& options, std::ostream& out, std::ostream& log) {
+  std::ofstream tsv;
+  if (!options.pages_tsv.empty()) {
+    tsv.open(options.pages_tsv, std::ios::binary | std::ios::trunc);
+    if (!tsv) throw InputError(options.pages_tsv.string(), InputError::npos, "cannot be written");
+  }
+  const EvaluationReport report = evaluate(options, tsv.is_open() ? &tsv : nullptr, &log);
+  write_report(report, out);
+  for (const auto& note : report.notes) log << "note: " << note << '\n';
+  if (tsv.is_open()) {
+    tsv.flush();
+    if (!tsv) throw InputError(options.pages_tsv.string(), InputError::npos, "write failed");
+  }
+  return 0;
+}
+
+}  // namespace boilerdex::plugin
