@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# boilerdex-trec eval on the hand-written worked example: trec_eval's exact output format,
+# -q/-c/-l/-J/-M, and errors that name the file and line with the house exit codes.
+set -u
+build=$1 fixtures=$2
+tool=$build/trec/boilerdex-trec
+[ -x "$tool" ] || { echo "skip: $tool not built"; exit 77; }
+qrels=$fixtures/trec/worked.qrels run=$fixtures/trec/worked.run
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+tab=$'\t'
+
+# Values worked out by hand in tests/trec/test_evaluator.cpp.
+"$tool" eval -q -m P.10,5 -m num_ret -m map -m ndcg_cut.10 -m runid -m num_q -m gm_map "$qrels" "$run" \
+  >"$tmp/out" 2>"$tmp/err" || fail "eval exit $?: $(cat "$tmp/err")"
+cat >"$tmp/expected" <<END
+num_ret               ${tab}851${tab}6
+map                   ${tab}851${tab}0.3083
+P_5                   ${tab}851${tab}0.4000
+P_10                  ${tab}851${tab}0.3000
+ndcg_cut_10           ${tab}851${tab}0.4540
+num_ret               ${tab}852${tab}3
+map                   ${tab}852${tab}0.2500
+P_5                   ${tab}852${tab}0.2000
+P_10                  ${tab}852${tab}0.1000
+ndcg_cut_10           ${tab}852${tab}0.3869
+runid                 ${tab}all${tab}worked
+num_q                 ${tab}all${tab}2
+num_ret               ${tab}all${tab}9
+map                   ${tab}all${tab}0.2792
+gm_map                ${tab}all${tab}0.2776
+P_5                   ${tab}all${tab}0.3000
+P_10                  ${tab}all${tab}0.2000
+ndcg_cut_10           ${tab}all${tab}0.4204
+END
+diff -u "$tmp/expected" "$tmp/out" || fail "output differs"
+grep -q "999" "$tmp/err" || fail "run topic 999 without qrels not reported"
+
+# TREC.md's numbers for topic 851: -l 2, -J; -c brings in the qrels-only topic 853.
+"$tool" eval -q -l2 -m P.10 "$qrels" "$run" 2>/dev/null | grep -q "^P_10 *${tab}851${tab}0.2000$" || fail "-l2"
+"$tool" eval -q -J -m ndcg_cut.10 "$qrels" "$run" 2>/dev/null | grep -q "^ndcg_cut_10 *${tab}851${tab}0.6819$" || fail "-J"
+"$tool" eval -q -c -m P.10 "$qrels" "$run" >"$tmp/c" 2>/dev/null || fail "-c"
+grep -q "^P_10 *${tab}853${tab}0.0000$" "$tmp/c" || fail "-c per-topic line for 853"
+grep -q "^P_10 *${tab}all${tab}0.1333$" "$tmp/c" || fail "-c mean over 3 topics"
+# 851 keeps 1 of its first 3 (-M3, then -J), 852 keeps 2 of 3: 3, where -J first would give 5.
+"$tool" eval -M3 -J -m num_ret "$qrels" "$run" 2>/dev/null | grep -q "^num_ret *${tab}all${tab}3$" || fail "-M before -J"
+
+# Default measures: trec_eval's official set, runid first.
+"$tool" eval "$qrels" "$run" 2>/dev/null >"$tmp/official"
+head -n 5 "$tmp/official" | cut -f1,3 | tr -d ' ' | tr '\t' ' ' >"$tmp/head"
+printf 'runid worked\nnum_q 2\nnum_ret 9\nnum_rel 6\nnum_rel_ret 4\n' | diff -u - "$tmp/head" || fail "official set"
+[ "$(wc -l <"$tmp/official")" -eq 30 ] || fail "official set has $(wc -l <"$tmp/official") lines"
+
+# Errors: file and line, exit 1; usage, exit 2.
+printf '851 Q0 a 1 1 t\n851 Q0 b 2\n' >"$tmp/bad.run"
+"$tool" eval "$qrels" "$tmp/bad.run" 2>"$tmp/err"
+[ $? -eq 1 ] || fail "malformed run: exit status"
+grep -q "bad.run:2: expected 6 fields" "$tmp/err" || fail "malformed run: $(cat "$tmp/err")"
+"$tool" eval -m nonsense "$qrels" "$run" 2>"$tmp/err"
+[ $? -eq 2 ] || fail "unknown measure: exit status"
+"$tool" eval "$qrels" 2>/dev/null
+[ $? -eq 2 ] || fail "missing run argument: exit status"
+echo "trec_eval.sh: all checks passed"
