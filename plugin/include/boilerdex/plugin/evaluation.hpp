@@ -42,7 +42,12 @@ struct BinaryBlockScores {
   double negative_words = 0.0;
 };
 
-/// Block-level results of one system on one data set.
+/// Block-level results of one system on one data set. How they are made, per L3S-GN1 page:
+/// the annotated page, with its x-nc span tags removed (spans are inline, so the blocks are
+/// the ones the assessors labelled), is segmented; each parse block takes the class holding
+/// most of the text bytes in its source range (parse_l3s_annotated); every extractor runs on
+/// that document, and a parse block counts as kept when a content block has it among its
+/// origins, scored by that block's TextBlock::score (else the decision, 0 or 1).
 struct BlockScores {
   /// Boilerplate vs content (headline, full text, supplemental, comments); positive = kept.
   BinaryBlockScores two_class;
