@@ -4,11 +4,15 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <set>
 #include <sstream>
 #include <system_error>
+#include <thread>
+#include <utility>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/input_error.hpp"
@@ -194,45 +198,127 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   const auto pages = expand_inputs(inputs, problems);
   for (const auto& p : problems) err << p << '\n';
   summary.failed += problems.size();
+  if (pages.empty()) return summary;
+
+  const std::string extension(output_extension(options.format));
+  // Failures known before any page is read, decided in input order: a second "-", or an
+  // output name an earlier input already claimed (never overwrite within a run).
+  std::vector<std::string> early(pages.size());
+  {
+    std::set<std::string> names;
+    bool stdin_seen = false;
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      if (pages[i].path == "-" && std::exchange(stdin_seen, true)) {
+        early[i] = "<stdin>: standard input given more than once";
+      } else if (!options.output_dir.empty() && !names.insert(pages[i].output_name + extension).second) {
+        early[i] = pages[i].path + ": output " + pages[i].output_name + extension + " already written for another input";
+      }
+    }
+  }
 
   PageOptions page_options;
   page_options.declared_charset = options.declared_charset;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = needs_parse_blocks(options.format);
-  std::set<std::string> written;  // output file names of this run
-  bool stdin_read = false;
-  for (const auto& page : pages) {
-    try {
-      if (page.path == "-") {
-        if (stdin_read) throw InputError("<stdin>", InputError::npos, "standard input given more than once");
-        stdin_read = true;
+  const auto render = [&](const PageSource& page) {
+    const std::string bytes = read_page_bytes(page, in);
+    const PageResult result = extract_page(bytes, *extractor, page_options);
+    std::ostringstream text;
+    write_page(text, options.format, result, PageLabel{page.path, extractor_name});
+    return std::move(text).str();
+  };
+
+  // Workers render pages in any order, at most `window` ahead of the writer; this thread
+  // writes them in input order, so output does not depend on the number of jobs.
+  std::size_t jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  jobs = std::min(jobs, pages.size());
+  const std::size_t window = 4 * jobs;
+  struct Outcome {
+    bool done = false;
+    bool ok = false;
+    std::string text;  // the rendered page, or the failure's message
+  };
+  std::vector<Outcome> outcomes(pages.size());
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::size_t next_job = 0;
+  std::size_t next_write = 0;
+  bool stop = false;
+  const auto work = [&] {
+    for (;;) {
+      std::size_t i = 0;
+      {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return stop || next_job >= pages.size() || next_job < next_write + window; });
+        if (stop || next_job >= pages.size()) return;
+        i = next_job++;
       }
-      const std::string file_name = page.output_name + std::string(output_extension(options.format));
-      if (!options.output_dir.empty() && written.count(file_name) != 0) {
-        throw InputError(page.path, InputError::npos, "output " + file_name + " already written for another input");
-      }
-      const std::string bytes = read_page_bytes(page, in);
-      const PageResult result = extract_page(bytes, *extractor, page_options);
-      const PageLabel label{page.path, extractor_name};
-      if (options.output_dir.empty()) {
-        write_page(out, options.format, result, label);
-        out.flush();
+      Outcome o;
+      if (!early[i].empty()) {
+        o.text = early[i];
       } else {
-        std::ostringstream text;
-        write_page(text, options.format, result, label);
-        write_file_atomically(options.output_dir, file_name, text.str());
-        written.insert(file_name);
+        try {
+          o.text = render(pages[i]);
+          o.ok = true;
+        } catch (const InputError& e) {
+          o.text = e.what();
+        } catch (const std::exception& e) {  // std::bad_alloc included: one page's failure
+          o.text = pages[i].path + ": " + e.what();
+        }
       }
-      ++summary.pages;
-    } catch (const InputError& e) {
-      err << e.what() << '\n';
-      ++summary.failed;
-    } catch (const std::bad_alloc&) {
-      throw;
-    } catch (const std::exception& e) {
-      err << page.path << ": " << e.what() << '\n';
-      ++summary.failed;
+      o.done = true;
+      {
+        std::lock_guard lock(mutex);
+        outcomes[i] = std::move(o);
+      }
+      changed.notify_all();
     }
+  };
+  std::vector<std::jthread> workers;
+  // Declared after the workers, so it is destroyed first on the way out: it releases any
+  // worker waiting for the writer before the jthreads are joined (also when writing or
+  // starting a thread throws).
+  struct Release {
+    std::mutex& m;
+    std::condition_variable& cv;
+    bool& stop;
+    ~Release() {
+      {
+        std::lock_guard lock(m);
+        stop = true;
+      }
+      cv.notify_all();
+    }
+  };
+  const Release release{mutex, changed, stop};
+  for (std::size_t j = 0; j < jobs; ++j) workers.emplace_back(work);
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    Outcome o;
+    {
+      std::unique_lock lock(mutex);
+      changed.wait(lock, [&] { return outcomes[i].done; });
+      o = std::move(outcomes[i]);
+      next_write = i + 1;
+    }
+    changed.notify_all();
+    if (!o.ok) {
+      err << o.text << '\n';
+      ++summary.failed;
+      continue;
+    }
+    if (options.output_dir.empty()) {
+      out << o.text;
+      out.flush();
+    } else {
+      try {
+        write_file_atomically(options.output_dir, pages[i].output_name + extension, o.text);
+      } catch (const InputError& e) {
+        err << e.what() << '\n';
+        ++summary.failed;
+        continue;
+      }
+    }
+    ++summary.pages;
   }
   return summary;
 }

@@ -14,11 +14,13 @@ int main(int argc, char** argv) {
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
     bool list = false;
+    std::size_t jobs = 1;
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")->check(CLI::ExistingFile);
     app.add_option("-e,--extractor", extractor, "extractor name (see --list-extractors); default article");
     app.add_option("-f,--format", format, "output format: text, json, html, blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_option("-o,--output", outdir, "write OUTDIR/<name>.txt|.json|.html|.tsv per page instead of stdout");
+    app.add_option("-j,--jobs", jobs, "pages extracted in parallel (0: one per core); output order is kept");
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
     try {
@@ -38,6 +40,7 @@ int main(int argc, char** argv) {
     options.format = plugin::parse_output_format(format);
     options.declared_charset = charset;
     options.output_dir = outdir;
+    options.jobs = jobs;
     options.limits.max_depth = c.extraction.max_depth;
     options.limits.max_blocks = c.extraction.max_blocks;
     options.limits.max_block_bytes = c.extraction.max_block_bytes;

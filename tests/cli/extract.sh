@@ -87,6 +87,12 @@ grep -q 'broken.html.gz@60: truncated gzip data' "$work/err" || fail "directory:
 grep -q '^Gzipped page' "$work/o/zipped.txt" || fail "directory: zipped text"
 [ -z "$(ls -A "$work/o" | grep '^\.')" ] || fail "directory: temporary files left"
 
+# Parallel jobs give the same bytes, in input order.
+expect_rc 1 "jobs 1" -- "$bin" -f json -j 1 "$pages"
+cp "$work/out" "$work/jobs1"
+expect_rc 1 "jobs 2" -- "$bin" -f json -j 2 "$pages"
+cmp -s "$work/out" "$work/jobs1" || fail "jobs: -j 2 output differs from -j 1"
+
 # -o with other formats and stdin naming; outputs stay inside OUTDIR.
 expect_rc 0 "json files" -- bash -c "\"$bin\" -f json -o \"$work/j\" \"$pages/links.htm\" - < \"$pages/article.html\""
 [ -f "$work/j/links.json" ] && [ -f "$work/j/stdin.json" ] || fail "json files: names"
@@ -96,7 +102,7 @@ mkdir -p "$work/evil"
 cp "$pages/links.htm" "$work/evil/..html"
 expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
 [ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
-[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$')" ] ||
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
   fail "odd name: something written outside OUTDIR"
 
 # A missing input is reported by name; the rest go on.

@@ -146,4 +146,28 @@ BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {
   BOOST_CHECK_THROW((void)extract_batch({k_pages}, options, in, o, err), boilerdex::Error);
 }
 
+BOOST_AUTO_TEST_CASE(parallel_jobs_keep_input_order_and_report_the_same) {
+  const std::vector<std::string> inputs = {k_pages, k_pages + "/links.htm", k_pages + "/article.html", "-", "-"};
+  const std::string page = "<p>Standard input page: a paragraph with more than sixteen words, so that the rules keep it.</p>";
+  std::string reference_out, reference_err;
+  for (const std::size_t jobs : {1u, 2u, 3u, 0u}) {
+    BatchOptions options;
+    options.format = OutputFormat::Json;
+    options.jobs = jobs;
+    std::istringstream in(page);
+    std::ostringstream out, err;
+    const auto summary = extract_batch(inputs, options, in, out, err);
+    BOOST_TEST(summary.pages == 7u);   // 4 good pages in the directory, links, article, stdin once
+    BOOST_TEST(summary.failed == 2u);  // broken.html.gz, the second "-"
+    if (jobs == 1) {
+      reference_out = out.str();
+      reference_err = err.str();
+      BOOST_TEST(reference_err.find("standard input given more than once") != std::string::npos);
+    } else {
+      BOOST_TEST(out.str() == reference_out, "jobs " << jobs);
+      BOOST_TEST(err.str() == reference_err, "jobs " << jobs);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -17,8 +17,8 @@ namespace boilerdex::plugin {
 /// How extract_page reads a page.
 struct PageOptions {
   /// The charset a transport declared (HTTP Content-Type); empty when none. See decode_to_utf8.
-  std::string declared_charset;
-  SegmentLimits limits;
+  std::string declared_charset{};
+  SegmentLimits limits{};
   /// Also return the parse blocks as the segmenter made them, before the extractor (the
   /// JSON and HTML writers show them). Costs one copy of the page's text.
   bool keep_parse_blocks = false;

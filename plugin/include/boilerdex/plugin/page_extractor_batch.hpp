@@ -55,6 +55,8 @@ struct BatchOptions {
   std::string declared_charset;       ///< applied to every page; empty: none
   std::filesystem::path output_dir;   ///< empty: write every page to the output stream
   SegmentLimits limits;
+  /// Pages extracted at once (0: one per hardware thread). Output is the same for any value.
+  std::size_t jobs = 1;
 };
 
 /// What extract_batch did.
@@ -67,8 +69,10 @@ struct BatchSummary {
 /// in options.format: into options.output_dir as `<output_name><extension>` (each file
 /// written under a temporary name and renamed, so a file that exists is complete; a name
 /// already written in this run is a failure, not an overwrite), or else to \p out one
-/// after the other (JSON one line per page). Each failure is reported on \p err as one
-/// line "PATH: reason" and processing goes on.
+/// after the other (JSON one line per page), always in input order whatever options.jobs.
+/// Each failure is reported on \p err as one line "PATH: reason" and processing goes on.
+/// With more than one job, pages are read and extracted on worker threads (standard input
+/// by one of them); \p out and \p err are written only by the calling thread.
 /// \throws UsageError for an unknown extractor (before any page is read);
 /// boilerdex::Error when options.output_dir cannot be created. Nothing else but
 /// std::bad_alloc: per-page problems are counted, never thrown.
