@@ -1,15 +1,46 @@
-// boilerdex-extract: the main text of web pages, with any boilerdex extractor.
+// boilerdex-extract: the main text of web pages with any boilerdex extractor; `eval` scores
+// extractors on gold-standard data sets.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/plugin/evaluation.hpp"
+#include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 
+namespace {
+using namespace boilerdex;
+
+struct EvalCommand {
+  plugin::EvaluationOptions options;
+  std::vector<std::string> datasets;
+  bool no_blocks = false;
+  CLI::App* command = nullptr;
+};
+
+void add_eval_command(CLI::App& app, EvalCommand& e) {
+  e.command = app.add_subcommand("eval", "Score extractors on gold-standard data sets (docs/EVALUATION.md)");
+  e.command->add_option("--dataset", e.datasets, "FORMAT:DIR, FORMAT one of l3s-gn1 cleaneval dragnet scrapinghub readability (repeatable)")->required();
+  e.command->add_option("-e,--extractor", e.options.extractors, "extractor to score (repeatable; default: every registered one)");
+  e.command->add_option("--predictions", e.options.predictions, "other systems' outputs: Scrapinghub-style JSON file, folder of them, or folder of <id>.txt (repeatable)");
+  e.command->add_option("--pages-tsv", e.options.pages_tsv, "write per-page scores to this TSV file");
+  e.command->add_option("--limit", e.options.limit, "only the first N pages of each data set");
+  e.command->add_option("--threads", e.options.threads, "worker threads (default: all cores)");
+  e.command->add_flag("--no-blocks", e.no_blocks, "skip the block-level evaluation on L3S-GN1");
+}
+
+int run_eval(EvalCommand& e) {
+  for (const auto& s : e.datasets) e.options.datasets.push_back(plugin::parse_dataset_spec(s));
+  e.options.block_level = !e.no_blocks;
+  return plugin::run_evaluation(e.options, std::cout, std::cerr);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  return boilerdex::config::run_tool("boilerdex-extract", [&]() -> int {
-    using namespace boilerdex;
+  return config::run_tool("boilerdex-extract", [&]() -> int {
     CLI::App app{"Extract the main text of HTML pages (files, .html.gz, directories, - for stdin)"};
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
@@ -23,29 +54,30 @@ int main(int argc, char** argv) {
     app.add_option("-j,--jobs", jobs, "pages extracted in parallel (0: one per core); output order is kept");
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
+    EvalCommand eval;
+    add_eval_command(app, eval);
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       return app.exit(e) == 0 ? 0 : 2;
     }
+    if (*eval.command) return run_eval(eval);
     if (list) {
       for (const auto& info : plugin::list_extractors()) std::cout << info.name << '\t' << info.description << '\n';
       return 0;
     }
-    if (inputs.empty()) throw UsageError("no input given (a file, a directory, or - for stdin); see --help");
-
     const config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
-    plugin::BatchOptions options;
-    options.extractor = extractor.empty() ? c.extraction.extractor : extractor;
-    options.format = plugin::parse_output_format(format);
-    options.declared_charset = charset;
-    options.output_dir = outdir;
-    options.jobs = jobs;
-    options.limits.max_depth = c.extraction.max_depth;
-    options.limits.max_blocks = c.extraction.max_blocks;
-    options.limits.max_block_bytes = c.extraction.max_block_bytes;
+    plugin::SegmentLimits limits;
+    limits.max_depth = c.extraction.max_depth;
+    limits.max_blocks = c.extraction.max_blocks;
+    limits.max_block_bytes = c.extraction.max_block_bytes;
+    const std::string name = extractor.empty() ? c.extraction.extractor : extractor;
     std::ios::sync_with_stdio(false);
-    const auto summary = plugin::extract_batch(inputs, options, std::cin, std::cout, std::cerr);
+    if (inputs.empty()) throw UsageError("no input given (a file, a directory, or - for stdin); see --help");
+    const auto summary = plugin::extract_batch(
+        inputs, {.extractor = name, .format = plugin::parse_output_format(format), .declared_charset = charset,
+                 .output_dir = outdir, .limits = limits, .jobs = jobs},
+        std::cin, std::cout, std::cerr);
     if (summary.failed > 0) {
       std::cerr << "boilerdex-extract: " << summary.failed << " input(s) failed, " << summary.pages << " page(s) written\n";
       return 1;
