@@ -9,18 +9,19 @@ namespace boilerdex::plugin::detail {
 namespace {
 constexpr std::size_t kAlign = 16;
 constexpr std::size_t kMaxChunk = 16u << 20;
-constexpr std::size_t kHeader = (sizeof(void*) * 2 + kAlign - 1) & ~(kAlign - 1);
 std::size_t round_up(std::size_t n) noexcept { return (n + kAlign - 1) & ~(kAlign - 1); }
+char* checked_malloc(std::size_t n) {
+  void* p = std::aligned_alloc(kAlign, round_up(n));
+  if (p == nullptr) throw std::bad_alloc();
+  return static_cast<char*>(p);
+}
 }  // namespace
 
-Arena::Arena(std::size_t first_chunk) noexcept : m_next_chunk(std::max<std::size_t>(first_chunk, 4096)) {}
+Arena::Arena(std::size_t first_chunk) noexcept : m_next_chunk(std::max<std::size_t>(round_up(first_chunk), 4096)) {}
 
 Arena::~Arena() {
-  while (m_chunks != nullptr) {
-    Chunk* next = m_chunks->next;
-    std::free(m_chunks);
-    m_chunks = next;
-  }
+  for (const Chunk& c : m_chunks) std::free(c.base);
+  for (const Chunk& c : m_large) std::free(c.base);
 }
 
 void* Arena::allocate(std::size_t size) {
@@ -33,26 +34,37 @@ void* Arena::allocate(std::size_t size) {
   return allocate_slow(n);
 }
 
+void Arena::use_chunk(std::size_t index) noexcept {
+  m_current = index;
+  m_cursor = m_chunks[index].base;
+  m_limit = m_cursor + m_chunks[index].size;
+  m_last = nullptr;
+}
+
 void* Arena::allocate_slow(std::size_t n) {
   // Oversized requests get a chunk of their own, so the current chunk's tail stays usable.
-  const bool own = n > m_next_chunk / 4;
-  const std::size_t chunk_size = own ? kHeader + n : m_next_chunk;
-  auto* chunk = static_cast<Chunk*>(std::malloc(chunk_size));
-  if (chunk == nullptr) throw std::bad_alloc();
-  chunk->next = m_chunks;
-  chunk->size = chunk_size;
-  m_chunks = chunk;
-  m_reserved += chunk_size;
-  char* base = reinterpret_cast<char*>(chunk) + kHeader;
-  if (own) {
+  if (n > m_next_chunk / 4) {
+    m_large.reserve(m_large.size() + 1);
+    m_large.push_back({checked_malloc(n), n});
+    m_reserved += n;
     m_last = nullptr;  // not the bump region: cannot be rolled back
-    return base;
+    return m_large.back().base;
   }
-  m_next_chunk = std::min(m_next_chunk * 2, kMaxChunk);
-  m_cursor = base + n;
-  m_limit = reinterpret_cast<char*>(chunk) + chunk_size;
-  m_last = base;
-  return base;
+  // Move on to a retained chunk from an earlier document, or get a new one.
+  std::size_t next = m_cursor == nullptr ? 0 : m_current + 1;
+  while (next < m_chunks.size() && m_chunks[next].size < n) ++next;  // too small for this one
+  if (next >= m_chunks.size()) {
+    const std::size_t size = std::max(m_next_chunk, n);
+    m_chunks.reserve(m_chunks.size() + 1);
+    m_chunks.push_back({checked_malloc(size), size});
+    m_reserved += size;
+    m_next_chunk = std::min(m_next_chunk * 2, kMaxChunk);
+    next = m_chunks.size() - 1;
+  }
+  use_chunk(next);
+  m_last = m_cursor;
+  m_cursor += n;
+  return m_last;
 }
 
 void Arena::deallocate(void* p) noexcept {
@@ -60,6 +72,27 @@ void Arena::deallocate(void* p) noexcept {
     m_cursor = m_last;
     m_last = nullptr;
   }
+}
+
+void Arena::reset(std::size_t keep_bytes) noexcept {
+  for (const Chunk& c : m_large) {
+    std::free(c.base);
+    m_reserved -= c.size;
+  }
+  m_large.clear();
+  std::size_t kept = 0;
+  std::size_t keep_count = 0;
+  while (keep_count < m_chunks.size() && kept + m_chunks[keep_count].size <= keep_bytes) {
+    kept += m_chunks[keep_count++].size;
+  }
+  for (std::size_t i = keep_count; i < m_chunks.size(); ++i) {
+    std::free(m_chunks[i].base);
+    m_reserved -= m_chunks[i].size;
+  }
+  m_chunks.resize(keep_count);
+  m_cursor = m_limit = m_last = nullptr;
+  m_current = 0;
+  if (!m_chunks.empty()) use_chunk(0);
 }
 
 void* Arena::gumbo_allocate(void* arena, std::size_t size) noexcept {

@@ -2,19 +2,23 @@
 /// \file
 /// A bump allocator for Gumbo (private to libboilerdex). Gumbo allocates every token,
 /// string buffer and node separately and frees them one by one; with an arena those
-/// thousands of malloc/free pairs become pointer bumps, and the whole tree goes at once.
+/// allocations become pointer bumps, the tree goes at once (no recursive
+/// gumbo_destroy_output, which matters for pages nested thousands deep), and the memory
+/// is reused for the next page without returning it to the system.
 
 #include <cstddef>
+#include <vector>
 
 namespace boilerdex::plugin::detail {
 
-/// Hands out 16-byte-aligned memory from large chunks; frees everything on destruction.
-/// deallocate() only reclaims the most recent allocation (the common grow-a-buffer
-/// pattern in Gumbo: allocate new, copy, free old). Not thread-safe: one per parse.
+/// Hands out 16-byte-aligned memory from large chunks. deallocate() only reclaims the
+/// latest allocation (Gumbo's grow-a-buffer pattern: allocate new, copy, free old).
+/// reset() makes all memory reusable and keeps up to a cap of it for the next document.
+/// Not thread-safe: one per thread or per parse.
 class Arena {
  public:
   /// \param first_chunk size of the first chunk in bytes (later chunks double, capped)
-  explicit Arena(std::size_t first_chunk = 64u << 10) noexcept;
+  explicit Arena(std::size_t first_chunk = 256u << 10) noexcept;
   ~Arena();
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
@@ -25,7 +29,11 @@ class Arena {
   /// Gives \p p back when it is the latest allocation; otherwise a no-op. Never throws.
   void deallocate(void* p) noexcept;
 
-  /// Total bytes obtained from the system so far.
+  /// Invalidates every allocation; keeps at most \p keep_bytes of chunks for reuse and
+  /// frees the rest. Never throws.
+  void reset(std::size_t keep_bytes) noexcept;
+
+  /// Bytes currently obtained from the system.
   [[nodiscard]] std::size_t reserved() const noexcept { return m_reserved; }
 
   /// Gumbo's GumboAllocatorFunction / GumboDeallocatorFunction, with the arena as userdata.
@@ -35,12 +43,15 @@ class Arena {
 
  private:
   struct Chunk {
-    Chunk* next;
+    char* base;
     std::size_t size;
   };
   void* allocate_slow(std::size_t size);
+  void use_chunk(std::size_t index) noexcept;
 
-  Chunk* m_chunks = nullptr;
+  std::vector<Chunk> m_chunks;  // bump chunks, in use order; m_current is being filled
+  std::vector<Chunk> m_large;   // oversized requests, one chunk each
+  std::size_t m_current = 0;
   char* m_cursor = nullptr;
   char* m_limit = nullptr;
   char* m_last = nullptr;  // start of the latest allocation, for deallocate()

@@ -1,7 +1,7 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
-#include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <ostream>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../../plugin/src/arena.hpp"
 #include "../../plugin/src/html_segmenter_internal.hpp"
 #include "boilerdex/plugin/block_dump.hpp"
 #include "boilerdex/plugin/charset.hpp"
@@ -236,6 +237,25 @@ BOOST_AUTO_TEST_CASE(java_whitespace_set) {
                              "\xC2\x85", "\x01"}) {
     BOOST_TEST(ws(s) == 0u);
   }
+}
+
+BOOST_AUTO_TEST_CASE(arena_bumps_reclaims_latest_and_reuses) {
+  detail::Arena arena(4096);
+  auto* a = static_cast<char*>(arena.allocate(10));
+  auto* b = static_cast<char*>(arena.allocate(10));
+  BOOST_TEST(reinterpret_cast<std::uintptr_t>(a) % 16 == 0u);
+  BOOST_TEST(b == a + 16);
+  arena.deallocate(a);  // not the latest: kept
+  arena.deallocate(b);  // the latest: its space is handed out again
+  BOOST_TEST(arena.allocate(16) == static_cast<void*>(b));
+  void* big = arena.allocate(1u << 20);  // oversized: a chunk of its own
+  std::memset(big, 1, 1u << 20);
+  const std::size_t before = arena.reserved();
+  arena.reset(1u << 30);
+  BOOST_TEST(arena.reserved() < before);             // oversized chunk released
+  BOOST_TEST(arena.allocate(10) == static_cast<void*>(a));  // bump chunk reused from the start
+  arena.reset(0);
+  BOOST_TEST(arena.reserved() == 0u);
 }
 
 // ---- hostile input: output, never a crash or a hang ----
