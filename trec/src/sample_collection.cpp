@@ -506,11 +506,10 @@ struct SampleGenerator::State {
         continue;
       }
       std::string_view word = word_for(code, theme);
-      if (!out.empty()) out += ' ';
       if (previous == "a" && !word.empty() && std::string_view("aeiou").find(word[0]) != std::string_view::npos) {
         out += 'n';  // "a" -> "an"
-        out += ' ';
       }
+      if (!out.empty()) out += ' ';
       out += word;
       previous = word;
     }
@@ -782,7 +781,8 @@ struct SampleGenerator::State {
       Comment c;
       c.author = person();
       const std::int64_t day = post.day + random.between(0, 4);
-      c.when = long_date(day) + " at " + clock_time(static_cast<int>(random.between(0, 23)), static_cast<int>(random.between(0, 59)));
+      const auto hour = static_cast<int>(random.between(day == post.day ? post.hour : 0, 23));  // after the post
+      c.when = long_date(day) + " at " + clock_time(hour, static_cast<int>(random.between(0, 59)));
       const double kind = random.unit();
       if (kind < 0.3) {
         c.text = std::string(pick(random, lex.short_comments));
