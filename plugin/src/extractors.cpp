@@ -57,6 +57,29 @@ std::vector<PipelineStep> article() {
   };
 }
 
+std::vector<PipelineStep> article_2012() {
+  return {
+      {"TerminatingBlocksFinder", [](TextDocument& doc) { return terminating_blocks_finder(doc, true); }},
+      {"DocumentTitleMatchClassifier", document_title_match_2012},
+      context_classifier("NumWordsRulesClassifier", num_words_rule),
+      {"IgnoreBlocksAfterContentFilter", [](TextDocument& doc) { return ignore_blocks_after_content(doc, 60); }},
+      {"TrailingHeadlineToBoilerplateFilter", trailing_headline_to_boilerplate},
+      proximity_fusion("BlockProximityFusion.MAX_DISTANCE_1", false),
+      {"BoilerplateBlockFilter.INSTANCE_KEEP_TITLE", [](TextDocument& doc) { return remove_boilerplate_blocks(doc, true); }},
+      {"BlockProximityFusion.MAX_DISTANCE_1_CONTENT_ONLY_SAME_TAGLEVEL",
+       [](TextDocument& doc) { return block_proximity_fusion(doc, 1, true, true); }},
+      {"KeepLargestBlockFilter.INSTANCE_EXPAND_TO_SAME_TAGLEVEL_MIN_WORDS",
+       [](TextDocument& doc) {
+         return keep_largest_block(doc, {.expand_to_same_tag_level = true,
+                                         .expand_min_words = 150,
+                                         .label_very_likely_content = true});
+       }},
+      {"ExpandTitleToContentFilter", expand_title_to_content},
+      {"LargeBlockSameTagLevelToContentFilter", large_block_same_tag_level_to_content},
+      {"ListAtEndFilter", list_at_end},
+  };
+}
+
 std::vector<PipelineStep> article_sentences() {
   auto steps = article();
   steps.push_back({"SplitParagraphBlocksFilter", split_paragraph_blocks});
@@ -155,6 +178,9 @@ std::vector<ExtractorRegistration> pipeline_extractors() {
       fixed("cleaneval", "the WSDM 2010 CleanEval rule: text density >= 7 and link density <= 0.35",
             pipelines::cleaneval),
       parameterised("min-words", "every block with >= K words (no fusion)", pipelines::min_words),
+      fixed("article-2012",
+            "[post-1.2.0] boilerpipe's 2012 ArticleExtractor (new title match, headline, same-level and list rules)",
+            pipelines::article_2012),
   };
 }
 

@@ -85,9 +85,10 @@ std::size_t separator_at(std::string_view s, std::size_t i, SeparatorClass seps)
   return 0;
 }
 
-// Java `title.split("[ ]*[SEPS][ ]*")`: leftmost-longest matches, a leading empty part
-// kept, trailing empty parts dropped; no match gives the whole string.
-std::vector<std::string_view> split_title(std::string_view s, SeparatorClass seps) {
+// Java `title.split("[ ]*[SEPS][ ]*")` (or `"[ ]+[SEPS][ ]+"` when \p spaces_required):
+// leftmost-longest matches, a leading empty part kept, trailing empty parts dropped; no
+// match gives the whole string.
+std::vector<std::string_view> split_title(std::string_view s, SeparatorClass seps, bool spaces_required = false) {
   std::vector<std::string_view> parts;
   std::size_t part_begin = 0;
   std::size_t i = 0;
@@ -102,6 +103,10 @@ std::vector<std::string_view> split_title(std::string_view s, SeparatorClass sep
     while (match_begin > part_begin && s[match_begin - 1] == ' ') --match_begin;
     std::size_t match_end = i + sep_len;
     while (match_end < s.size() && s[match_end] == ' ') ++match_end;
+    if (spaces_required && (match_begin == i || match_end == i + sep_len)) {
+      ++i;
+      continue;
+    }
     parts.push_back(s.substr(part_begin, match_begin - part_begin));
     part_begin = i = match_end;
   }
@@ -111,26 +116,72 @@ std::vector<std::string_view> split_title(std::string_view s, SeparatorClass sep
   return parts;
 }
 
-// getLongestPart: the first part of maximal UTF-16 length not containing ".com"; every
-// part counts as one word in 1.2.0 (spec §4), so the first eligible part is taken even if
-// empty and later ones replace it only when strictly longer.
-std::optional<std::string_view> longest_title_part(std::string_view title, SeparatorClass seps) {
+// How getLongestPart counts a part's words.
+using WordCount = std::size_t (*)(std::string_view part) noexcept;
+
+// 1.2.0: the count splits on the backspace character (a Java escape slip), so every part
+// is one word and only lengths matter (spec §4).
+std::size_t one_word(std::string_view) noexcept { return 1; }
+
+// 2012: `part.split("[ ]+").length` (leading empty part kept, trailing ones dropped).
+std::size_t java_space_split_count(std::string_view part) noexcept {
+  if (part.find(' ') == std::string_view::npos) return 1;
+  std::size_t runs = 0;
+  for (std::size_t i = 0; i < part.size(); ++i) {
+    if (part[i] != ' ' && (i == 0 || part[i - 1] == ' ')) ++runs;
+  }
+  if (runs == 0) return 0;
+  return part.front() == ' ' ? runs + 1 : runs;
+}
+
+// getLongestPart: among the parts not containing ".com", a part replaces the best so far
+// when it has more words or more UTF-16 units; none, or an empty best, gives nothing.
+std::optional<std::string_view> longest_title_part(std::string_view title, SeparatorClass seps,
+                                                   WordCount count_words = one_word) {
   const auto parts = split_title(title, seps);
   if (parts.size() == 1) return std::nullopt;
-  bool have = false;
+  std::size_t best_words = 0;
   std::string_view best;
   std::size_t best_len = 0;
   for (const auto p : parts) {
     if (contains(p, ".com")) continue;
+    const std::size_t words = count_words(p);
     const std::size_t len = java_length(p);
-    if (!have || len > best_len) {
-      have = true;
+    if (words > best_words || len > best_len) {
+      best_words = words;
       best = p;
       best_len = len;
     }
   }
   if (best_len == 0) return std::nullopt;
   return java_trim(best);
+}
+
+// The 2012 normalisation of titles and block texts: NBSP → space, apostrophes removed,
+// trimmed, lower-cased.
+std::string normalise_title_2012(std::string_view text) {
+  std::string s;
+  s.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\'') continue;
+    if (text.substr(i).starts_with("\u00a0")) {
+      s += ' ';
+      ++i;
+      continue;
+    }
+    s += text[i];
+  }
+  return lower_case(java_trim(s));
+}
+
+// `text.replaceAll("[\\?\\!\\.\\-\\:]+", "").trim()`.
+std::string strip_title_punctuation(std::string_view text) {
+  std::string s;
+  s.reserve(text.size());
+  for (const char c : text) {
+    if (c != '?' && c != '!' && c != '.' && c != '-' && c != ':') s += c;
+  }
+  return std::string(java_trim(s));
 }
 
 // ---- MinClauseWordsFilter ----
@@ -350,6 +401,56 @@ bool document_title_match(TextDocument& doc) {
     }
   }
   return changed;
+}
+
+bool document_title_match_2012(TextDocument& doc) {
+  const std::string title = normalise_title_2012(doc.title);
+  if (title.empty()) return false;
+  std::vector<std::string> candidates = {title};
+  const auto add = [&](std::string_view c) { candidates.emplace_back(c); };
+  // S0 = | » -   S1 = | » :   S2 = S1 + ( )   S3 = S2 + -   S4 = S3 + ,   S5 = S4 + NBSP
+  static const std::array<SeparatorClass, 6> separator_classes = {
+      SeparatorClass{"|", "\u00bb", "-"},
+      SeparatorClass{"|", "\u00bb", ":"},
+      SeparatorClass{"|", "\u00bb", ":", "(", ")"},
+      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-"},
+      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ","},
+      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ",", "\u00a0"}};
+  for (const auto& seps : separator_classes) {
+    if (const auto part = longest_title_part(title, seps, java_space_split_count)) add(*part);
+  }
+  // Every part of at least 4 words between " | " or " - " (spaces mandatory).
+  for (const auto& seps : {SeparatorClass{"|"}, SeparatorClass{"-"}}) {
+    const auto parts = split_title(title, seps, true);
+    if (parts.size() == 1) continue;
+    for (const auto p : parts) {
+      if (!contains(p, ".com") && java_space_split_count(p) >= 4) add(p);
+    }
+  }
+  // replaceFirst(" - [^-]+$", ""): the last dash, spaced, with something after it.
+  const std::string_view t = title;
+  if (const auto last = t.rfind('-');
+      last != std::string_view::npos && last >= 1 && last + 2 < t.size() && t[last - 1] == ' ' && t[last + 1] == ' ') {
+    add(t.substr(0, last - 1));
+  } else {
+    add(t);
+  }
+  // replaceFirst("^[^-]+ - ", ""): the first dash, spaced, with something before it.
+  if (const auto first = t.find('-');
+      first != std::string_view::npos && first >= 2 && first + 1 < t.size() && t[first - 1] == ' ' && t[first + 1] == ' ') {
+    add(t.substr(first + 2));
+  } else {
+    add(t);
+  }
+  for (auto& block : doc.blocks) {
+    const std::string text = normalise_title_2012(block.text);
+    if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
+        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text)) != candidates.end()) {
+      block.labels.add(Label::Title);
+      return true;  // the first match only
+    }
+  }
+  return false;
 }
 
 bool ignore_blocks_after_content(TextDocument& doc, int min_words) {

@@ -23,15 +23,16 @@ BOOST_AUTO_TEST_CASE(lists_every_builtin_in_order) {
   }
   const std::vector<std::string> builtins = {
       "article",         "default",    "largest-content", "canola", "num-words-rules", "article-sentences",
-      "keep-everything", "keep-everything-min-words:K",   "density-rules",   "cleaneval",  "min-words:K"};
+      "keep-everything", "keep-everything-min-words:K",   "density-rules",   "cleaneval",  "min-words:K",
+      "article-2012"};
   BOOST_REQUIRE(names.size() >= builtins.size());
-  BOOST_TEST(std::vector<std::string>(names.begin(), names.begin() + 11) == builtins, boost::test_tools::per_element());
+  BOOST_TEST(std::vector<std::string>(names.begin(), names.begin() + 12) == builtins, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(makes_by_name_with_canonical_names) {
   for (const std::string spec : {"article", "default", "largest-content", "canola", "num-words-rules",
                                  "article-sentences", "keep-everything", "keep-everything-min-words:10",
-                                 "density-rules", "cleaneval", "min-words:0"}) {
+                                 "density-rules", "cleaneval", "min-words:0", "article-2012"}) {
     const auto e = make_extractor(spec);
     BOOST_REQUIRE(e != nullptr);
     BOOST_TEST(e->name() == spec);

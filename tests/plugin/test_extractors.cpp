@@ -74,6 +74,18 @@ BOOST_AUTO_TEST_CASE(article_intermediate_steps) {
   BOOST_TEST(doc.blocks[4].origins == (Origins{5, 6, 7, 8, 9}), boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(article_2012_drops_a_trailing_headline) {
+  const auto page = [] {
+    return document({block("Intro paragraph", 30), block("More text", 30), labelled(block("Read more", 3), Label::Heading)});
+  };
+  TextDocument old = page();
+  TextDocument post = page();
+  BOOST_TEST(run(FilterPipeline("article", pipelines::article()), old) == "Intro paragraph\nMore text\nRead more\n");
+  const FilterPipeline e("article-2012", pipelines::article_2012());
+  BOOST_TEST(e.steps().size() == 12u);
+  BOOST_TEST(run(e, post) == "Intro paragraph\nMore text\n");
+}
+
 BOOST_AUTO_TEST_CASE(article_sentences_keeps_lines_with_a_clause) {
   TextDocument doc = article_page();
   const FilterPipeline e("article-sentences", pipelines::article_sentences());
@@ -129,7 +141,7 @@ BOOST_AUTO_TEST_CASE(all_pipelines_survive_empty_and_single_block_documents) {
       pipelines::article(),         pipelines::article_sentences(), pipelines::default_extractor(),
       pipelines::largest_content(), pipelines::canola(),            pipelines::num_words_rules(),
       pipelines::density_rules(),   pipelines::keep_everything(),   pipelines::keep_everything_min_words(3),
-      pipelines::cleaneval(),       pipelines::min_words(3)};
+      pipelines::cleaneval(),       pipelines::min_words(3),        pipelines::article_2012()};
   for (const auto& steps : all) {
     const FilterPipeline e("x", steps);
     TextDocument empty;

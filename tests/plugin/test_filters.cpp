@@ -163,6 +163,36 @@ BOOST_AUTO_TEST_CASE(document_title_match_1_2_0) {
   BOOST_TEST(!document_title_match(untitled));
 }
 
+BOOST_AUTO_TEST_CASE(document_title_match_2012_normalises_and_stops_at_the_first_match) {
+  const auto titles = [](TextDocument& doc) {
+    std::string t;
+    for (const auto& b : doc.blocks) t += b.labels.has(Label::Title) ? 'T' : '-';
+    return t;
+  };
+  // Case-insensitive, first match only.
+  TextDocument first = document({block("x", 1), block("Storm Closes Harbour", 3), block("storm closes harbour", 3)},
+                                "Storm closes harbour - Example Times");
+  BOOST_TEST(document_title_match_2012(first));
+  BOOST_TEST(titles(first) == "-T-");
+  // Apostrophes removed; trailing ? ! . - : stripped on a second try.
+  TextDocument quote = document({block("Don\u2019t", 1), block("Don't panic!", 2)}, "Don't panic | Site");
+  BOOST_TEST(document_title_match_2012(quote));
+  BOOST_TEST(titles(quote) == "-T");
+  // Parts of at least four words between " | ", even when not the longest.
+  TextDocument four = document({block("One two three four", 4)}, "One two three four | five six seven eight nine");
+  BOOST_TEST(document_title_match_2012(four));
+  // The title without its trailing " - x", and without a leading "x - ".
+  TextDocument trailing = document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
+  BOOST_TEST(document_title_match_2012(trailing));
+  TextDocument leading = document({block("big storm - hits coast", 4)}, "Example - Big storm - hits coast");
+  BOOST_TEST(document_title_match_2012(leading));
+  // 1.2.0 does none of this: exact, case-sensitive, all matches.
+  TextDocument old = document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
+  BOOST_TEST(!document_title_match(old));
+  TextDocument none = document({block("x", 1)}, "\u00a0 ");
+  BOOST_TEST(!document_title_match_2012(none));
+}
+
 BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_counts_full_text_words) {
   TextDocument doc = document({content(block("p", 30)), labelled(content(block("3 Comments", 2)), Label::IndicatesEndOfText),
                                content(block("p2", 31)), labelled(block("Comments here", 2), Label::IndicatesEndOfText),

@@ -50,6 +50,13 @@ namespace pipelines {
 /// (1,false,false) → BoilerplateBlockFilter → BlockProximityFusion(1,true,false) →
 /// KeepLargestBlockFilter → ExpandTitleToContentFilter.
 [[nodiscard]] std::vector<PipelineStep> article();
+/// [post-1.2.0] ArticleExtractor of boilerpipe's 2012 trunk: TerminatingBlocksFinder (with
+/// "Comment") → DocumentTitleMatchClassifier (2012) → NumWordsRules → IgnoreBlocksAfter
+/// Content(60) → TrailingHeadlineToBoilerplate → BlockProximityFusion(1,false,false) →
+/// BoilerplateBlockFilter (keep TITLE) → BlockProximityFusion(1,true,true) →
+/// KeepLargestBlock(expand, 150) → ExpandTitleToContent → LargeBlockSameTagLevelToContent →
+/// ListAtEnd. Its heading and list rules need the segmenter's post-1.2.0 markup labels.
+[[nodiscard]] std::vector<PipelineStep> article_2012();
 /// ArticleSentencesExtractor: article() → SplitParagraphBlocksFilter → MinClauseWordsFilter(5).
 [[nodiscard]] std::vector<PipelineStep> article_sentences();
 /// DefaultExtractor: SimpleBlockFusion → BlockProximityFusion(1,false,false) → DensityRules.

@@ -60,6 +60,14 @@ bool terminating_blocks_finder(TextDocument& doc, bool post_1_2 = false);
 /// four separator classes (spec §4). No-op when the title is empty.
 bool document_title_match(TextDocument& doc);
 
+/// [post-1.2.0] DocumentTitleMatchClassifier of 2012 (spec §4): title and block texts are
+/// normalised (NBSP → space, apostrophes removed, trimmed, lower-cased); candidates are the
+/// title, the longest part for six separator classes (words now counted on spaces), every
+/// part of ≥ 4 words between " | " or " - ", and the title without a trailing " - x" or a
+/// leading "x - ". The *first* block whose normalised text, or that text without runs of
+/// `? ! . - :`, is a candidate gets TITLE.
+bool document_title_match_2012(TextDocument& doc);
+
 /// IgnoreBlocksAfterContentFilter(min_words): once a block labelled INDICATES_END_OF_TEXT
 /// is met after at least \p min_words full-text words of content, it and every later block
 /// become non-content. boilerpipe's instances use 60 (default) and 200.
