@@ -74,8 +74,8 @@ double java_pages_per_second(const std::string& bp, const fs::path& dir, int pas
     const std::string s(buf);
     const auto at = s.find(" pages/s");
     if (s.rfind("pass ", 0) != 0 || at == std::string::npos) continue;
-    const auto comma = s.rfind(", ", at);
-    pps = std::stod(s.substr(comma + 2, at - comma - 2));
+    const auto space = s.rfind(' ', at - 1);  // "...: 23.4 pages/s, ..."
+    pps = std::stod(s.substr(space + 1, at - space - 1));
     line = s.substr(0, s.size() - 1);
   }
   pclose(pipe);
