@@ -1,17 +1,25 @@
 # Helpers shared by every component.
 
-# boilerdex_component(NAME SOURCES... [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
+# boilerdex_component(NAME SOURCES... [TYPE STATIC|SHARED] [PUBLIC_DEPS ...] [PRIVATE_DEPS ...])
 # Builds the library boilerdex_<NAME> (alias boilerdex::<NAME>) from <NAME>/src, with
 # <NAME>/include as its public include directory, and (with BOILERDEX_COMPILE_HEADERS)
-# a check target that compiles every public header on its own.
+# a check target that compiles every public header on its own. TYPE defaults to CMake's
+# choice (BUILD_SHARED_LIBS); plugin is SHARED: it is the public library libboilerdex.
 function(boilerdex_component name)
-  cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
-  add_library(boilerdex_${name} ${ARG_SOURCES})
+  cmake_parse_arguments(ARG "" "TYPE" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(boilerdex_${name} ${ARG_TYPE} ${ARG_SOURCES})
   add_library(boilerdex::${name} ALIAS boilerdex_${name})
   target_include_directories(boilerdex_${name} PUBLIC
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(boilerdex_${name} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_PRIVATE_DEPS})
+  boilerdex_header_check(${name})
+endfunction()
+
+# boilerdex_header_check(NAME): with BOILERDEX_COMPILE_HEADERS, the target
+# boilerdex_<NAME>_header_check compiles every <NAME>/include/**/*.hpp on its own
+# against boilerdex_<NAME>.
+function(boilerdex_header_check name)
   if(BOILERDEX_COMPILE_HEADERS)
     file(GLOB_RECURSE headers CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/include/*.hpp)
     set(checks "")
@@ -33,5 +41,7 @@ endfunction()
 function(boilerdex_tool name source)
   add_executable(${name} ${source})
   target_link_libraries(${name} PRIVATE ${ARGN})
+  # Installed tools find the installed libboilerdex next to them, wherever the prefix is.
+  set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 endfunction()
