@@ -99,7 +99,7 @@ IndexOptions index_options_from_config(const config::Config& c) {
 
 namespace {
 
-constexpr std::size_t batch_per_thread = 32;
+constexpr std::size_t batch_per_thread = 8;
 constexpr std::size_t keep_capacity = 1u << 20;  // larger buffers are released after use
 
 std::string now_iso8601() {
@@ -447,7 +447,7 @@ class Builder {
       release_if_large(s.raw.body);
       const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits);
       s.title = collapse_whitespace(parsed.title);
-      m_selector->select(parsed, s.keep);
+      m_selector->select(parsed, decoded.utf8, s.keep);
       const std::size_t n = parsed.blocks.size();
       s.num_blocks = n;
       if (s.blocks.size() < n) s.blocks.resize(n);
@@ -535,22 +535,21 @@ class Builder {
     }
 
     // Each writer thread owns a fixed set of views: one writer per database.
-    const unsigned writers = static_cast<unsigned>(std::min<std::size_t>(m_threads, m_views.size()));
-    std::vector<std::uint64_t> pending(writers, 0);
-    parallel_for(writers, writers, [&](unsigned, std::size_t w) {
-      for (std::size_t v = w; v < m_views.size(); v += writers) {
-        xapian_call(view_path(m_views[v]).string(), [&] {
-          for (std::size_t i = 0; i < n; ++i) {
-            const Slot& s = m_batch[i];
-            if (s.skipped) continue;
-            Xapian::Document doc;
-            bool empty = false;
-            pending[w] += build_document(v, s, doc, empty);
-            if (empty) ++m_state.view_empty[v];
-            m_dbs[v].replace_document(s.docid, doc);
-          }
-        });
-      }
+    // One task per view (views differ in size, so they are handed out as threads free
+    // up); a database is only ever written by the thread holding its task.
+    std::vector<std::uint64_t> pending(m_threads, 0);
+    parallel_for(m_threads, m_views.size(), [&](unsigned w, std::size_t v) {
+      xapian_call(view_path(m_views[v]).string(), [&] {
+        for (std::size_t i = 0; i < n; ++i) {
+          const Slot& s = m_batch[i];
+          if (s.skipped) continue;
+          Xapian::Document doc;
+          bool empty = false;
+          pending[w] += build_document(v, s, doc, empty);
+          if (empty) ++m_state.view_empty[v];
+          m_dbs[v].replace_document(s.docid, doc);
+        }
+      });
     });
     for (const std::uint64_t p : pending) m_pending_postings += p;
 

@@ -21,7 +21,8 @@ ViewSelector::ViewSelector(std::vector<ViewSpec> views) : m_views(std::move(view
   }
 }
 
-void ViewSelector::select(const plugin::TextDocument& parsed, std::vector<std::uint8_t>& keep) const {
+void ViewSelector::select(const plugin::TextDocument& parsed, std::string_view utf8_html,
+                          std::vector<std::uint8_t>& keep) const {
   const std::size_t n = parsed.blocks.size();
   keep.assign(m_views.size() * n, 0);
   // Extractors work on a copy; their decisions map back to parse blocks by origin. The
@@ -29,7 +30,7 @@ void ViewSelector::select(const plugin::TextDocument& parsed, std::vector<std::u
   std::vector<std::vector<bool>> masks(m_extractors.size());
   for (std::size_t e = 0; e < m_extractors.size(); ++e) {
     plugin::TextDocument copy = parsed;
-    m_extractors[e]->process(copy);
+    m_extractors[e]->process(copy, utf8_html);
     masks[e] = plugin::content_mask(copy);
   }
   for (std::size_t v = 0; v < m_views.size(); ++v) {

@@ -79,7 +79,7 @@ std::vector<std::string> reference_terms(const RawDocument& page, const ViewSpec
   const auto decoded = boilerdex::plugin::decode_to_utf8(page.body, page.declared_charset);
   const auto parsed = boilerdex::plugin::segment_html(decoded.utf8);
   std::vector<std::uint8_t> keep;
-  ViewSelector({view}).select(parsed, keep);
+  ViewSelector({view}).select(parsed, decoded.utf8, keep);
   Xapian::TermGenerator tg;
   TermMaker::configure(tg, TermSettings{});
   Xapian::Document doc;

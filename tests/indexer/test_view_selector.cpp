@@ -45,7 +45,7 @@ BOOST_AUTO_TEST_CASE(rules_at_their_boundaries) {
     views.push_back(parse_view_specs(s).front());
   const ViewSelector selector(views);
   std::vector<std::uint8_t> keep;
-  selector.select(doc, keep);
+  selector.select(doc, {}, keep);
   const std::size_t n = doc.blocks.size();
   BOOST_REQUIRE(keep.size() == views.size() * n);
   using R = std::vector<int>;
@@ -63,7 +63,7 @@ BOOST_AUTO_TEST_CASE(fractional_density_threshold) {
   const TextDocument doc = page({{5, 7.5f}, {5, 7.49f}});
   const ViewSelector selector({parse_view_specs("min-density:7.5").front()});
   std::vector<std::uint8_t> keep;
-  selector.select(doc, keep);
+  selector.select(doc, {}, keep);
   BOOST_TEST(row(keep, 0, 2) == (std::vector<int>{1, 0}), boost::test_tools::per_element());
 }
 
@@ -76,7 +76,7 @@ BOOST_AUTO_TEST_CASE(extractor_views_agree_with_the_equivalent_rules) {
     views.push_back(parse_view_specs(s).front());
   const ViewSelector selector(views);
   std::vector<std::uint8_t> keep;
-  selector.select(doc, keep);
+  selector.select(doc, {}, keep);
   const std::size_t n = doc.blocks.size();
   BOOST_TEST(row(keep, 1, n) == row(keep, 0, n), boost::test_tools::per_element());
   BOOST_TEST(row(keep, 3, n) == row(keep, 2, n), boost::test_tools::per_element());
@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(extractor_views_agree_with_the_equivalent_rules) {
 BOOST_AUTO_TEST_CASE(empty_page) {
   const ViewSelector selector(default_view_specs());
   std::vector<std::uint8_t> keep(5, 1);
-  selector.select(page({}), keep);
+  selector.select(page({}), {}, keep);
   BOOST_TEST(keep.empty());
 }
 
