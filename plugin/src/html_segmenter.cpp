@@ -836,6 +836,7 @@ class ContentHandler {
 
   void clear_buffers() {
     m_tokens_buffer.clear();
+    m_tokens_scanned = 0;
     m_text_buffer.clear();
     m_block_has_text = false;
     m_block_source_begin = std::numeric_limits<std::uint32_t>::max();
@@ -857,7 +858,10 @@ class ContentHandler {
       clear_buffers();
       return;
     }
-    tokenize(m_tokens_buffer, m_tokens);
+    // Only the part after a markers-only prefix (quirk Q3) needs tokenizing: that prefix
+    // yields no tokens and has already set m_in_anchor_text. Without this, a page of
+    // thousands of empty anchors re-tokenizes an ever longer buffer at every flush.
+    tokenize(std::string_view(m_tokens_buffer).substr(m_tokens_scanned), m_tokens);
     int line_length = -1;
     int wrapped = 0;
     int words_this_line = 0;
@@ -885,7 +889,10 @@ class ContentHandler {
         ++tokens;
       }
     }
-    if (tokens == 0) return;  // quirk Q3: markers-only text waits for the next block
+    if (tokens == 0) {  // quirk Q3: markers-only text waits for the next block
+      if (m_tokens_buffer.back() == ' ') m_tokens_scanned = m_tokens_buffer.size();
+      return;
+    }
 
     int words_in_wrapped = 0;
     if (wrapped == 0) {
@@ -933,6 +940,7 @@ class ContentHandler {
   std::string m_tokens_buffer;
   std::string m_text_buffer;
   std::vector<std::string_view> m_tokens;
+  std::size_t m_tokens_scanned = 0;  // m_tokens_buffer[0, this) holds no tokens, only markers
   int m_in_body = 0;
   int m_in_ignorable = 0;
   const GumboNode* m_open_anchor = nullptr;  // NekoHTML never has more than one open <a>

@@ -299,6 +299,15 @@ BOOST_AUTO_TEST_CASE(ten_thousand_nested_elements) {
              boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(thousands_of_unclosed_anchors) {
+  // Markers-only buffers are carried (Q3); each flush must not re-tokenize all of them.
+  std::string html;
+  for (int i = 0; i < 20000; ++i) html += "<a href=x><img src=y>";
+  html += "<p>last words</p>";
+  const TextDocument doc = segment(html);
+  BOOST_TEST(describe_all(doc) == std::vector<std::string>{"2/2/1.0/2.0: last words"}, boost::test_tools::per_element());  // the last <a> never closes (bp blocks agrees)
+}
+
 BOOST_AUTO_TEST_CASE(flattened_elements_keep_text_but_not_scripts) {
   SegmentLimits limits;
   limits.max_depth = 3;  // html, body, div
