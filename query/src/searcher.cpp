@@ -58,13 +58,18 @@ Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
       m_enquire(m_database) {
   const indexer::TermSettings& terms = index_set.manifest().terms;
   const Xapian::QueryParser::stem_strategy strategy = make_stem_strategy(terms.stem_strategy);
-  for (const std::string& word : terms.stopwords) m_stopper.add(word);
+  // A released stopper is reference-counted by the parsers that use it, so it lives as
+  // long as they do, wherever the Searcher is moved.
+  const Xapian::Stopper* stopper = nullptr;
+  if (!terms.stopwords.empty()) {
+    stopper = (new Xapian::SimpleStopper(terms.stopwords.begin(), terms.stopwords.end()))->release();
+  }
   for (Xapian::QueryParser* parser : {&m_full_parser, &m_plain_parser}) {
     parser->set_database(m_database);
     parser->set_stemmer(m_stemmer);
     parser->set_stemming_strategy(strategy);
     parser->set_default_op(Xapian::Query::OP_OR);
-    if (!terms.stopwords.empty()) parser->set_stopper(&m_stopper);
+    if (stopper) parser->set_stopper(stopper);
   }
   if (terms.index_title) m_full_parser.add_prefix("title", std::string(indexer::title_prefix));
   // Documents are ranked by BM25 alone; equal weights come in docid order (ascending),

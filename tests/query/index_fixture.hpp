@@ -70,8 +70,10 @@ struct TemporaryDirectory {
 
 /// Writes an index set with views "all" and "min-words:5" (blocks of at least 5 words) to
 /// \p dir, English stemming (STEM_SOME), titles indexed unprefixed and with prefix S.
-inline void build_fixture_index(const std::filesystem::path& dir) {
+/// \p stopwords go into the manifest's TermSettings (what the query parser then drops).
+inline void build_fixture_index(const std::filesystem::path& dir, const std::vector<std::string>& stopwords = {}) {
   indexer::Manifest manifest;
+  manifest.terms.stopwords = stopwords;
   manifest.program_version = "test";
   manifest.created = "2026-01-01T00:00:00Z";
   manifest.format = "trec";

@@ -125,4 +125,16 @@ BOOST_FIXTURE_TEST_CASE(empty_queries_match_nothing, Fixture) {
   BOOST_TEST(all.search("zzzzunknown").hits.empty());
 }
 
+BOOST_AUTO_TEST_CASE(stopwords_from_the_manifest_survive_a_move) {
+  test::TemporaryDirectory dir;
+  test::build_fixture_index(dir.path, {"the", "of"});
+  const IndexSet set = IndexSet::open(dir.path);
+  Searcher original(set, set.view("all"));
+  const Searcher moved(std::move(original));
+  const SearchResult result = moved.search("the penguins");
+  BOOST_TEST(result.query_description.find("the") == std::string::npos, result.query_description);
+  BOOST_TEST(sorted_docnos(result) == (Docnos{"DOC-001", "DOC-002", "DOC-003"}), boost::test_tools::per_element());
+  // (A query of stopwords only keeps them: Xapian's QueryParser never stops every term.)
+}
+
 BOOST_AUTO_TEST_SUITE_END()

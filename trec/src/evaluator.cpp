@@ -50,15 +50,21 @@ JudgedRanking judge(std::vector<Candidate>& candidates, const TopicJudgments& ju
   return ranking;
 }
 
+/// printf into a string of any length (qids and run tags are unbounded).
+template <typename... Args>
+std::string format(const char* pattern, Args... args) {
+  const int size = std::snprintf(nullptr, 0, pattern, args...);
+  std::string text(static_cast<std::size_t>(std::max(size, 0)) + 1, '\0');
+  std::snprintf(text.data(), text.size(), pattern, args...);
+  text.pop_back();
+  return text;
+}
+
+// meas_print_single.c / meas_print_final.c: counts with %ld, everything else %6.4f.
 void print_line(std::ostream& out, const std::string& name, const std::string& qid, const Measure& measure,
                 double value) {
-  char buffer[512];
-  if (measure.is_count()) {
-    std::snprintf(buffer, sizeof buffer, "%-22s\t%s\t%ld\n", name.c_str(), qid.c_str(), static_cast<long>(value));
-  } else {
-    std::snprintf(buffer, sizeof buffer, "%-22s\t%s\t%6.4f\n", name.c_str(), qid.c_str(), value);
-  }
-  out << buffer;
+  out << (measure.is_count() ? format("%-22s\t%s\t%ld\n", name.c_str(), qid.c_str(), static_cast<long>(value))
+                             : format("%-22s\t%s\t%6.4f\n", name.c_str(), qid.c_str(), value));
 }
 
 }  // namespace
@@ -159,11 +165,7 @@ void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_
       }
     }
   }
-  if (evaluation.print_runid) {
-    char buffer[512];
-    std::snprintf(buffer, sizeof buffer, "%-22s\t%s\t%s\n", "runid", "all", evaluation.run_id.c_str());
-    out << buffer;
-  }
+  if (evaluation.print_runid) out << format("%-22s\t%s\t%s\n", "runid", "all", evaluation.run_id.c_str());  // m_runid.c
   for (std::size_t i = 0; i < evaluation.measures.size(); ++i) {
     print_line(out, names[i], "all", evaluation.measures[i], evaluation.summary[i]);
   }

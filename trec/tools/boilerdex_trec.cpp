@@ -1,4 +1,5 @@
-// boilerdex-trec: trec_eval-exact evaluation (`eval`) and TREC runs from an index set (`run`).
+// boilerdex-trec: trec_eval-exact evaluation (`eval`), TREC runs from an index set (`run`),
+// and, from experiment_commands.*, sample collections (`sample`) and experiments (`experiment`).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -7,6 +8,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/trec/commands.hpp"
+#include "experiment_commands.hpp"
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-trec", [&]() -> int {
@@ -45,11 +47,13 @@ int main(int argc, char** argv) {
     run_app->add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
     run_app->add_option("--tag", run.tag, "run tag (default boilerdex.VIEW.FIELD.bm25=K1,B)");
     run_app->add_option("-o,--output", run.output, "run file to write")->required();
+    trec::ExperimentCommands experiments(app);
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       return app.exit(e) == 0 ? 0 : 2;
     }
+    if (experiments.parsed()) return experiments.run(config_file);
     config::Config cfg;
     if (!config_file.empty()) cfg = config::load_config(config_file);
     if (eval_app->parsed()) {

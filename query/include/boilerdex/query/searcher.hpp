@@ -80,6 +80,14 @@ class Searcher {
   ///         manifest's language or stem strategy is unknown to Xapian.
   Searcher(const IndexSet& index_set, const indexer::ManifestView& view);
 
+  // Xapian handles are shallow copies: a copy would share parser and matcher state with
+  // the original, so a Searcher moves but does not copy.
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+  Searcher(Searcher&&) noexcept = default;
+  Searcher& operator=(Searcher&&) noexcept = default;
+  ~Searcher() = default;
+
   /// Parses \p query_text and returns the top options.k results after options.offset.
   /// An empty or all-stopword query returns no hits.
   /// \throws UsageError for a query Xapian cannot parse (message from QueryParserError);
@@ -94,7 +102,6 @@ class Searcher {
   indexer::ManifestView m_view;
   Xapian::Database m_database;
   Xapian::Stem m_stemmer;
-  Xapian::SimpleStopper m_stopper;
   // Parsing and matching mutate Xapian objects; search() is const for callers, and the
   // class is documented as not thread-safe.
   mutable Xapian::QueryParser m_full_parser;
