@@ -62,10 +62,11 @@ long peak_rss_kib() {
 
 /// Runs `bp batch ArticleExtractor DIR OUT PASSES` and returns the last pass's pages/s
 /// (0 when it could not be run or parsed).
-double java_pages_per_second(const std::string& bp, const fs::path& dir, int passes, std::string& line) {
+double java_pages_per_second(const std::string& bp, const fs::path& dir, int passes,
+                             std::string& line) {
   const fs::path out = fs::temp_directory_path() / "bench_extract_bp_out";
-  const std::string cmd = "'" + bp + "' batch ArticleExtractor '" + dir.string() + "' '" + out.string() + "' " +
-                          std::to_string(passes) + " 2>&1";
+  const std::string cmd = "'" + bp + "' batch ArticleExtractor '" + dir.string() + "' '" +
+                          out.string() + "' " + std::to_string(passes) + " 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   if (pipe == nullptr) return 0;
   char buf[4096];
@@ -91,17 +92,24 @@ int main(int argc, char** argv) {
   std::string extractors = "article";
   std::string charset = "UTF-8";
   std::string bp_path;
-  app.add_option("dir", dir, "directory of *.html / *.htm pages (uncompressed)")->required()->check(CLI::ExistingDirectory);
-  app.add_option("--passes", passes, "passes over the pages; the last one is reported")->check(CLI::Range(1, 100));
-  app.add_option("--extractors", extractors, "comma-separated extractor names, or 'all', or 'none'");
-  app.add_option("--charset", charset, "declared charset for decode_to_utf8 ('' = sniff), as bp's --charset");
-  app.add_option("--bp", bp_path, "boilerpipe-ref's bp script: also time `bp batch ArticleExtractor`");
+  app.add_option("dir", dir, "directory of *.html / *.htm pages (uncompressed)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  app.add_option("--passes", passes, "passes over the pages; the last one is reported")
+      ->check(CLI::Range(1, 100));
+  app.add_option("--extractors", extractors,
+                 "comma-separated extractor names, or 'all', or 'none'");
+  app.add_option("--charset", charset,
+                 "declared charset for decode_to_utf8 ('' = sniff), as bp's --charset");
+  app.add_option("--bp", bp_path,
+                 "boilerpipe-ref's bp script: also time `bp batch ArticleExtractor`");
   CLI11_PARSE(app, argc, argv);
 
   std::vector<fs::path> pages;
   for (const auto& e : fs::directory_iterator(dir)) {
     std::string ext = e.path().extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return std::tolower(c); });
     if (e.is_regular_file() && (ext == ".html" || ext == ".htm")) pages.push_back(e.path());
   }
   std::sort(pages.begin(), pages.end());
@@ -115,18 +123,20 @@ int main(int argc, char** argv) {
   std::vector<std::unique_ptr<bp::Extractor>> extractor_objects;
   if (extractors == "all") {
     for (const bp::ExtractorInfo& info : bp::list_extractors()) {
-      if (info.name.find(':') != std::string::npos || info.name.find('[') != std::string::npos) continue;
+      if (info.name.find(':') != std::string::npos || info.name.find('[') != std::string::npos)
+        continue;
       extractor_objects.push_back(bp::make_extractor(info.name));
     }
   } else if (extractors != "none" && !extractors.empty()) {
     std::stringstream ss(extractors);
-    for (std::string name; std::getline(ss, name, ',');) extractor_objects.push_back(bp::make_extractor(name));
+    for (std::string name; std::getline(ss, name, ',');)
+      extractor_objects.push_back(bp::make_extractor(name));
   }
   for (const auto& x : extractor_objects) names.push_back(x->name());
 
   std::vector<Result> results(names.size());
   bp::detail::Arena arena;  // reused across pages, as segment_html does
-  std::size_t sink = 0;  // results fold into this so the optimiser keeps the work
+  std::size_t sink = 0;     // results fold into this so the optimiser keeps the work
   using clock = std::chrono::steady_clock;
   for (int pass = 1; pass <= passes; ++pass) {
     std::fill(results.begin(), results.end(), Result{});
@@ -141,7 +151,8 @@ int main(int argc, char** argv) {
         results[stage].pages += 1;
       };
       timed(0, [&] {
-        GumboOutput* out = gumbo_parse_with_options(&kGumboDefaultOptions, utf8.data(), utf8.size());
+        GumboOutput* out =
+            gumbo_parse_with_options(&kGumboDefaultOptions, utf8.data(), utf8.size());
         sink += out->root->v.element.children.length;
         gumbo_destroy_output(&kGumboDefaultOptions, out);
       });
@@ -170,12 +181,14 @@ int main(int argc, char** argv) {
 
   const double floor_pps = results[0].pages / results[0].seconds;
   std::size_t total_bytes = results[0].bytes;
-  std::printf("%zu pages, %.1f MB, pass %d of %d (single thread)\n", pages.size(), total_bytes / 1e6, passes, passes);
+  std::printf("%zu pages, %.1f MB, pass %d of %d (single thread)\n", pages.size(),
+              total_bytes / 1e6, passes, passes);
   std::printf("%-28s %10s %9s %12s\n", "stage", "pages/s", "MB/s", "x floor");
   for (std::size_t i = 0; i < names.size(); ++i) {
     const Result& r = results[i];
     const double pps = r.pages / r.seconds;
-    std::printf("%-28s %10.1f %9.2f %12.2f\n", names[i].c_str(), pps, r.bytes / 1e6 / r.seconds, pps / floor_pps);
+    std::printf("%-28s %10.1f %9.2f %12.2f\n", names[i].c_str(), pps, r.bytes / 1e6 / r.seconds,
+                pps / floor_pps);
   }
   std::printf("peak RSS %.1f MB\n", peak_rss_kib() / 1024.0);
   if (!bp_path.empty()) {

@@ -17,7 +17,8 @@ char* checked_malloc(std::size_t n) {
 }
 }  // namespace
 
-Arena::Arena(std::size_t first_chunk) noexcept : m_next_chunk(std::max<std::size_t>(round_up(first_chunk), 4096)) {}
+Arena::Arena(std::size_t first_chunk) noexcept
+    : m_next_chunk(std::max<std::size_t>(round_up(first_chunk), 4096)) {}
 
 Arena::~Arena() {
   for (const Chunk& c : m_chunks) std::free(c.base);
@@ -104,6 +105,8 @@ void* Arena::gumbo_allocate(void* arena, std::size_t size) noexcept {
   }
 }
 
-void Arena::gumbo_deallocate(void* arena, void* p) noexcept { static_cast<Arena*>(arena)->deallocate(p); }
+void Arena::gumbo_deallocate(void* arena, void* p) noexcept {
+  static_cast<Arena*>(arena)->deallocate(p);
+}
 
 }  // namespace boilerdex::plugin::detail

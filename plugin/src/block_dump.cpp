@@ -35,16 +35,25 @@ std::string java_escape(std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
     switch (c) {
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\\': out += "\\\\"; break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
       default:
         if (c < 0x20) {
           char buf[8];
           std::snprintf(buf, sizeof buf, "\\u%04x", c);
           out += buf;
-        } else if (c == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xA0) {
+        } else if (c == 0xC2 && i + 1 < text.size() &&
+                   static_cast<unsigned char>(text[i + 1]) == 0xA0) {
           out += "\\u00a0";
           ++i;
         } else {
@@ -57,12 +66,15 @@ std::string java_escape(std::string_view text) {
 
 void write_block_dump(std::ostream& out, const TextDocument& doc) {
   out << "# title\t" << java_escape(doc.title) << '\n';
-  out << "# idx\tisContent\tnumWords\tnumWordsInAnchorText\tlinkDensity\ttextDensity\ttagLevel\toffsets\tlabels\ttext\n";
+  out << "# "
+         "idx\tisContent\tnumWords\tnumWordsInAnchorText\tlinkDensity\ttextDensity\ttagLevel\toffse"
+         "ts\tlabels\ttext\n";
   std::size_t i = 0;
   for (const TextBlock& b : doc.blocks) {
-    out << i++ << '\t' << (b.is_content ? 1 : 0) << '\t' << b.num_words << '\t' << b.num_words_in_anchor_text << '\t'
-        << java_float_string(b.link_density) << '\t' << java_float_string(b.text_density) << '\t' << b.tag_level
-        << '\t' << b.offset_blocks_start << '-' << b.offset_blocks_end << "\t[";
+    out << i++ << '\t' << (b.is_content ? 1 : 0) << '\t' << b.num_words << '\t'
+        << b.num_words_in_anchor_text << '\t' << java_float_string(b.link_density) << '\t'
+        << java_float_string(b.text_density) << '\t' << b.tag_level << '\t' << b.offset_blocks_start
+        << '-' << b.offset_blocks_end << "\t[";
     const char* sep = "";
     for (const std::string& name : b.labels.names()) {
       out << sep << name;

@@ -13,10 +13,12 @@ namespace boilerdex::plugin {
 namespace {
 
 constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
-constexpr std::size_t kMetaScanBytes = 1024;                // HTML5 prescan window
-constexpr std::size_t kDetectBytes = 64u << 10;             // enough for uchardet to settle
+constexpr std::size_t kMetaScanBytes = 1024;               // HTML5 prescan window
+constexpr std::size_t kDetectBytes = 64u << 10;            // enough for uchardet to settle
 
-char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 bool iequals(std::string_view a, std::string_view b) noexcept {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
@@ -32,7 +34,9 @@ std::size_t ifind(std::string_view hay, std::string_view needle, std::size_t fro
   return std::string_view::npos;
 }
 
-bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+bool is_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
 
 /// After a "charset" keyword at \p pos: optional spaces, '=', optional spaces, an optionally
 /// quoted name. Empty when the syntax does not fit.
@@ -45,8 +49,8 @@ std::string_view charset_value_after(std::string_view s, std::size_t pos) noexce
   char quote = 0;
   if (i < s.size() && (s[i] == '"' || s[i] == '\'')) quote = s[i++];
   const std::size_t b = i;
-  while (i < s.size() && s[i] != quote && !is_space(s[i]) && s[i] != ';' && s[i] != '"' && s[i] != '\'' &&
-         s[i] != '>' && s[i] != '/')
+  while (i < s.size() && s[i] != quote && !is_space(s[i]) && s[i] != ';' && s[i] != '"' &&
+         s[i] != '\'' && s[i] != '>' && s[i] != '/')
     ++i;
   return s.substr(b, i - b);
 }
@@ -55,10 +59,13 @@ std::string_view charset_value_after(std::string_view s, std::size_t pos) noexce
 /// the first kMetaScanBytes bytes (a simplified HTML5 prescan: comments are not skipped).
 std::string_view find_meta_charset(std::string_view bytes) noexcept {
   const std::string_view head = bytes.substr(0, std::min(bytes.size(), kMetaScanBytes));
-  for (std::size_t at = ifind(head, "<meta"); at != std::string_view::npos; at = ifind(head, "<meta", at + 5)) {
+  for (std::size_t at = ifind(head, "<meta"); at != std::string_view::npos;
+       at = ifind(head, "<meta", at + 5)) {
     std::size_t close = head.find('>', at);
-    const std::string_view tag = head.substr(at, close == std::string_view::npos ? head.size() - at : close - at);
-    for (std::size_t c = ifind(tag, "charset"); c != std::string_view::npos; c = ifind(tag, "charset", c + 7)) {
+    const std::string_view tag =
+        head.substr(at, close == std::string_view::npos ? head.size() - at : close - at);
+    for (std::size_t c = ifind(tag, "charset"); c != std::string_view::npos;
+         c = ifind(tag, "charset", c + 7)) {
       const std::string_view v = charset_value_after(tag, c);
       if (!v.empty()) return v;
     }
@@ -69,8 +76,8 @@ std::string_view find_meta_charset(std::string_view bytes) noexcept {
 /// Labels that browsers (WHATWG Encoding) decode differently from their literal meaning.
 /// \p in_document: the label comes from the page's own <meta>.
 std::string_view whatwg_alias(std::string_view label, bool in_document) noexcept {
-  for (std::string_view l : {"iso-8859-1", "iso8859-1", "latin1", "l1", "iso_8859-1", "us-ascii", "ascii",
-                             "ansi_x3.4-1968", "x-user-defined", "cp1252"}) {
+  for (std::string_view l : {"iso-8859-1", "iso8859-1", "latin1", "l1", "iso_8859-1", "us-ascii",
+                             "ascii", "ansi_x3.4-1968", "x-user-defined", "cp1252"}) {
     if (iequals(label, l)) return "windows-1252";
   }
   // A document that could be read as ASCII to find its meta tag cannot be UTF-16.
@@ -108,7 +115,8 @@ std::string canonical_name(const UConverter* cnv) {
 
 /// Length of the valid UTF-8 sequence at \p p, or 0 with \p subpart set to the length of
 /// its maximal invalid subpart (W3C/Unicode "maximal subpart" replacement, as browsers do).
-std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end, std::size_t& subpart) noexcept {
+std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end,
+                          std::size_t& subpart) noexcept {
   const unsigned char b0 = p[0];
   subpart = 1;
   std::size_t need;
@@ -234,7 +242,8 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
       const UChar c = *u;
       if (pending_high != 0) {
         if (c >= 0xDC00 && c <= 0xDFFF) {
-          append_utf8(out.utf8, 0x10000 + ((static_cast<char32_t>(pending_high) - 0xD800) << 10) + (c - 0xDC00));
+          append_utf8(out.utf8, 0x10000 + ((static_cast<char32_t>(pending_high) - 0xD800) << 10) +
+                                    (c - 0xDC00));
           pending_high = 0;
           continue;
         }
@@ -294,7 +303,8 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
     std::string_view bytes;
     const char* charset;
   };
-  for (const Bom& bom : {Bom{"\xEF\xBB\xBF", "UTF-8"}, Bom{"\xFE\xFF", "UTF-16BE"}, Bom{"\xFF\xFE", "UTF-16LE"}}) {
+  for (const Bom& bom :
+       {Bom{"\xEF\xBB\xBF", "UTF-8"}, Bom{"\xFE\xFF", "UTF-16BE"}, Bom{"\xFF\xFE", "UTF-16LE"}}) {
     if (bytes.substr(0, bom.bytes.size()) == bom.bytes) {
       if (ConverterPtr cnv = open_converter(bom.charset)) {
         decode_with(cnv.get(), bytes.substr(bom.bytes.size()), CharsetSource::Bom, out);

@@ -30,10 +30,13 @@ std::size_t java_whitespace_length(const char* p, const char* end) noexcept {
     case 0xE2:
       if (b1 == 0x80) {
         // U+2000–U+2006, U+2008–U+200A, U+2028, U+2029 (not U+2007 FIGURE SPACE, U+200B, U+202F)
-        return ((b2 >= 0x80 && b2 <= 0x86) || (b2 >= 0x88 && b2 <= 0x8A) || b2 == 0xA8 || b2 == 0xA9) ? 3 : 0;
+        return ((b2 >= 0x80 && b2 <= 0x86) || (b2 >= 0x88 && b2 <= 0x8A) || b2 == 0xA8 ||
+                b2 == 0xA9)
+                   ? 3
+                   : 0;
       }
       return (b1 == 0x81 && b2 == 0x9F) ? 3 : 0;  // U+205F
-    case 0xE3:  // U+3000 IDEOGRAPHIC SPACE
+    case 0xE3:                                    // U+3000 IDEOGRAPHIC SPACE
       return (b1 == 0x80 && b2 == 0x80) ? 3 : 0;
     default:
       return 0;
@@ -57,264 +60,75 @@ struct NamedEntity {
 /// NekoHTML's entity table: the 252 HTML 4.01 names plus &apos;, case-sensitive.
 /// HTML5-only names (&AMP;, &NotEqualTilde;, ...) stay literal text in NekoHTML.
 constexpr NamedEntity kHtml4Entities[] = {
-    {"AElig", 0xC6},
-    {"Aacute", 0xC1},
-    {"Acirc", 0xC2},
-    {"Agrave", 0xC0},
-    {"Alpha", 0x391},
-    {"Aring", 0xC5},
-    {"Atilde", 0xC3},
-    {"Auml", 0xC4},
-    {"Beta", 0x392},
-    {"Ccedil", 0xC7},
-    {"Chi", 0x3A7},
-    {"Dagger", 0x2021},
-    {"Delta", 0x394},
-    {"ETH", 0xD0},
-    {"Eacute", 0xC9},
-    {"Ecirc", 0xCA},
-    {"Egrave", 0xC8},
-    {"Epsilon", 0x395},
-    {"Eta", 0x397},
-    {"Euml", 0xCB},
-    {"Gamma", 0x393},
-    {"Iacute", 0xCD},
-    {"Icirc", 0xCE},
-    {"Igrave", 0xCC},
-    {"Iota", 0x399},
-    {"Iuml", 0xCF},
-    {"Kappa", 0x39A},
-    {"Lambda", 0x39B},
-    {"Mu", 0x39C},
-    {"Ntilde", 0xD1},
-    {"Nu", 0x39D},
-    {"OElig", 0x152},
-    {"Oacute", 0xD3},
-    {"Ocirc", 0xD4},
-    {"Ograve", 0xD2},
-    {"Omega", 0x3A9},
-    {"Omicron", 0x39F},
-    {"Oslash", 0xD8},
-    {"Otilde", 0xD5},
-    {"Ouml", 0xD6},
-    {"Phi", 0x3A6},
-    {"Pi", 0x3A0},
-    {"Prime", 0x2033},
-    {"Psi", 0x3A8},
-    {"Rho", 0x3A1},
-    {"Scaron", 0x160},
-    {"Sigma", 0x3A3},
-    {"THORN", 0xDE},
-    {"Tau", 0x3A4},
-    {"Theta", 0x398},
-    {"Uacute", 0xDA},
-    {"Ucirc", 0xDB},
-    {"Ugrave", 0xD9},
-    {"Upsilon", 0x3A5},
-    {"Uuml", 0xDC},
-    {"Xi", 0x39E},
-    {"Yacute", 0xDD},
-    {"Yuml", 0x178},
-    {"Zeta", 0x396},
-    {"aacute", 0xE1},
-    {"acirc", 0xE2},
-    {"acute", 0xB4},
-    {"aelig", 0xE6},
-    {"agrave", 0xE0},
-    {"alefsym", 0x2135},
-    {"alpha", 0x3B1},
-    {"amp", 0x26},
-    {"and", 0x2227},
-    {"ang", 0x2220},
-    {"apos", 0x27},
-    {"aring", 0xE5},
-    {"asymp", 0x2248},
-    {"atilde", 0xE3},
-    {"auml", 0xE4},
-    {"bdquo", 0x201E},
-    {"beta", 0x3B2},
-    {"brvbar", 0xA6},
-    {"bull", 0x2022},
-    {"cap", 0x2229},
-    {"ccedil", 0xE7},
-    {"cedil", 0xB8},
-    {"cent", 0xA2},
-    {"chi", 0x3C7},
-    {"circ", 0x2C6},
-    {"clubs", 0x2663},
-    {"cong", 0x2245},
-    {"copy", 0xA9},
-    {"crarr", 0x21B5},
-    {"cup", 0x222A},
-    {"curren", 0xA4},
-    {"dArr", 0x21D3},
-    {"dagger", 0x2020},
-    {"darr", 0x2193},
-    {"deg", 0xB0},
-    {"delta", 0x3B4},
-    {"diams", 0x2666},
-    {"divide", 0xF7},
-    {"eacute", 0xE9},
-    {"ecirc", 0xEA},
-    {"egrave", 0xE8},
-    {"empty", 0x2205},
-    {"emsp", 0x2003},
-    {"ensp", 0x2002},
-    {"epsilon", 0x3B5},
-    {"equiv", 0x2261},
-    {"eta", 0x3B7},
-    {"eth", 0xF0},
-    {"euml", 0xEB},
-    {"euro", 0x20AC},
-    {"exist", 0x2203},
-    {"fnof", 0x192},
-    {"forall", 0x2200},
-    {"frac12", 0xBD},
-    {"frac14", 0xBC},
-    {"frac34", 0xBE},
-    {"frasl", 0x2044},
-    {"gamma", 0x3B3},
-    {"ge", 0x2265},
-    {"gt", 0x3E},
-    {"hArr", 0x21D4},
-    {"harr", 0x2194},
-    {"hearts", 0x2665},
-    {"hellip", 0x2026},
-    {"iacute", 0xED},
-    {"icirc", 0xEE},
-    {"iexcl", 0xA1},
-    {"igrave", 0xEC},
-    {"image", 0x2111},
-    {"infin", 0x221E},
-    {"int", 0x222B},
-    {"iota", 0x3B9},
-    {"iquest", 0xBF},
-    {"isin", 0x2208},
-    {"iuml", 0xEF},
-    {"kappa", 0x3BA},
-    {"lArr", 0x21D0},
-    {"lambda", 0x3BB},
-    {"lang", 0x2329},
-    {"laquo", 0xAB},
-    {"larr", 0x2190},
-    {"lceil", 0x2308},
-    {"ldquo", 0x201C},
-    {"le", 0x2264},
-    {"lfloor", 0x230A},
-    {"lowast", 0x2217},
-    {"loz", 0x25CA},
-    {"lrm", 0x200E},
-    {"lsaquo", 0x2039},
-    {"lsquo", 0x2018},
-    {"lt", 0x3C},
-    {"macr", 0xAF},
-    {"mdash", 0x2014},
-    {"micro", 0xB5},
-    {"middot", 0xB7},
-    {"minus", 0x2212},
-    {"mu", 0x3BC},
-    {"nabla", 0x2207},
-    {"nbsp", 0xA0},
-    {"ndash", 0x2013},
-    {"ne", 0x2260},
-    {"ni", 0x220B},
-    {"not", 0xAC},
-    {"notin", 0x2209},
-    {"nsub", 0x2284},
-    {"ntilde", 0xF1},
-    {"nu", 0x3BD},
-    {"oacute", 0xF3},
-    {"ocirc", 0xF4},
-    {"oelig", 0x153},
-    {"ograve", 0xF2},
-    {"oline", 0x203E},
-    {"omega", 0x3C9},
-    {"omicron", 0x3BF},
-    {"oplus", 0x2295},
-    {"or", 0x2228},
-    {"ordf", 0xAA},
-    {"ordm", 0xBA},
-    {"oslash", 0xF8},
-    {"otilde", 0xF5},
-    {"otimes", 0x2297},
-    {"ouml", 0xF6},
-    {"para", 0xB6},
-    {"part", 0x2202},
-    {"permil", 0x2030},
-    {"perp", 0x22A5},
-    {"phi", 0x3C6},
-    {"pi", 0x3C0},
-    {"piv", 0x3D6},
-    {"plusmn", 0xB1},
-    {"pound", 0xA3},
-    {"prime", 0x2032},
-    {"prod", 0x220F},
-    {"prop", 0x221D},
-    {"psi", 0x3C8},
-    {"quot", 0x22},
-    {"rArr", 0x21D2},
-    {"radic", 0x221A},
-    {"rang", 0x232A},
-    {"raquo", 0xBB},
-    {"rarr", 0x2192},
-    {"rceil", 0x2309},
-    {"rdquo", 0x201D},
-    {"real", 0x211C},
-    {"reg", 0xAE},
-    {"rfloor", 0x230B},
-    {"rho", 0x3C1},
-    {"rlm", 0x200F},
-    {"rsaquo", 0x203A},
-    {"rsquo", 0x2019},
-    {"sbquo", 0x201A},
-    {"scaron", 0x161},
-    {"sdot", 0x22C5},
-    {"sect", 0xA7},
-    {"shy", 0xAD},
-    {"sigma", 0x3C3},
-    {"sigmaf", 0x3C2},
-    {"sim", 0x223C},
-    {"spades", 0x2660},
-    {"sub", 0x2282},
-    {"sube", 0x2286},
-    {"sum", 0x2211},
-    {"sup", 0x2283},
-    {"sup1", 0xB9},
-    {"sup2", 0xB2},
-    {"sup3", 0xB3},
-    {"supe", 0x2287},
-    {"szlig", 0xDF},
-    {"tau", 0x3C4},
-    {"there4", 0x2234},
-    {"theta", 0x3B8},
-    {"thetasym", 0x3D1},
-    {"thinsp", 0x2009},
-    {"thorn", 0xFE},
-    {"tilde", 0x2DC},
-    {"times", 0xD7},
-    {"trade", 0x2122},
-    {"uArr", 0x21D1},
-    {"uacute", 0xFA},
-    {"uarr", 0x2191},
-    {"ucirc", 0xFB},
-    {"ugrave", 0xF9},
-    {"uml", 0xA8},
-    {"upsih", 0x3D2},
-    {"upsilon", 0x3C5},
-    {"uuml", 0xFC},
-    {"weierp", 0x2118},
-    {"xi", 0x3BE},
-    {"yacute", 0xFD},
-    {"yen", 0xA5},
-    {"yuml", 0xFF},
-    {"zeta", 0x3B6},
-    {"zwj", 0x200D},
-    {"zwnj", 0x200C}
-};
+    {"AElig", 0xC6},     {"Aacute", 0xC1},   {"Acirc", 0xC2},     {"Agrave", 0xC0},
+    {"Alpha", 0x391},    {"Aring", 0xC5},    {"Atilde", 0xC3},    {"Auml", 0xC4},
+    {"Beta", 0x392},     {"Ccedil", 0xC7},   {"Chi", 0x3A7},      {"Dagger", 0x2021},
+    {"Delta", 0x394},    {"ETH", 0xD0},      {"Eacute", 0xC9},    {"Ecirc", 0xCA},
+    {"Egrave", 0xC8},    {"Epsilon", 0x395}, {"Eta", 0x397},      {"Euml", 0xCB},
+    {"Gamma", 0x393},    {"Iacute", 0xCD},   {"Icirc", 0xCE},     {"Igrave", 0xCC},
+    {"Iota", 0x399},     {"Iuml", 0xCF},     {"Kappa", 0x39A},    {"Lambda", 0x39B},
+    {"Mu", 0x39C},       {"Ntilde", 0xD1},   {"Nu", 0x39D},       {"OElig", 0x152},
+    {"Oacute", 0xD3},    {"Ocirc", 0xD4},    {"Ograve", 0xD2},    {"Omega", 0x3A9},
+    {"Omicron", 0x39F},  {"Oslash", 0xD8},   {"Otilde", 0xD5},    {"Ouml", 0xD6},
+    {"Phi", 0x3A6},      {"Pi", 0x3A0},      {"Prime", 0x2033},   {"Psi", 0x3A8},
+    {"Rho", 0x3A1},      {"Scaron", 0x160},  {"Sigma", 0x3A3},    {"THORN", 0xDE},
+    {"Tau", 0x3A4},      {"Theta", 0x398},   {"Uacute", 0xDA},    {"Ucirc", 0xDB},
+    {"Ugrave", 0xD9},    {"Upsilon", 0x3A5}, {"Uuml", 0xDC},      {"Xi", 0x39E},
+    {"Yacute", 0xDD},    {"Yuml", 0x178},    {"Zeta", 0x396},     {"aacute", 0xE1},
+    {"acirc", 0xE2},     {"acute", 0xB4},    {"aelig", 0xE6},     {"agrave", 0xE0},
+    {"alefsym", 0x2135}, {"alpha", 0x3B1},   {"amp", 0x26},       {"and", 0x2227},
+    {"ang", 0x2220},     {"apos", 0x27},     {"aring", 0xE5},     {"asymp", 0x2248},
+    {"atilde", 0xE3},    {"auml", 0xE4},     {"bdquo", 0x201E},   {"beta", 0x3B2},
+    {"brvbar", 0xA6},    {"bull", 0x2022},   {"cap", 0x2229},     {"ccedil", 0xE7},
+    {"cedil", 0xB8},     {"cent", 0xA2},     {"chi", 0x3C7},      {"circ", 0x2C6},
+    {"clubs", 0x2663},   {"cong", 0x2245},   {"copy", 0xA9},      {"crarr", 0x21B5},
+    {"cup", 0x222A},     {"curren", 0xA4},   {"dArr", 0x21D3},    {"dagger", 0x2020},
+    {"darr", 0x2193},    {"deg", 0xB0},      {"delta", 0x3B4},    {"diams", 0x2666},
+    {"divide", 0xF7},    {"eacute", 0xE9},   {"ecirc", 0xEA},     {"egrave", 0xE8},
+    {"empty", 0x2205},   {"emsp", 0x2003},   {"ensp", 0x2002},    {"epsilon", 0x3B5},
+    {"equiv", 0x2261},   {"eta", 0x3B7},     {"eth", 0xF0},       {"euml", 0xEB},
+    {"euro", 0x20AC},    {"exist", 0x2203},  {"fnof", 0x192},     {"forall", 0x2200},
+    {"frac12", 0xBD},    {"frac14", 0xBC},   {"frac34", 0xBE},    {"frasl", 0x2044},
+    {"gamma", 0x3B3},    {"ge", 0x2265},     {"gt", 0x3E},        {"hArr", 0x21D4},
+    {"harr", 0x2194},    {"hearts", 0x2665}, {"hellip", 0x2026},  {"iacute", 0xED},
+    {"icirc", 0xEE},     {"iexcl", 0xA1},    {"igrave", 0xEC},    {"image", 0x2111},
+    {"infin", 0x221E},   {"int", 0x222B},    {"iota", 0x3B9},     {"iquest", 0xBF},
+    {"isin", 0x2208},    {"iuml", 0xEF},     {"kappa", 0x3BA},    {"lArr", 0x21D0},
+    {"lambda", 0x3BB},   {"lang", 0x2329},   {"laquo", 0xAB},     {"larr", 0x2190},
+    {"lceil", 0x2308},   {"ldquo", 0x201C},  {"le", 0x2264},      {"lfloor", 0x230A},
+    {"lowast", 0x2217},  {"loz", 0x25CA},    {"lrm", 0x200E},     {"lsaquo", 0x2039},
+    {"lsquo", 0x2018},   {"lt", 0x3C},       {"macr", 0xAF},      {"mdash", 0x2014},
+    {"micro", 0xB5},     {"middot", 0xB7},   {"minus", 0x2212},   {"mu", 0x3BC},
+    {"nabla", 0x2207},   {"nbsp", 0xA0},     {"ndash", 0x2013},   {"ne", 0x2260},
+    {"ni", 0x220B},      {"not", 0xAC},      {"notin", 0x2209},   {"nsub", 0x2284},
+    {"ntilde", 0xF1},    {"nu", 0x3BD},      {"oacute", 0xF3},    {"ocirc", 0xF4},
+    {"oelig", 0x153},    {"ograve", 0xF2},   {"oline", 0x203E},   {"omega", 0x3C9},
+    {"omicron", 0x3BF},  {"oplus", 0x2295},  {"or", 0x2228},      {"ordf", 0xAA},
+    {"ordm", 0xBA},      {"oslash", 0xF8},   {"otilde", 0xF5},    {"otimes", 0x2297},
+    {"ouml", 0xF6},      {"para", 0xB6},     {"part", 0x2202},    {"permil", 0x2030},
+    {"perp", 0x22A5},    {"phi", 0x3C6},     {"pi", 0x3C0},       {"piv", 0x3D6},
+    {"plusmn", 0xB1},    {"pound", 0xA3},    {"prime", 0x2032},   {"prod", 0x220F},
+    {"prop", 0x221D},    {"psi", 0x3C8},     {"quot", 0x22},      {"rArr", 0x21D2},
+    {"radic", 0x221A},   {"rang", 0x232A},   {"raquo", 0xBB},     {"rarr", 0x2192},
+    {"rceil", 0x2309},   {"rdquo", 0x201D},  {"real", 0x211C},    {"reg", 0xAE},
+    {"rfloor", 0x230B},  {"rho", 0x3C1},     {"rlm", 0x200F},     {"rsaquo", 0x203A},
+    {"rsquo", 0x2019},   {"sbquo", 0x201A},  {"scaron", 0x161},   {"sdot", 0x22C5},
+    {"sect", 0xA7},      {"shy", 0xAD},      {"sigma", 0x3C3},    {"sigmaf", 0x3C2},
+    {"sim", 0x223C},     {"spades", 0x2660}, {"sub", 0x2282},     {"sube", 0x2286},
+    {"sum", 0x2211},     {"sup", 0x2283},    {"sup1", 0xB9},      {"sup2", 0xB2},
+    {"sup3", 0xB3},      {"supe", 0x2287},   {"szlig", 0xDF},     {"tau", 0x3C4},
+    {"there4", 0x2234},  {"theta", 0x3B8},   {"thetasym", 0x3D1}, {"thinsp", 0x2009},
+    {"thorn", 0xFE},     {"tilde", 0x2DC},   {"times", 0xD7},     {"trade", 0x2122},
+    {"uArr", 0x21D1},    {"uacute", 0xFA},   {"uarr", 0x2191},    {"ucirc", 0xFB},
+    {"ugrave", 0xF9},    {"uml", 0xA8},      {"upsih", 0x3D2},    {"upsilon", 0x3C5},
+    {"uuml", 0xFC},      {"weierp", 0x2118}, {"xi", 0x3BE},       {"yacute", 0xFD},
+    {"yen", 0xA5},       {"yuml", 0xFF},     {"zeta", 0x3B6},     {"zwj", 0x200D},
+    {"zwnj", 0x200C}};
 
 std::optional<char32_t> html4_entity(std::string_view name) noexcept {
-  const auto* it = std::lower_bound(std::begin(kHtml4Entities), std::end(kHtml4Entities), name,
-                                    [](const NamedEntity& e, std::string_view n) { return e.name < n; });
+  const auto* it =
+      std::lower_bound(std::begin(kHtml4Entities), std::end(kHtml4Entities), name,
+                       [](const NamedEntity& e, std::string_view n) { return e.name < n; });
   if (it != std::end(kHtml4Entities) && it->name == name) return it->value;
   return std::nullopt;
 }
@@ -378,9 +192,11 @@ std::size_t utf8_length_at(std::string_view s, std::size_t i) noexcept {
 
 /// After a reference at original[i] / decoded[j]: did Gumbo turn original[i, i+c) into
 /// decoded[j, j+d)? Checked by the text that follows, up to the next '&' or CR (or 16 bytes).
-bool in_step_after(std::string_view original, std::size_t oi, std::string_view decoded, std::size_t dj) noexcept {
+bool in_step_after(std::string_view original, std::size_t oi, std::string_view decoded,
+                   std::size_t dj) noexcept {
   std::size_t n = 0;
-  while (oi + n < original.size() && n < 16 && original[oi + n] != '&' && original[oi + n] != '\r') ++n;
+  while (oi + n < original.size() && n < 16 && original[oi + n] != '&' && original[oi + n] != '\r')
+    ++n;
   if (n == 0) return oi == original.size() ? dj == decoded.size() : dj < decoded.size();
   return decoded.substr(dj, n) == original.substr(oi, n);
 }
@@ -392,7 +208,8 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
   chunks.clear();
   storage.clear();
   constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
-  if (raw_text || (original.find('&') == std::string_view::npos && decoded.find(kReplacement) == std::string_view::npos)) {
+  if (raw_text || (original.find('&') == std::string_view::npos &&
+                   decoded.find(kReplacement) == std::string_view::npos)) {
     if (!decoded.empty()) chunks.push_back(decoded);
     return;
   }
@@ -450,7 +267,8 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
       consumed = produced = 1;  // Gumbo left it alone ("&hellip x": HTML5 wants the ';')
     } else {
       const std::size_t first = utf8_length_at(decoded, j);
-      const std::size_t second = j + first < decoded.size() ? utf8_length_at(decoded, j + first) : 0;
+      const std::size_t second =
+          j + first < decoded.size() ? utf8_length_at(decoded, j + first) : 0;
       for (std::size_t span = 2; span <= neko_end - i && consumed == 0; ++span) {
         for (const std::size_t d : {first, first + second}) {
           if (d != 0 && in_step_after(original, i + span, decoded, j + d)) {
@@ -482,21 +300,25 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
   flush_pending(decoded.size());
 }
 
-
 namespace {
 
-char ascii_lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+char ascii_lower(char c) noexcept {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
 
 /// Position of the next "<NAME" or "</NAME" (ASCII case-insensitive, followed by a
 /// character that ends a tag name) at or after \p from; npos when none.
-std::size_t find_tag(std::string_view html, std::string_view lower_name, bool end_tag, std::size_t from) noexcept {
+std::size_t find_tag(std::string_view html, std::string_view lower_name, bool end_tag,
+                     std::size_t from) noexcept {
   const std::size_t prefix = end_tag ? 2 : 1;
-  for (std::size_t at = html.find('<', from); at != std::string_view::npos; at = html.find('<', at + 1)) {
+  for (std::size_t at = html.find('<', from); at != std::string_view::npos;
+       at = html.find('<', at + 1)) {
     if (end_tag && (at + 1 >= html.size() || html[at + 1] != '/')) continue;
     const std::size_t name = at + prefix;
     if (name + lower_name.size() > html.size()) return std::string_view::npos;
     bool match = true;
-    for (std::size_t k = 0; k < lower_name.size() && match; ++k) match = ascii_lower(html[name + k]) == lower_name[k];
+    for (std::size_t k = 0; k < lower_name.size() && match; ++k)
+      match = ascii_lower(html[name + k]) == lower_name[k];
     if (!match) continue;
     const std::size_t after = name + lower_name.size();
     if (after == html.size() || html[after] == '>' || html[after] == '/' || html[after] == ' ' ||
@@ -534,7 +356,8 @@ std::optional<TitlePatch> close_unterminated_title(std::string_view html) {
       break;
     }
     if (lt + 1 < html.size() && html[lt + 1] == '/') {
-      if (find_tag(html.substr(lt, 8), "head", true, 0) == 0 || find_tag(html.substr(lt, 8), "body", true, 0) == 0 ||
+      if (find_tag(html.substr(lt, 8), "head", true, 0) == 0 ||
+          find_tag(html.substr(lt, 8), "body", true, 0) == 0 ||
           find_tag(html.substr(lt, 8), "html", true, 0) == 0) {
         stop = lt;
         break;
@@ -571,19 +394,52 @@ constexpr int kWrapWidth = 80;
 
 /// boilerpipe 1.2.0's default tag actions (spec §2.3), plus Transparent for elements that
 /// exist only in the HTML5 tree and not in NekoHTML's (spec §9.1).
-enum class TagAction : std::uint8_t { Other, Ignorable, Anchor, Body, Inline, InlineWhitespace, Transparent };
+enum class TagAction : std::uint8_t {
+  Other,
+  Ignorable,
+  Anchor,
+  Body,
+  Inline,
+  InlineWhitespace,
+  Transparent
+};
 
 /// NekoHTML elements with no flags: starting one ends the inline elements open right
 /// above it and reopens them inside it.
 bool neko_reopens_inlines(GumboTag t) noexcept {
   switch (t) {
-    case GUMBO_TAG_APPLET: case GUMBO_TAG_BUTTON: case GUMBO_TAG_CENTER: case GUMBO_TAG_COLGROUP: case GUMBO_TAG_DEL:
-    case GUMBO_TAG_DIR: case GUMBO_TAG_DD: case GUMBO_TAG_DT: case GUMBO_TAG_EMBED: case GUMBO_TAG_FIELDSET:
-    case GUMBO_TAG_INS: case GUMBO_TAG_ISINDEX: case GUMBO_TAG_KEYGEN: case GUMBO_TAG_LABEL: case GUMBO_TAG_LI:
-    case GUMBO_TAG_LISTING: case GUMBO_TAG_MARQUEE: case GUMBO_TAG_MENU: case GUMBO_TAG_MULTICOL:
-    case GUMBO_TAG_NOEMBED: case GUMBO_TAG_NOFRAMES: case GUMBO_TAG_NOSCRIPT: case GUMBO_TAG_OBJECT:
-    case GUMBO_TAG_OPTGROUP: case GUMBO_TAG_OPTION: case GUMBO_TAG_PRE: case GUMBO_TAG_RTC: case GUMBO_TAG_RUBY:
-    case GUMBO_TAG_S: case GUMBO_TAG_TBODY: case GUMBO_TAG_TFOOT: case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_APPLET:
+    case GUMBO_TAG_BUTTON:
+    case GUMBO_TAG_CENTER:
+    case GUMBO_TAG_COLGROUP:
+    case GUMBO_TAG_DEL:
+    case GUMBO_TAG_DIR:
+    case GUMBO_TAG_DD:
+    case GUMBO_TAG_DT:
+    case GUMBO_TAG_EMBED:
+    case GUMBO_TAG_FIELDSET:
+    case GUMBO_TAG_INS:
+    case GUMBO_TAG_ISINDEX:
+    case GUMBO_TAG_KEYGEN:
+    case GUMBO_TAG_LABEL:
+    case GUMBO_TAG_LI:
+    case GUMBO_TAG_LISTING:
+    case GUMBO_TAG_MARQUEE:
+    case GUMBO_TAG_MENU:
+    case GUMBO_TAG_MULTICOL:
+    case GUMBO_TAG_NOEMBED:
+    case GUMBO_TAG_NOFRAMES:
+    case GUMBO_TAG_NOSCRIPT:
+    case GUMBO_TAG_OBJECT:
+    case GUMBO_TAG_OPTGROUP:
+    case GUMBO_TAG_OPTION:
+    case GUMBO_TAG_PRE:
+    case GUMBO_TAG_RTC:
+    case GUMBO_TAG_RUBY:
+    case GUMBO_TAG_S:
+    case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_TFOOT:
+    case GUMBO_TAG_THEAD:
       return true;
     default:
       return false;
@@ -921,10 +777,13 @@ class ContentHandler {
       block.offset_blocks_start = block.offset_blocks_end = m_offset_blocks;
       block.tag_level = m_block_tag_level;
       block.origins.assign(1, static_cast<std::uint32_t>(m_offset_blocks));
-      block.source_begin = m_block_source_begin == std::numeric_limits<std::uint32_t>::max() ? 0 : m_block_source_begin;
+      block.source_begin = m_block_source_begin == std::numeric_limits<std::uint32_t>::max()
+                               ? 0
+                               : m_block_source_begin;
       block.source_end = std::max(block.source_begin, m_block_source_end);
       block.init_densities();
-      if (m_block_containers.empty() || m_block_containers.back() != m_body_id) m_block_containers.push_back(m_body_id);
+      if (m_block_containers.empty() || m_block_containers.back() != m_body_id)
+        m_block_containers.push_back(m_body_id);
       m_doc.containers.push_back(std::move(m_block_containers));
       m_block_containers.clear();
       ++m_offset_blocks;
@@ -1020,12 +879,36 @@ const GumboVector& children_of(const GumboNode* node) noexcept {
 /// Neko flag INLINE.
 bool neko_inline(GumboTag t) noexcept {
   switch (t) {
-    case GUMBO_TAG_A: case GUMBO_TAG_ABBR: case GUMBO_TAG_ACRONYM: case GUMBO_TAG_B: case GUMBO_TAG_BDO:
-    case GUMBO_TAG_BIG: case GUMBO_TAG_BLINK: case GUMBO_TAG_CAPTION: case GUMBO_TAG_CITE: case GUMBO_TAG_CODE:
-    case GUMBO_TAG_DFN: case GUMBO_TAG_EM: case GUMBO_TAG_I: case GUMBO_TAG_KBD: case GUMBO_TAG_LEGEND:
-    case GUMBO_TAG_MAP: case GUMBO_TAG_NOBR: case GUMBO_TAG_Q: case GUMBO_TAG_RB: case GUMBO_TAG_RP:
-    case GUMBO_TAG_RT: case GUMBO_TAG_SAMP: case GUMBO_TAG_SMALL: case GUMBO_TAG_STRIKE: case GUMBO_TAG_STRONG:
-    case GUMBO_TAG_SUB: case GUMBO_TAG_SUP: case GUMBO_TAG_TT: case GUMBO_TAG_U: case GUMBO_TAG_VAR:
+    case GUMBO_TAG_A:
+    case GUMBO_TAG_ABBR:
+    case GUMBO_TAG_ACRONYM:
+    case GUMBO_TAG_B:
+    case GUMBO_TAG_BDO:
+    case GUMBO_TAG_BIG:
+    case GUMBO_TAG_BLINK:
+    case GUMBO_TAG_CAPTION:
+    case GUMBO_TAG_CITE:
+    case GUMBO_TAG_CODE:
+    case GUMBO_TAG_DFN:
+    case GUMBO_TAG_EM:
+    case GUMBO_TAG_I:
+    case GUMBO_TAG_KBD:
+    case GUMBO_TAG_LEGEND:
+    case GUMBO_TAG_MAP:
+    case GUMBO_TAG_NOBR:
+    case GUMBO_TAG_Q:
+    case GUMBO_TAG_RB:
+    case GUMBO_TAG_RP:
+    case GUMBO_TAG_RT:
+    case GUMBO_TAG_SAMP:
+    case GUMBO_TAG_SMALL:
+    case GUMBO_TAG_STRIKE:
+    case GUMBO_TAG_STRONG:
+    case GUMBO_TAG_SUB:
+    case GUMBO_TAG_SUP:
+    case GUMBO_TAG_TT:
+    case GUMBO_TAG_U:
+    case GUMBO_TAG_VAR:
       return true;
     default:
       return false;
@@ -1035,9 +918,21 @@ bool neko_inline(GumboTag t) noexcept {
 /// Neko flag BLOCK.
 bool neko_block(GumboTag t) noexcept {
   switch (t) {
-    case GUMBO_TAG_ADDRESS: case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_DIV: case GUMBO_TAG_DL: case GUMBO_TAG_H1:
-    case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5: case GUMBO_TAG_H6:
-    case GUMBO_TAG_IFRAME: case GUMBO_TAG_OL: case GUMBO_TAG_TABLE: case GUMBO_TAG_TR: case GUMBO_TAG_UL:
+    case GUMBO_TAG_ADDRESS:
+    case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_DIV:
+    case GUMBO_TAG_DL:
+    case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3:
+    case GUMBO_TAG_H4:
+    case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6:
+    case GUMBO_TAG_IFRAME:
+    case GUMBO_TAG_OL:
+    case GUMBO_TAG_TABLE:
+    case GUMBO_TAG_TR:
+    case GUMBO_TAG_UL:
       return true;
     default:
       return false;
@@ -1054,52 +949,89 @@ struct NekoCloses {
 
 const NekoCloses* neko_closes(GumboTag t) noexcept {
   using L = std::initializer_list<GumboTag>;
-  static const L kHeadings = {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4, GUMBO_TAG_H5, GUMBO_TAG_H6,
-                              GUMBO_TAG_P};
+  static const L kHeadings = {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4,
+                              GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_P};
   static const NekoCloses kA{{GUMBO_TAG_A}, false, {GUMBO_TAG_BODY}};
   static const NekoCloses kClosesP{{GUMBO_TAG_P}, true, {GUMBO_TAG_BODY}};  // BLOCKQUOTE, DIV, HR
-  static const NekoCloses kForm{{GUMBO_TAG_BUTTON, GUMBO_TAG_P}, true, {GUMBO_TAG_BODY, GUMBO_TAG_TD, GUMBO_TAG_DIV}};
+  static const NekoCloses kForm{
+      {GUMBO_TAG_BUTTON, GUMBO_TAG_P}, true, {GUMBO_TAG_BODY, GUMBO_TAG_TD, GUMBO_TAG_DIV}};
   static const NekoCloses kDdDt{{GUMBO_TAG_DT, GUMBO_TAG_DD}, false, {GUMBO_TAG_DL}};
   static const NekoCloses kHeading{kHeadings, false, {GUMBO_TAG_BODY, GUMBO_TAG_A}};
   static const NekoCloses kLi{{GUMBO_TAG_LI}, false, {GUMBO_TAG_BODY, GUMBO_TAG_UL, GUMBO_TAG_OL}};
   static const NekoCloses kOption{{GUMBO_TAG_OPTGROUP}, false, {GUMBO_TAG_SELECT}};
   static const NekoCloses kP{{GUMBO_TAG_P}, false, {GUMBO_TAG_BODY}};
   static const NekoCloses kSelect{{GUMBO_TAG_SELECT}, false, {GUMBO_TAG_BODY}};
-  static const NekoCloses kTbody{{GUMBO_TAG_THEAD, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP}, true,
-                                 {GUMBO_TAG_TABLE}};
-  static const NekoCloses kTfoot{{GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR}, true,
-                                 {GUMBO_TAG_TABLE}};
+  static const NekoCloses kTbody{
+      {GUMBO_TAG_THEAD, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP},
+      true,
+      {GUMBO_TAG_TABLE}};
+  static const NekoCloses kTfoot{
+      {GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR},
+      true,
+      {GUMBO_TAG_TABLE}};
   static const NekoCloses kThead{{GUMBO_TAG_COLGROUP}, true, {GUMBO_TAG_TABLE}};
   static const NekoCloses kCell{{GUMBO_TAG_TD, GUMBO_TAG_TH}, false, {GUMBO_TAG_TR}};
-  static const NekoCloses kTr{{GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP}, false,
+  static const NekoCloses kTr{{GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP},
+                              false,
                               {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT}};
   static const NekoCloses kColgroup{{GUMBO_TAG_COL, GUMBO_TAG_COLGROUP}, false, {GUMBO_TAG_TABLE}};
   switch (t) {
-    case GUMBO_TAG_A: return &kA;
-    case GUMBO_TAG_BLOCKQUOTE: case GUMBO_TAG_DIV: case GUMBO_TAG_HR: return &kClosesP;
-    case GUMBO_TAG_FORM: return &kForm;
-    case GUMBO_TAG_DD: case GUMBO_TAG_DT: return &kDdDt;
-    case GUMBO_TAG_H1: case GUMBO_TAG_H2: case GUMBO_TAG_H3: case GUMBO_TAG_H4: case GUMBO_TAG_H5:
-    case GUMBO_TAG_H6: return &kHeading;
-    case GUMBO_TAG_LI: return &kLi;
-    case GUMBO_TAG_OPTION: return &kOption;
-    case GUMBO_TAG_P: return &kP;
-    case GUMBO_TAG_SELECT: return &kSelect;
-    case GUMBO_TAG_TBODY: return &kTbody;
-    case GUMBO_TAG_TFOOT: return &kTfoot;
-    case GUMBO_TAG_THEAD: return &kThead;
-    case GUMBO_TAG_TD: case GUMBO_TAG_TH: return &kCell;
-    case GUMBO_TAG_TR: return &kTr;
-    case GUMBO_TAG_COLGROUP: return &kColgroup;
-    default: return nullptr;
+    case GUMBO_TAG_A:
+      return &kA;
+    case GUMBO_TAG_BLOCKQUOTE:
+    case GUMBO_TAG_DIV:
+    case GUMBO_TAG_HR:
+      return &kClosesP;
+    case GUMBO_TAG_FORM:
+      return &kForm;
+    case GUMBO_TAG_DD:
+    case GUMBO_TAG_DT:
+      return &kDdDt;
+    case GUMBO_TAG_H1:
+    case GUMBO_TAG_H2:
+    case GUMBO_TAG_H3:
+    case GUMBO_TAG_H4:
+    case GUMBO_TAG_H5:
+    case GUMBO_TAG_H6:
+      return &kHeading;
+    case GUMBO_TAG_LI:
+      return &kLi;
+    case GUMBO_TAG_OPTION:
+      return &kOption;
+    case GUMBO_TAG_P:
+      return &kP;
+    case GUMBO_TAG_SELECT:
+      return &kSelect;
+    case GUMBO_TAG_TBODY:
+      return &kTbody;
+    case GUMBO_TAG_TFOOT:
+      return &kTfoot;
+    case GUMBO_TAG_THEAD:
+      return &kThead;
+    case GUMBO_TAG_TD:
+    case GUMBO_TAG_TH:
+      return &kCell;
+    case GUMBO_TAG_TR:
+      return &kTr;
+    case GUMBO_TAG_COLGROUP:
+      return &kColgroup;
+    default:
+      return nullptr;
   }
 }
 
 /// Table parts that NekoHTML discards (their text stays) when no table is open.
 bool neko_table_part(GumboTag t) noexcept {
   switch (t) {
-    case GUMBO_TAG_TR: case GUMBO_TAG_TD: case GUMBO_TAG_TH: case GUMBO_TAG_TBODY: case GUMBO_TAG_THEAD:
-    case GUMBO_TAG_TFOOT: case GUMBO_TAG_CAPTION: case GUMBO_TAG_COLGROUP: case GUMBO_TAG_COL:
+    case GUMBO_TAG_TR:
+    case GUMBO_TAG_TD:
+    case GUMBO_TAG_TH:
+    case GUMBO_TAG_TBODY:
+    case GUMBO_TAG_THEAD:
+    case GUMBO_TAG_TFOOT:
+    case GUMBO_TAG_CAPTION:
+    case GUMBO_TAG_COLGROUP:
+    case GUMBO_TAG_COL:
       return true;
     default:
       return false;
@@ -1115,14 +1047,16 @@ bool neko_table_part(GumboTag t) noexcept {
 /// closed early ending the nearest open element of that name instead.
 class Walker {
  public:
-  Walker(const SegmentLimits& limits, SegmentStats& stats, const SourceMap& source, ContentHandler& handler)
+  Walker(const SegmentLimits& limits, SegmentStats& stats, const SourceMap& source,
+         ContentHandler& handler)
       : m_limits(limits), m_stats(stats), m_source(source), m_handler(handler) {
     m_open.fill(0);
   }
 
   void run(const GumboNode* document) {
     m_stack.reserve(64);
-    m_stack.push_back({document, 0, TagAction::Transparent, GUMBO_TAG_UNKNOWN, false, false, false});
+    m_stack.push_back(
+        {document, 0, TagAction::Transparent, GUMBO_TAG_UNKNOWN, false, false, false});
     while (!m_stack.empty()) {
       Frame& top = m_stack.back();
       const GumboVector& children = children_of(top.node);
@@ -1144,8 +1078,9 @@ class Walker {
           const GumboText& t = child->v.text;
           const std::uint32_t begin = m_source.to_input(t.start_pos.offset);
           const std::uint32_t end = m_source.to_input(t.start_pos.offset + t.original_text.length);
-          detail::split_at_references(std::string_view(t.original_text.data, t.original_text.length), t.text,
-                                      is_raw_text(top.node), m_chunks, m_chunk_storage);
+          detail::split_at_references(
+              std::string_view(t.original_text.data, t.original_text.length), t.text,
+              is_raw_text(top.node), m_chunks, m_chunk_storage);
           for (const std::string_view chunk : m_chunks) m_handler.characters(chunk, begin, end);
           break;
         }
@@ -1216,8 +1151,8 @@ class Walker {
         close_down_to(i);
         continue;
       }
-      if (rule.nestable &&
-          (neko_block(f.tag) || std::find(rule.parents.begin(), rule.parents.end(), f.tag) != rule.parents.end())) {
+      if (rule.nestable && (neko_block(f.tag) || std::find(rule.parents.begin(), rule.parents.end(),
+                                                           f.tag) != rule.parents.end())) {
         return;
       }
     }

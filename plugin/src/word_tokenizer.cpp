@@ -1,11 +1,11 @@
 #include "boilerdex/plugin/word_tokenizer.hpp"
 
-#include "html_segmenter_internal.hpp"  // detail::java_trim
-
 #include <unicode/uchar.h>
 
 #include <array>
 #include <cstdint>
+
+#include "html_segmenter_internal.hpp"  // detail::java_trim
 
 namespace boilerdex::plugin {
 namespace {
@@ -35,7 +35,8 @@ CodePoint decode_utf8(const unsigned char* p, const unsigned char* end) noexcept
   }
   if (b0 >= 0xF0 && b0 <= 0xF4) {
     if (!cont(1) || !cont(2) || !cont(3)) return invalid;
-    const char32_t c = ((b0 & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+    const char32_t c =
+        ((b0 & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
     if (c < 0x10000 || c > 0x10FFFF) return invalid;
     return {c, 4};
   }
@@ -49,7 +50,8 @@ bool is_letter_or_digit(char32_t c) noexcept {
 
 /// The word test's classes: L*, Nd, Nl, No.
 bool is_word_code_point(char32_t c) noexcept {
-  return (U_GET_GC_MASK(static_cast<UChar32>(c)) & (U_GC_L_MASK | U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) != 0;
+  return (U_GET_GC_MASK(static_cast<UChar32>(c)) &
+          (U_GC_L_MASK | U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) != 0;
 }
 
 /// ASCII classes, precomputed: most page text is ASCII.
@@ -62,7 +64,8 @@ constexpr std::array<std::uint8_t, 128> make_ascii_classes() {
   for (int c = 'A'; c <= 'Z'; ++c) t[c] = kWord;
   t['_'] = kWord;
   // The 14 characters around which UnicodeTokenizer deletes word-boundary markers.
-  for (char c : {'"', '\'', '.', ',', '!', '@', '-', ':', ';', '$', '?', '(', ')', '/'}) t[static_cast<unsigned char>(c)] = kGlue;
+  for (char c : {'"', '\'', '.', ',', '!', '@', '-', ':', ';', '$', '?', '(', ')', '/'})
+    t[static_cast<unsigned char>(c)] = kGlue;
   t[' '] = kSpace;
   return t;
 }
@@ -95,7 +98,8 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
   const unsigned char* token_start = nullptr;
   bool prev_word = false;
   bool prev_glue = false;
-  bool mark_base = false;  // the last non-Mn code point was a letter or digit (Java hasBaseCharacter)
+  bool mark_base =
+      false;  // the last non-Mn code point was a letter or digit (Java hasBaseCharacter)
 
   while (p < end) {
     bool word;
@@ -104,7 +108,8 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
     if (*p < 0x80) {
       const std::uint8_t cls = kAsciiClasses[*p];
       if (cls & kSpace) {
-        if (token_start != nullptr) out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
+        if (token_start != nullptr)
+          out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
         token_start = nullptr;
         ++p;
         continue;
@@ -116,7 +121,8 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
       const CodePoint cp = decode_utf8(p, end);
       len = cp.length;
       if (cp.value == kInvisibleSeparator) {
-        if (token_start != nullptr) out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
+        if (token_start != nullptr)
+          out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
         token_start = nullptr;
         p += len;
         continue;
@@ -138,7 +144,8 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
     prev_glue = glue;
     p += len;
   }
-  if (token_start != nullptr) out.emplace_back(reinterpret_cast<const char*>(token_start), end - token_start);
+  if (token_start != nullptr)
+    out.emplace_back(reinterpret_cast<const char*>(token_start), end - token_start);
 }
 
 bool is_word(std::string_view token) noexcept {

@@ -1,6 +1,5 @@
 #include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
-
 #include <ostream>
 #include <string>
 #include <vector>
@@ -36,23 +35,45 @@ const std::vector<TokenCase> kCases = {
     {"(USA)", {"(USA)"}, 1},
     {"a/b/c", {"a/b/c"}, 1},
     {"aujourd\xE2\x80\x99hui", {"aujourd", "\xE2\x80\x99", "hui"}, 2},
-    {"word\xE2\x80\x94" "dash", {"word", "\xE2\x80\x94", "dash"}, 2},
-    {"\xE4\xB8\xAD\xE6\x96\x87\xE5\xAD\x97\xE7\xAC\xA6\xE6\xB5\x8B\xE8\xAF\x95", {"\xE4\xB8\xAD\xE6\x96\x87\xE5\xAD\x97\xE7\xAC\xA6\xE6\xB5\x8B\xE8\xAF\x95"}, 1},
+    {"word\xE2\x80\x94"
+     "dash",
+     {"word", "\xE2\x80\x94", "dash"},
+     2},
+    {"\xE4\xB8\xAD\xE6\x96\x87\xE5\xAD\x97\xE7\xAC\xA6\xE6\xB5\x8B\xE8\xAF\x95",
+     {"\xE4\xB8\xAD\xE6\x96\x87\xE5\xAD\x97\xE7\xAC\xA6\xE6\xB5\x8B\xE8\xAF\x95"},
+     1},
     // हिन्दी: the Mc vowel signs split; the virama (Mn) stays with its base.
     {"\xE0\xA4\xB9\xE0\xA4\xBF\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6\xE0\xA5\x80",
-     {"\xE0\xA4\xB9", "\xE0\xA4\xBF", "\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6", "\xE0\xA5\x80"}, 2},
+     {"\xE0\xA4\xB9", "\xE0\xA4\xBF", "\xE0\xA4\xA8\xE0\xA5\x8D\xE0\xA4\xA6", "\xE0\xA5\x80"},
+     2},
     {"x\xC2\xA0y", {"x", "\xC2\xA0", "y"}, 2},
-    {"\xC3\xBC" "ber stra\xC3\x9F" "e", {"\xC3\xBC" "ber", "stra\xC3\x9F" "e"}, 2},  // JDK ≤ 18: Unicode \b
-    {"\xC2\xBD \xE2\x85\xAB", {"\xC2\xBD", "\xE2\x85\xAB"}, 2},                    // No and Nl are words
+    {"\xC3\xBC"
+     "ber stra\xC3\x9F"
+     "e",
+     {"\xC3\xBC"
+      "ber",
+      "stra\xC3\x9F"
+      "e"},
+     2},                                                         // JDK ≤ 18: Unicode \b
+    {"\xC2\xBD \xE2\x85\xAB", {"\xC2\xBD", "\xE2\x85\xAB"}, 2},  // No and Nl are words
     {"  a   b  ", {"a", "b"}, 2},
     {"|", {"|"}, 0},
-    {"$\xEE\x80\x8A< link >\xEE\x80\x8A$", {"$\xEE\x80\x8A<", "link", ">\xEE\x80\x8A$"}, 1},  // anchor markers
-    {"\x01\x02" "foo \x01 bar\x01", {"foo", "\x01", "bar"}, 2},  // trim() strips controls at the ends only
+    {"$\xEE\x80\x8A< link >\xEE\x80\x8A$",
+     {"$\xEE\x80\x8A<", "link", ">\xEE\x80\x8A$"},
+     1},  // anchor markers
+    {"\x01\x02"
+     "foo \x01 bar\x01",
+     {"foo", "\x01", "bar"},
+     2},  // trim() strips controls at the ends only
     {"a.,b", {"a.,b"}, 1},
     {"ab12cd", {"ab12cd"}, 1},
     {"x-", {"x-"}, 1},
     {"-- --", {"--", "--"}, 0},
-    {"\xF0\x9D\x90\x80" "bc", {"\xF0\x9D\x90\x80" "bc"}, 1},  // supplementary letter (MATHEMATICAL BOLD A)
+    {"\xF0\x9D\x90\x80"
+     "bc",
+     {"\xF0\x9D\x90\x80"
+      "bc"},
+     1},  // supplementary letter (MATHEMATICAL BOLD A)
     {"", {}, 0},
     {"   ", {}, 0},
 };
@@ -76,7 +97,8 @@ BOOST_AUTO_TEST_CASE(tokens_are_views_into_the_input) {
   std::vector<std::string_view> tokens{"stale"};
   tokenize(text, tokens);
   BOOST_REQUIRE(tokens.size() == 2u);
-  BOOST_TEST(static_cast<const void*>(tokens[1].data()) == static_cast<const void*>(text.data() + 4));
+  BOOST_TEST(static_cast<const void*>(tokens[1].data()) ==
+             static_cast<const void*>(text.data() + 4));
 }
 
 BOOST_AUTO_TEST_CASE(word_test_classes) {
