@@ -63,7 +63,9 @@ struct IndexingConfig {
   bool positions = true;        ///< store positional information (phrase search)
   bool index_title = true;      ///< index the page title in every view
   std::uint64_t commit_interval = 2000;          ///< documents between commits of all views
-  std::uint64_t max_pending_postings = 8000000;  ///< also commit when this many are buffered
+  /// Also commit when this many postings (term occurrences, all views) are buffered;
+  /// Xapian holds ≈ 45 bytes per posting with positions, so 4M ≈ 180 MB.
+  std::uint64_t max_pending_postings = 4000000;
   unsigned threads = 0;         ///< parse/classify threads; 0: hardware concurrency
   bool strict = false;          ///< any skipped document is fatal
 };
