@@ -581,6 +581,16 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
           << fixed3(f.precision) << " | " << fixed3(f.recall) << " | " << fixed3(f.f1) << " | " << fixed3(f.fp_rate)
           << " | " << fixed3(f.roc_auc) << " |\n";
     }
+    out << "\nShare of each gold class's words kept:\n\n"
+        << "| system | boilerplate | full text + comments | headline | supplemental |\n"
+        << "|---|---:|---:|---:|---:|\n";
+    for (const auto& r : report.results) {
+      if (r.dataset != ds || !r.blocks) continue;
+      const auto& c = r.blocks->per_class;
+      // For the boilerplate class the prediction is "dropped", so its recall is the share dropped.
+      out << "| " << r.system << " | " << fixed3(1.0 - c[0].recall) << " | " << fixed3(c[1].recall) << " | "
+          << fixed3(c[2].recall) << " | " << fixed3(c[3].recall) << " |\n";
+    }
     out << '\n';
   }
   out << "## Summary: bow F1 / sh4 F1\n\n| system |";

@@ -197,6 +197,8 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   const std::string text = md.str();
   BOOST_TEST(text.find("## scrapinghub") != std::string::npos);
   BOOST_TEST(text.find("### l3s-gn1, block level") != std::string::npos);
+  // keep-everything keeps every class entirely.
+  BOOST_TEST(text.find("| keep-everything | 1.000 | 1.000 | 1.000 | 1.000 |") != std::string::npos);
   BOOST_TEST(text.find("| perfect | 1 | 0 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 |") != std::string::npos);
   BOOST_TEST(text.find("## Summary: bow F1 / sh4 F1") != std::string::npos);
 }

@@ -171,8 +171,9 @@ struct EvaluationReport {
                                         std::ostream* log);
 
 /// Writes \p report as Markdown: per data set a table of every system (pages, failed, bow
-/// P/R/F1, sh4 P/R/F1), block-level tables for L3S-GN1, and a summary matrix of system ×
-/// data set with "bow F1 / sh4 F1" cells.
+/// P/R/F1, sh4 P/R/F1), block-level tables for L3S-GN1 (2- and 4-class figures, and the
+/// share of each gold class's words kept), and a summary matrix of system × data set with
+/// "bow F1 / sh4 F1" cells.
 void write_report(const EvaluationReport& report, std::ostream& out);
 
 /// evaluate() + write_report() to \p out, progress and notes to \p log, opening
