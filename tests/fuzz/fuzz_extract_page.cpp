@@ -1,0 +1,61 @@
+// extract_page with every registered extractor family on arbitrary bytes: the first byte
+// picks the extractor, an optional "!CHARSET\n" line the declared charset. Never fails,
+// content decisions map back onto the parse blocks, output texts stay UTF-8.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/text_document.hpp"
+#include "fuzz_support.hpp"
+
+namespace {
+
+/// One instance per registered name; parameterised families with a typical parameter.
+const std::vector<std::unique_ptr<boilerdex::plugin::Extractor>>& extractors() {
+  static const auto all = [] {
+    std::vector<std::unique_ptr<boilerdex::plugin::Extractor>> out;
+    for (const auto& info : boilerdex::plugin::list_extractors()) {
+      std::string spec = info.name;
+      if (const auto colon = spec.find(":K"); colon != std::string::npos) spec.replace(colon, 2, ":3");
+      if (const auto bracket = spec.find('['); bracket != std::string::npos) spec.erase(bracket);
+      out.push_back(boilerdex::plugin::make_extractor(spec));
+    }
+    out.push_back(boilerdex::plugin::make_extractor("dom-ancestor:article:1"));
+    return out;
+  }();
+  return all;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using namespace boilerdex;
+  if (size == 0) return 0;
+  const auto& all = extractors();
+  const plugin::Extractor& extractor = *all[data[0] % all.size()];
+  std::string_view input = fuzz::bytes(data + 1, size - 1);
+
+  plugin::PageOptions options;
+  options.declared_charset = std::string(fuzz::take_parameter_line(input));
+  options.limits.max_input_bytes = 48 * 1024;
+  options.limits.max_depth = 64;
+  options.limits.max_blocks = 512;
+  options.limits.max_block_bytes = 4096;
+  options.keep_parse_blocks = (size & 1) != 0;
+  const plugin::PageResult page = plugin::extract_page(input, extractor, options);
+
+  fuzz::check(page.document.num_parse_blocks == page.num_parse_blocks, "parse block count differs");
+  fuzz::check(!options.keep_parse_blocks || page.parse_blocks.size() == page.num_parse_blocks,
+              "kept parse blocks differ from their count");
+  fuzz::check(plugin::content_mask(page.document).size() == page.num_parse_blocks,
+              "content_mask does not cover the parse blocks");
+  for (const plugin::TextBlock& block : page.document.blocks) {
+    fuzz::check(fuzz::is_valid_utf8(block.text), "extracted block text is not UTF-8");
+    for (const auto origin : block.origins)
+      fuzz::check(origin < page.num_parse_blocks, "block origin outside the parse blocks");
+  }
+  fuzz::check(fuzz::is_valid_utf8(page.document.content()), "content() is not UTF-8");
+  return 0;
+}
