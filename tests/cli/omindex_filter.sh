@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# boilerdex-omindex-filter as omindex runs it: exit codes, pass-through, both boilerplate
+# handlings, and the full site-search recipe (omindex with the filter, then a search with
+# Omega's quest) on the hand-written pages. The recipe part skips, saying so, without
+# omindex/quest (Debian: xapian-omega, xapian-tools).
+# Usage: omindex_filter.sh BUILD_DIR FIXTURES_DIR [SHARED_DIR]
+set -u
+build=$1
+site=$2/faces/site
+bin=$build/plugin/boilerdex-omindex-filter
+if [ ! -x "$bin" ]; then
+  echo "omindex_filter.sh: boilerdex-omindex-filter not built under $build" >&2
+  exit 1
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
+  local want=$1 what=$2
+  shift 3
+  "$@" >"$work/out" 2>"$work/err"
+  local rc=$?
+  [ "$rc" -eq "$want" ] || fail "$what: exit $rc, expected $want ($(head -c 300 "$work/err"))"
+}
+
+# Drop (default): title, meta description, content; no navigation; UTF-8 declared first.
+expect_rc 0 "drop" -- "$bin" --extractor article "$site/volcano.html"
+grep -q '<title>Volcano observatory report</title>' "$work/out" || fail "drop: title"
+grep -q 'name="description" content="Weekly seismograph' "$work/out" || fail "drop: meta description"
+grep -q 'swarm of small earthquakes' "$work/out" || fail "drop: content"
+grep -q 'Quokkashop' "$work/out" && fail "drop: navigation kept"
+[ -s "$work/err" ] && fail "drop: unexpected stderr: $(cat "$work/err")"
+
+# Noindex: the page with markers; stdin works as well as a file.
+expect_rc 0 "noindex" -- "$bin" -b noindex - <"$site/orchard.html"
+grep -q '<!--htdig_noindex-->' "$work/out" || fail "noindex: no marker"
+sed 's/<!--htdig_noindex-->.*<!--\/htdig_noindex-->//g' "$work/out" | grep -q 'russet apples' || fail "noindex: content hidden"
+
+# A page that cannot be processed (corrupt gzip data) is passed through, never lost.
+printf '\037\213\010\000not really gzip' >"$work/page.html.gz"
+expect_rc 0 "pass-through" -- "$bin" "$work/page.html.gz"
+cmp -s "$work/out" "$work/page.html.gz" || fail "pass-through: output differs from the input"
+grep -q 'passed through unchanged' "$work/err" || fail "pass-through: no message"
+
+# Usage errors: 2; unreadable input: 1 (omindex records the file as failed); never 127.
+expect_rc 2 "unknown extractor" -- "$bin" --extractor nope "$site/volcano.html"
+grep -q 'nope' "$work/err" || fail "unknown extractor: message does not name it"
+expect_rc 2 "unknown handling" -- "$bin" --boilerplate hide "$site/volcano.html"
+expect_rc 2 "no input" -- "$bin"
+expect_rc 1 "missing file" -- "$bin" "$work/missing.html"
+grep -q 'missing.html' "$work/err" || fail "missing file: message does not name it"
+
+# The recipe of the README: omindex with the filter, then Omega's quest.
+if ! command -v omindex >/dev/null || ! command -v quest >/dev/null; then
+  echo "omindex_filter.sh: omindex or quest not installed: recipe part skipped" >&2
+else
+  omindex --db "$work/db" --url / \
+    --filter=text/html,html:"$bin --extractor article" "$site" >"$work/omindex.log" 2>&1 ||
+    fail "omindex with the filter: $(tail -5 "$work/omindex.log")"
+  quest -d "$work/db" earthquakes >"$work/q1" 2>&1 || fail "quest: $(cat "$work/q1")"
+  grep -q 'MSet:' "$work/q1" && grep -q 'url=/volcano.html' "$work/q1" || fail "quest earthquakes: $(cat "$work/q1")"
+  quest -d "$work/db" quokkashop >"$work/q2" 2>&1
+  grep -q 'url=' "$work/q2" && fail "quest quokkashop matched boilerplate: $(cat "$work/q2")"
+  omindex --db "$work/plain" --url / "$site" >/dev/null 2>&1
+  quest -d "$work/plain" quokkashop >"$work/q3" 2>&1
+  grep -q 'url=' "$work/q3" || fail "plain omindex: quokkashop should match there: $(cat "$work/q3")"
+fi
+
+if [ "$failures" -gt 0 ]; then
+  echo "omindex_filter.sh: $failures failure(s)" >&2
+  exit 1
+fi
+echo "omindex_filter.sh: all checks passed"
