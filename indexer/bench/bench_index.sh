@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Benchmark boilerdex-index on a TREC collection (default: ../shared/data/blogs-dev), in one
+# run, against omindex over the same pages unpacked as HTML files:
+#   (a) all only  (b) extractor:article only  (c) the full default view set
+#   (b') extractor:article over the unpacked files  (o) omindex over the unpacked files
+# Prints wall and CPU (user+sys) seconds, peak RSS and ratios. CPU time is the steadier
+# figure on a shared machine. Not a test: run it by hand.
+# Usage: bench_index.sh BUILD_DIR [COLLECTION_DIR] [REPEATS]
+set -eu
+build=${1:?usage: bench_index.sh BUILD_DIR [COLLECTION_DIR] [REPEATS]}
+here=$(cd "$(dirname "$0")" && pwd)
+collection=${2:-$here/../../../shared/data/blogs-dev/collection}
+repeats=${3:-1}
+bin=$build/indexer/boilerdex-index
+[ -x "$bin" ] || { echo "no $bin" >&2; exit 1; }
+command -v omindex >/dev/null || { echo "omindex not installed (xapian-omega)" >&2; exit 1; }
+tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+
+# Unpack every <DOC>'s page (the bytes after </DOCHDR>, or after the fields) to DOCNO.html.
+python3 - "$collection" "$tmp/pages" <<'PY'
+import gzip, os, re, sys
+src, dst = sys.argv[1], sys.argv[2]
+os.makedirs(dst)
+n = 0
+for name in sorted(os.listdir(src)):
+    path = os.path.join(src, name)
+    data = (gzip.open if open(path, 'rb').read(2) == b'\x1f\x8b' else open)(path, 'rb').read()
+    for doc in re.finditer(rb'<DOC>(.*?)</DOC>', data, re.S):
+        rec = doc.group(1)
+        docno = re.search(rb'<DOCNO>\s*(.*?)\s*</DOCNO>', rec).group(1).decode()
+        hdr = rec.find(b'</DOCHDR>')
+        body = rec[hdr + 9:] if hdr >= 0 else rec[rec.find(b'</DOCNO>') + 8:]
+        open(os.path.join(dst, docno + '.html'), 'wb').write(body.lstrip())
+        n += 1
+print(f"unpacked {n} pages", file=sys.stderr)
+PY
+mb=$(du -sm "$tmp/pages" | cut -f1)
+
+run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss"
+  local name=$1 best="" ; shift
+  for _ in $(seq "$repeats"); do
+    rm -rf "$tmp/out"
+    /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/log" || { cat "$tmp/log" >&2; exit 1; }
+    read -r wall user sys rss <"$tmp/time"
+    local cpu; cpu=$(echo "$user + $sys" | bc)
+    if [ -z "$best" ] || [ "$(echo "$cpu < ${best#* }" | bc)" = 1 ]; then best="$wall $cpu $rss"; fi
+  done
+  echo "$name $best" >>"$tmp/results"
+}
+
+run a-all        "$bin" -q --input "$collection" --out "$tmp/out" --view all
+run b-article    "$bin" -q --input "$collection" --out "$tmp/out" --view extractor:article
+run c-default    "$bin" -q --input "$collection" --out "$tmp/out"
+run b-files      "$bin" -q --input "$tmp/pages" --format files --out "$tmp/out" --view extractor:article
+run o-omindex    omindex --db "$tmp/out" --url / "$tmp/pages"
+
+echo "collection: $collection ($(du -sm "$collection" | cut -f1) MB packed, $mb MB of pages); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%-10s %9s %9s %10s\n' run wall_s cpu_s peak_MB
+while read -r name wall cpu rss; do printf '%-10s %9.2f %9.2f %10.0f\n' "$name" "$wall" "$cpu" "$(echo "$rss / 1024" | bc)"; done <"$tmp/results"
+cpu_of() { awk -v n="$1" '$1 == n { print $3 }' "$tmp/results"; }
+wall_of() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/results"; }
+echo "ratios (cpu; wall):"
+echo "  (c)/(a)        $(echo "scale=2; $(cpu_of c-default) / $(cpu_of a-all)" | bc); $(echo "scale=2; $(wall_of c-default) / $(wall_of a-all)" | bc)   target <= 4"
+echo "  (b)/omindex    $(echo "scale=2; $(cpu_of b-article) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-article) / $(wall_of o-omindex)" | bc)   target <= 1"
+echo "  (b')/omindex   $(echo "scale=2; $(cpu_of b-files) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-files) / $(wall_of o-omindex)" | bc)   (same input files)"
