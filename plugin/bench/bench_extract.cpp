@@ -48,8 +48,8 @@ std::string read_file(const fs::path& path) {
 
 struct Result {
   double seconds = 0;
-  std::size_t bytes = 0;
-  std::size_t pages = 0;
+  double bytes = 0;
+  double pages = 0;
 };
 
 volatile std::size_t g_sink = 0;
@@ -85,7 +85,7 @@ double java_pages_per_second(const std::string& bp, const fs::path& dir, int pas
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   CLI::App app{"Throughput of boilerdex's extraction stages over a directory of HTML pages"};
   std::string dir;
   int passes = 3;
@@ -147,7 +147,7 @@ int main(int argc, char** argv) {
         const auto t0 = clock::now();
         fn();
         results[stage].seconds += std::chrono::duration<double>(clock::now() - t0).count();
-        results[stage].bytes += bytes.size();
+        results[stage].bytes += static_cast<double>(bytes.size());
         results[stage].pages += 1;
       };
       timed(0, [&] {
@@ -180,7 +180,7 @@ int main(int argc, char** argv) {
   }
 
   const double floor_pps = results[0].pages / results[0].seconds;
-  std::size_t total_bytes = results[0].bytes;
+  const double total_bytes = results[0].bytes;
   std::printf("%zu pages, %.1f MB, pass %d of %d (single thread)\n", pages.size(),
               total_bytes / 1e6, passes, passes);
   std::printf("%-28s %10s %9s %12s\n", "stage", "pages/s", "MB/s", "x floor");
@@ -190,7 +190,7 @@ int main(int argc, char** argv) {
     std::printf("%-28s %10.1f %9.2f %12.2f\n", names[i].c_str(), pps, r.bytes / 1e6 / r.seconds,
                 pps / floor_pps);
   }
-  std::printf("peak RSS %.1f MB\n", peak_rss_kib() / 1024.0);
+  std::printf("peak RSS %.1f MB\n", static_cast<double>(peak_rss_kib()) / 1024.0);
   if (!bp_path.empty()) {
     std::string line;
     const double java = java_pages_per_second(bp_path, dir, passes, line);
@@ -207,4 +207,13 @@ int main(int argc, char** argv) {
   }
   g_sink = sink;
   return 0;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "bench_extract: " << e.what() << "\n";
+    return 1;
+  }
 }

@@ -7,11 +7,11 @@
 
 namespace boilerdex::plugin::detail {
 namespace {
-constexpr std::size_t kAlign = 16;
-constexpr std::size_t kMaxChunk = 16u << 20;
-std::size_t round_up(std::size_t n) noexcept { return (n + kAlign - 1) & ~(kAlign - 1); }
+constexpr std::size_t k_align = 16;
+constexpr std::size_t k_max_chunk = 16u << 20;
+std::size_t round_up(std::size_t n) noexcept { return (n + k_align - 1) & ~(k_align - 1); }
 char* checked_malloc(std::size_t n) {
-  void* p = std::aligned_alloc(kAlign, round_up(n));
+  void* p = std::aligned_alloc(k_align, round_up(n));
   if (p == nullptr) throw std::bad_alloc();
   return static_cast<char*>(p);
 }
@@ -59,7 +59,7 @@ void* Arena::allocate_slow(std::size_t n) {
     m_chunks.reserve(m_chunks.size() + 1);
     m_chunks.push_back({checked_malloc(size), size});
     m_reserved += size;
-    m_next_chunk = std::min(m_next_chunk * 2, kMaxChunk);
+    m_next_chunk = std::min(m_next_chunk * 2, k_max_chunk);
     next = m_chunks.size() - 1;
   }
   use_chunk(next);

@@ -12,9 +12,9 @@
 namespace boilerdex::plugin {
 namespace {
 
-constexpr std::string_view kReplacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
-constexpr std::size_t kMetaScanBytes = 1024;               // HTML5 prescan window
-constexpr std::size_t kDetectBytes = 64u << 10;            // enough for uchardet to settle
+constexpr std::string_view k_replacement = "\xEF\xBF\xBD";  // U+FFFD in UTF-8
+constexpr std::size_t k_meta_scan_bytes = 1024;             // HTML5 prescan window
+constexpr std::size_t k_detect_bytes = 64u << 10;           // enough for uchardet to settle
 
 char ascii_lower(char c) noexcept {
   return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
@@ -56,9 +56,9 @@ std::string_view charset_value_after(std::string_view s, std::size_t pos) noexce
 }
 
 /// `<meta charset=X>` or `<meta http-equiv=Content-Type content="...; charset=X">` within
-/// the first kMetaScanBytes bytes (a simplified HTML5 prescan: comments are not skipped).
+/// the first k_meta_scan_bytes bytes (a simplified HTML5 prescan: comments are not skipped).
 std::string_view find_meta_charset(std::string_view bytes) noexcept {
-  const std::string_view head = bytes.substr(0, std::min(bytes.size(), kMetaScanBytes));
+  const std::string_view head = bytes.substr(0, std::min(bytes.size(), k_meta_scan_bytes));
   for (std::size_t at = ifind(head, "<meta"); at != std::string_view::npos;
        at = ifind(head, "<meta", at + 5)) {
     std::size_t close = head.find('>', at);
@@ -165,7 +165,7 @@ void repair_utf8(std::string_view bytes, DecodedText& out) {
       continue;
     }
     out.utf8.append(reinterpret_cast<const char*>(run), static_cast<std::size_t>(p - run));
-    out.utf8.append(kReplacement);
+    out.utf8.append(k_replacement);
     ++out.replacements;
     p += subpart;
     run = p;
@@ -212,9 +212,9 @@ void append_utf8(std::string& out, char32_t c) {
 void substitute_and_count(const void* context, UConverterToUnicodeArgs* args, const char*, int32_t,
                           UConverterCallbackReason reason, UErrorCode* err) {
   if (reason > UCNV_IRREGULAR) return;  // reset/close/clone: nothing to do
-  static constexpr UChar kFffd = 0xFFFD;
+  static constexpr UChar k_fffd = 0xFFFD;
   *err = U_ZERO_ERROR;
-  ucnv_cbToUWriteUChars(args, &kFffd, 1, 0, err);
+  ucnv_cbToUWriteUChars(args, &k_fffd, 1, 0, err);
   ++*static_cast<std::size_t*>(const_cast<void*>(context));
 }
 
@@ -235,7 +235,7 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
     if (err != U_BUFFER_OVERFLOW_ERROR) done = true;
     if (U_FAILURE(err) && err != U_BUFFER_OVERFLOW_ERROR) {
       // Should not happen with a substituting callback; never lose the rest silently.
-      out.utf8.append(kReplacement);
+      out.utf8.append(k_replacement);
       ++out.replacements;
     }
     for (const UChar* u = buffer.data(); u < target; ++u) {
@@ -247,14 +247,14 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
           pending_high = 0;
           continue;
         }
-        out.utf8.append(kReplacement);
+        out.utf8.append(k_replacement);
         ++out.replacements;
         pending_high = 0;
       }
       if (c >= 0xD800 && c <= 0xDBFF) {
         pending_high = c;
       } else if ((c >= 0xDC00 && c <= 0xDFFF) || c == 0) {
-        out.utf8.append(kReplacement);
+        out.utf8.append(k_replacement);
         ++out.replacements;
       } else {
         append_utf8(out.utf8, c);
@@ -262,7 +262,7 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
     }
   }
   if (pending_high != 0) {
-    out.utf8.append(kReplacement);
+    out.utf8.append(k_replacement);
     ++out.replacements;
   }
 }
@@ -271,7 +271,7 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
 std::string detect_charset(std::string_view bytes) {
   uchardet_t ud = uchardet_new();
   if (ud == nullptr) return {};
-  const std::string_view sample = bytes.substr(0, std::min(bytes.size(), kDetectBytes));
+  const std::string_view sample = bytes.substr(0, std::min(bytes.size(), k_detect_bytes));
   std::string result;
   if (uchardet_handle_data(ud, sample.data(), sample.size()) == 0) {
     uchardet_data_end(ud);

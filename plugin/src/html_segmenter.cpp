@@ -59,7 +59,7 @@ struct NamedEntity {
 
 /// NekoHTML's entity table: the 252 HTML 4.01 names plus &apos;, case-sensitive.
 /// HTML5-only names (&AMP;, &NotEqualTilde;, ...) stay literal text in NekoHTML.
-constexpr NamedEntity kHtml4Entities[] = {
+constexpr NamedEntity k_html4_entities[] = {
     {"AElig", 0xC6},     {"Aacute", 0xC1},   {"Acirc", 0xC2},     {"Agrave", 0xC0},
     {"Alpha", 0x391},    {"Aring", 0xC5},    {"Atilde", 0xC3},    {"Auml", 0xC4},
     {"Beta", 0x392},     {"Ccedil", 0xC7},   {"Chi", 0x3A7},      {"Dagger", 0x2021},
@@ -127,9 +127,9 @@ constexpr NamedEntity kHtml4Entities[] = {
 
 std::optional<char32_t> html4_entity(std::string_view name) noexcept {
   const auto* it =
-      std::lower_bound(std::begin(kHtml4Entities), std::end(kHtml4Entities), name,
+      std::lower_bound(std::begin(k_html4_entities), std::end(k_html4_entities), name,
                        [](const NamedEntity& e, std::string_view n) { return e.name < n; });
-  if (it != std::end(kHtml4Entities) && it->name == name) return it->value;
+  if (it != std::end(k_html4_entities) && it->name == name) return it->value;
   return std::nullopt;
 }
 
@@ -207,9 +207,9 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
                          std::vector<std::string_view>& chunks, std::string& storage) {
   chunks.clear();
   storage.clear();
-  constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  constexpr std::string_view k_replacement = "\xEF\xBF\xBD";
   if (raw_text || (original.find('&') == std::string_view::npos &&
-                   decoded.find(kReplacement) == std::string_view::npos)) {
+                   decoded.find(k_replacement) == std::string_view::npos)) {
     if (!decoded.empty()) chunks.push_back(decoded);
     return;
   }
@@ -244,7 +244,7 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
                                      static_cast<unsigned char>(original[i + 1]) <= 0x9F)
                                       ? 2
                                       : 0;
-      if (control == 0 || decoded.substr(j, 3) != kReplacement) break;
+      if (control == 0 || decoded.substr(j, 3) != k_replacement) break;
       flush_pending(j);
       chunks.push_back(original.substr(i, control));
       i += control;
@@ -388,9 +388,9 @@ namespace {
 
 using detail::java_trim;
 
-constexpr std::string_view kAnchorStart = "$\xEE\x80\x8A<";  // "$\uE00A<"
-constexpr std::string_view kAnchorEnd = ">\xEE\x80\x8A$";    // ">\uE00A$"
-constexpr int kWrapWidth = 80;
+constexpr std::string_view k_anchor_start = "$\xEE\x80\x8A<";  // "$\uE00A<"
+constexpr std::string_view k_anchor_end = ">\xEE\x80\x8A$";    // ">\uE00A$"
+constexpr int k_wrap_width = 80;
 
 /// boilerpipe 1.2.0's default tag actions (spec §2.3), plus Transparent for elements that
 /// exist only in the HTML5 tree and not in NekoHTML's (spec §9.1).
@@ -546,7 +546,7 @@ class ContentHandler {
         m_open_anchor = node;
         if (m_in_ignorable == 0) {
           add_whitespace_if_needed();
-          m_tokens_buffer.append(kAnchorStart);
+          m_tokens_buffer.append(k_anchor_start);
           m_tokens_buffer.push_back(' ');
           m_last_was_whitespace = true;
         }
@@ -684,7 +684,7 @@ class ContentHandler {
     m_open_anchor = nullptr;
     if (m_in_ignorable == 0) {
       add_whitespace_if_needed();
-      m_tokens_buffer.append(kAnchorEnd);
+      m_tokens_buffer.append(k_anchor_end);
       m_tokens_buffer.push_back(' ');
       m_last_was_whitespace = true;
     }
@@ -725,9 +725,9 @@ class ContentHandler {
     int linked = 0;
     int tokens = 0;
     for (const std::string_view token : m_tokens) {
-      if (token == kAnchorStart) {
+      if (token == k_anchor_start) {
         m_in_anchor_text = true;
-      } else if (token == kAnchorEnd) {
+      } else if (token == k_anchor_end) {
         m_in_anchor_text = false;
       } else if (is_word(token)) {
         ++tokens;
@@ -736,7 +736,7 @@ class ContentHandler {
         if (m_in_anchor_text) ++linked;
         const int length = static_cast<int>(utf16_length(token));
         line_length += length + 1;
-        if (line_length > kWrapWidth) {
+        if (line_length > k_wrap_width) {
           ++wrapped;
           line_length = length;
           words_this_line = 1;
@@ -949,72 +949,72 @@ struct NekoCloses {
 
 const NekoCloses* neko_closes(GumboTag t) noexcept {
   using L = std::initializer_list<GumboTag>;
-  static const L kHeadings = {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4,
-                              GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_P};
-  static const NekoCloses kA{{GUMBO_TAG_A}, false, {GUMBO_TAG_BODY}};
-  static const NekoCloses kClosesP{{GUMBO_TAG_P}, true, {GUMBO_TAG_BODY}};  // BLOCKQUOTE, DIV, HR
-  static const NekoCloses kForm{
+  static const L k_headings = {GUMBO_TAG_H1, GUMBO_TAG_H2, GUMBO_TAG_H3, GUMBO_TAG_H4,
+                               GUMBO_TAG_H5, GUMBO_TAG_H6, GUMBO_TAG_P};
+  static const NekoCloses k_a{{GUMBO_TAG_A}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses k_closes_p{{GUMBO_TAG_P}, true, {GUMBO_TAG_BODY}};  // BLOCKQUOTE, DIV, HR
+  static const NekoCloses k_form{
       {GUMBO_TAG_BUTTON, GUMBO_TAG_P}, true, {GUMBO_TAG_BODY, GUMBO_TAG_TD, GUMBO_TAG_DIV}};
-  static const NekoCloses kDdDt{{GUMBO_TAG_DT, GUMBO_TAG_DD}, false, {GUMBO_TAG_DL}};
-  static const NekoCloses kHeading{kHeadings, false, {GUMBO_TAG_BODY, GUMBO_TAG_A}};
-  static const NekoCloses kLi{{GUMBO_TAG_LI}, false, {GUMBO_TAG_BODY, GUMBO_TAG_UL, GUMBO_TAG_OL}};
-  static const NekoCloses kOption{{GUMBO_TAG_OPTGROUP}, false, {GUMBO_TAG_SELECT}};
-  static const NekoCloses kP{{GUMBO_TAG_P}, false, {GUMBO_TAG_BODY}};
-  static const NekoCloses kSelect{{GUMBO_TAG_SELECT}, false, {GUMBO_TAG_BODY}};
-  static const NekoCloses kTbody{
+  static const NekoCloses k_dd_dt{{GUMBO_TAG_DT, GUMBO_TAG_DD}, false, {GUMBO_TAG_DL}};
+  static const NekoCloses k_heading{k_headings, false, {GUMBO_TAG_BODY, GUMBO_TAG_A}};
+  static const NekoCloses k_li{{GUMBO_TAG_LI}, false, {GUMBO_TAG_BODY, GUMBO_TAG_UL, GUMBO_TAG_OL}};
+  static const NekoCloses k_option{{GUMBO_TAG_OPTGROUP}, false, {GUMBO_TAG_SELECT}};
+  static const NekoCloses k_p{{GUMBO_TAG_P}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses k_select{{GUMBO_TAG_SELECT}, false, {GUMBO_TAG_BODY}};
+  static const NekoCloses k_tbody{
       {GUMBO_TAG_THEAD, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP},
       true,
       {GUMBO_TAG_TABLE}};
-  static const NekoCloses kTfoot{
+  static const NekoCloses k_tfoot{
       {GUMBO_TAG_THEAD, GUMBO_TAG_TBODY, GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR},
       true,
       {GUMBO_TAG_TABLE}};
-  static const NekoCloses kThead{{GUMBO_TAG_COLGROUP}, true, {GUMBO_TAG_TABLE}};
-  static const NekoCloses kCell{{GUMBO_TAG_TD, GUMBO_TAG_TH}, false, {GUMBO_TAG_TR}};
-  static const NekoCloses kTr{{GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP},
-                              false,
-                              {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT}};
-  static const NekoCloses kColgroup{{GUMBO_TAG_COL, GUMBO_TAG_COLGROUP}, false, {GUMBO_TAG_TABLE}};
+  static const NekoCloses k_thead{{GUMBO_TAG_COLGROUP}, true, {GUMBO_TAG_TABLE}};
+  static const NekoCloses k_cell{{GUMBO_TAG_TD, GUMBO_TAG_TH}, false, {GUMBO_TAG_TR}};
+  static const NekoCloses k_tr{{GUMBO_TAG_TD, GUMBO_TAG_TH, GUMBO_TAG_TR, GUMBO_TAG_COLGROUP},
+                               false,
+                               {GUMBO_TAG_TBODY, GUMBO_TAG_THEAD, GUMBO_TAG_TFOOT}};
+  static const NekoCloses k_colgroup{{GUMBO_TAG_COL, GUMBO_TAG_COLGROUP}, false, {GUMBO_TAG_TABLE}};
   switch (t) {
     case GUMBO_TAG_A:
-      return &kA;
+      return &k_a;
     case GUMBO_TAG_BLOCKQUOTE:
     case GUMBO_TAG_DIV:
     case GUMBO_TAG_HR:
-      return &kClosesP;
+      return &k_closes_p;
     case GUMBO_TAG_FORM:
-      return &kForm;
+      return &k_form;
     case GUMBO_TAG_DD:
     case GUMBO_TAG_DT:
-      return &kDdDt;
+      return &k_dd_dt;
     case GUMBO_TAG_H1:
     case GUMBO_TAG_H2:
     case GUMBO_TAG_H3:
     case GUMBO_TAG_H4:
     case GUMBO_TAG_H5:
     case GUMBO_TAG_H6:
-      return &kHeading;
+      return &k_heading;
     case GUMBO_TAG_LI:
-      return &kLi;
+      return &k_li;
     case GUMBO_TAG_OPTION:
-      return &kOption;
+      return &k_option;
     case GUMBO_TAG_P:
-      return &kP;
+      return &k_p;
     case GUMBO_TAG_SELECT:
-      return &kSelect;
+      return &k_select;
     case GUMBO_TAG_TBODY:
-      return &kTbody;
+      return &k_tbody;
     case GUMBO_TAG_TFOOT:
-      return &kTfoot;
+      return &k_tfoot;
     case GUMBO_TAG_THEAD:
-      return &kThead;
+      return &k_thead;
     case GUMBO_TAG_TD:
     case GUMBO_TAG_TH:
-      return &kCell;
+      return &k_cell;
     case GUMBO_TAG_TR:
-      return &kTr;
+      return &k_tr;
     case GUMBO_TAG_COLGROUP:
-      return &kColgroup;
+      return &k_colgroup;
     default:
       return nullptr;
   }
@@ -1199,7 +1199,7 @@ class Walker {
 }  // namespace
 
 /// Arena memory kept per thread between pages.
-constexpr std::size_t kArenaKeepBytes = 32u << 20;
+constexpr std::size_t k_arena_keep_bytes = 32u << 20;
 
 TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats) {
   SegmentStats local_stats;
@@ -1223,10 +1223,10 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
   // One arena per thread, reused page after page: fresh memory for every parse costs page
   // faults that outweigh what the arena saves over malloc.
   thread_local detail::Arena arena;
-  arena.reset(kArenaKeepBytes);
+  arena.reset(k_arena_keep_bytes);
   struct ResetOnExit {
     detail::Arena& arena;
-    ~ResetOnExit() { arena.reset(kArenaKeepBytes); }
+    ~ResetOnExit() { arena.reset(k_arena_keep_bytes); }
   } reset_on_exit{arena};
   GumboOptions options = kGumboDefaultOptions;
   options.allocator = &detail::Arena::gumbo_allocate;

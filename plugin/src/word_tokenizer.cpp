@@ -55,23 +55,23 @@ bool is_word_code_point(char32_t c) noexcept {
 }
 
 /// ASCII classes, precomputed: most page text is ASCII.
-enum AsciiClass : std::uint8_t { kOther = 0, kWord = 1, kGlue = 2, kSpace = 4 };
+enum AsciiClass : std::uint8_t { Other = 0, Word = 1, Glue = 2, Space = 4 };
 
 constexpr std::array<std::uint8_t, 128> make_ascii_classes() {
   std::array<std::uint8_t, 128> t{};
-  for (int c = '0'; c <= '9'; ++c) t[c] = kWord;
-  for (int c = 'a'; c <= 'z'; ++c) t[c] = kWord;
-  for (int c = 'A'; c <= 'Z'; ++c) t[c] = kWord;
-  t['_'] = kWord;
+  for (int c = '0'; c <= '9'; ++c) t[c] = Word;
+  for (int c = 'a'; c <= 'z'; ++c) t[c] = Word;
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = Word;
+  t['_'] = Word;
   // The 14 characters around which UnicodeTokenizer deletes word-boundary markers.
   for (char c : {'"', '\'', '.', ',', '!', '@', '-', ':', ';', '$', '?', '(', ')', '/'})
-    t[static_cast<unsigned char>(c)] = kGlue;
-  t[' '] = kSpace;
+    t[static_cast<unsigned char>(c)] = Glue;
+  t[' '] = Space;
   return t;
 }
-constexpr auto kAsciiClasses = make_ascii_classes();
+constexpr auto k_ascii_classes = make_ascii_classes();
 
-constexpr char32_t kInvisibleSeparator = 0x2063;  // UnicodeTokenizer's own marker character
+constexpr char32_t k_invisible_separator = 0x2063;  // UnicodeTokenizer's own marker character
 
 }  // namespace
 
@@ -106,21 +106,21 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
     bool glue = false;
     std::uint32_t len = 1;
     if (*p < 0x80) {
-      const std::uint8_t cls = kAsciiClasses[*p];
-      if (cls & kSpace) {
+      const std::uint8_t cls = k_ascii_classes[*p];
+      if (cls & Space) {
         if (token_start != nullptr)
           out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
         token_start = nullptr;
         ++p;
         continue;
       }
-      word = (cls & kWord) != 0;
-      glue = (cls & kGlue) != 0;
+      word = (cls & Word) != 0;
+      glue = (cls & Glue) != 0;
       mark_base = word && *p != '_';
     } else {
       const CodePoint cp = decode_utf8(p, end);
       len = cp.length;
-      if (cp.value == kInvisibleSeparator) {
+      if (cp.value == k_invisible_separator) {
         if (token_start != nullptr)
           out.emplace_back(reinterpret_cast<const char*>(token_start), p - token_start);
         token_start = nullptr;
@@ -153,7 +153,7 @@ bool is_word(std::string_view token) noexcept {
   const auto* const end = p + token.size();
   while (p < end) {
     if (*p < 0x80) {
-      if (kAsciiClasses[*p] & kWord && *p != '_') return true;
+      if (k_ascii_classes[*p] & Word && *p != '_') return true;
       ++p;
       continue;
     }

@@ -46,7 +46,7 @@ std::ostream& operator<<(std::ostream& os, const SegmentCase& c) { return os << 
 
 // Spec §10 reference vectors (Debian jar, JDK 17) and the §2.4–§2.9 rules and quirks;
 // every expectation here was also checked with `bp blocks`.
-const std::vector<SegmentCase> kCases = {
+const std::vector<SegmentCase> k_cases = {
     {"ref: inline tags, anchor, br",
      "<p>This   is a <b>bold</b>word and an <i>italic</i> one, with a <a href=\"#\">link "
      "inside</a> the "
@@ -166,7 +166,7 @@ TextDocument segment(const std::string& html) { return segment_html(html); }
 
 BOOST_AUTO_TEST_SUITE(html_segmenter)
 
-BOOST_DATA_TEST_CASE(boilerpipe_blocks, boost::unit_test::data::make(kCases), c) {
+BOOST_DATA_TEST_CASE(boilerpipe_blocks, boost::unit_test::data::make(k_cases), c) {
   const TextDocument doc = segment(c.html);
   BOOST_TEST(describe_all(doc) == c.blocks, boost::test_tools::per_element());
   BOOST_TEST(doc.num_parse_blocks == doc.blocks.size());

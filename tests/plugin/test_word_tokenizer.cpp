@@ -20,7 +20,7 @@ struct TokenCase {
 std::ostream& operator<<(std::ostream& os, const TokenCase& c) { return os << c.input; }
 
 // Spec §2.6 examples (verified against the Debian jar), plus edges of the same rules.
-const std::vector<TokenCase> kCases = {
+const std::vector<TokenCase> k_cases = {
     {"don't", {"don't"}, 1},
     {"e-mail", {"e-mail"}, 1},
     {"me@x.com", {"me@x.com"}, 1},
@@ -82,7 +82,7 @@ const std::vector<TokenCase> kCases = {
 
 BOOST_AUTO_TEST_SUITE(word_tokenizer)
 
-BOOST_DATA_TEST_CASE(boilerpipe_tokens, boost::unit_test::data::make(kCases), c) {
+BOOST_DATA_TEST_CASE(boilerpipe_tokens, boost::unit_test::data::make(k_cases), c) {
   std::vector<std::string_view> tokens;
   tokenize(c.input, tokens);
   std::vector<std::string> got(tokens.begin(), tokens.end());
