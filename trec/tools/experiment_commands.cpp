@@ -8,6 +8,8 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/query/searcher.hpp"
+#include "boilerdex/trec/topics.hpp"
 
 namespace boilerdex::trec {
 
@@ -32,6 +34,9 @@ ExperimentCommands::ExperimentCommands(CLI::App& app) {
       ->check(CLI::ExistingFile);
   m_experiment->add_option("--out", m_options.output_dir, "output directory (default [trec] output_dir)");
   m_experiment->add_flag("--rebuild", m_options.rebuild, "rebuild the index set even when it is up to date");
+  m_experiment->add_option("--bm25", m_bm25, "BM25 k1,b for every run (default [trec] bm25_k1, bm25_b)");
+  m_experiment->add_option("--field", m_field, "topic field: title, desc, narr or title+desc (default [trec] field)");
+  m_experiment->add_option("--k", m_k, "documents retrieved per topic (default [trec] k)");
   m_experiment->add_option("--threads", m_options.threads, "views run in parallel (0: all cores)")->capture_default_str();
   m_experiment->add_option("--baseline", m_options.baseline, "baseline view (default: all)");
   m_experiment->add_option("--measure", m_measure, "measure of the Δ and p columns: P_10, ndcg_cut_10 or map")
@@ -85,7 +90,17 @@ int ExperimentCommands::run_experiment_command(const std::filesystem::path& glob
                                                std::ostream& err) {
   const std::filesystem::path& path = m_config.empty() ? global_config : m_config;
   if (path.empty()) throw UsageError("experiment needs --config FILE");
-  const config::Config config = config::load_config(path);
+  config::Config config = config::load_config(path);
+  if (!m_bm25.empty()) {
+    const auto bm25 = query::Bm25Parameters::parse(m_bm25);
+    config.trec.bm25_k1 = bm25.k1;
+    config.trec.bm25_b = bm25.b;
+  }
+  if (!m_field.empty()) config.trec.field = std::string(topic_field_name(parse_topic_field(m_field)));
+  if (m_k) {
+    if (*m_k == 0) throw UsageError("--k must be at least 1");
+    config.trec.k = *m_k;
+  }
   bool known = false;
   for (std::size_t m = 0; m < experiment_measure_count; ++m) {
     if (m_measure == experiment_measure_names[m] || m_measure == experiment_measure_labels[m]) {

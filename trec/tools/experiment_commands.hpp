@@ -46,6 +46,9 @@ class ExperimentCommands {
   std::filesystem::path m_config;
   ExperimentOptions m_options;
   std::string m_measure = "P_10";
+  std::string m_bm25;                 ///< "K1,B" overriding [trec] bm25_k1, bm25_b
+  std::string m_field;                ///< overrides [trec] field
+  std::optional<std::size_t> m_k;     ///< overrides [trec] k
   std::optional<Label> m_binarize;
   bool m_quiet = false;
 };
