@@ -26,3 +26,26 @@ if(BOILERDEX_SANITIZE)
   add_compile_options(${boilerdex_sanitizer_flags})
   add_link_options(${boilerdex_sanitizer_flags})
 endif()
+
+# Clang links its sanitizer runtimes and libFuzzer's coverage callbacks into executables
+# only; a shared library leaves those symbols to be resolved at run time. libboilerdex
+# links with --no-undefined, which refuses that, so a Clang sanitizer build drops the flag
+# from every shared library (after all targets exist). GCC links libasan/libubsan into
+# shared libraries and keeps the check.
+function(boilerdex_allow_runtime_symbols_in_shared_libraries)
+  get_property(dirs DIRECTORY ${PROJECT_SOURCE_DIR} PROPERTY SUBDIRECTORIES)
+  foreach(dir ${dirs})
+    get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
+    foreach(target ${targets})
+      get_target_property(type ${target} TYPE)
+      get_target_property(options ${target} LINK_OPTIONS)
+      if(type STREQUAL "SHARED_LIBRARY" AND options)
+        list(REMOVE_ITEM options "LINKER:--no-undefined" "-Wl,--no-undefined" "LINKER:-z,defs" "-Wl,-z,defs")
+        set_target_properties(${target} PROPERTIES LINK_OPTIONS "${options}")
+      endif()
+    endforeach()
+  endforeach()
+endfunction()
+if(BOILERDEX_SANITIZE AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  cmake_language(DEFER DIRECTORY ${PROJECT_SOURCE_DIR} CALL boilerdex_allow_runtime_symbols_in_shared_libraries)
+endif()
