@@ -4,7 +4,6 @@
 #include <fstream>
 #include <sstream>
 #include <map>
-#include <random>
 #include <string>
 #include <vector>
 #include <xapian.h>
@@ -17,29 +16,18 @@
 #include "boilerdex/indexer/view_selector.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "temp_dir.hpp"
 #include "xapian_dump.hpp"
 
 namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
+using boilerdex::indexer::test::TempDir;
 using boilerdex::indexer::test::dump_terms;
 
 namespace {
 
 const fs::path fixtures = fs::path(BOILERDEX_FIXTURES_DIR) / "indexer";
 
-/// A fresh directory under the build tree, removed at the end of the test.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::mt19937_64 rng(std::random_device{}());
-    path = fs::path(BOILERDEX_BINARY_DIR) / "test-tmp" / ("index-" + std::to_string(rng()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 std::vector<ViewSpec> views_of(std::initializer_list<const char*> specs) {
   std::vector<ViewSpec> out;

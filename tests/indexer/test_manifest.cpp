@@ -2,28 +2,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <random>
 
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/manifest.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
+using boilerdex::indexer::test::TempDir;
 
 namespace {
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    static std::mt19937_64 rng(std::random_device{}());
-    path = fs::path(BOILERDEX_BINARY_DIR) / "test-tmp" / ("manifest-" + std::to_string(rng()));
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 Manifest sample() {
   Manifest m;
