@@ -10,16 +10,18 @@
 namespace boilerdex::plugin {
 namespace {
 
-constexpr std::array<std::string_view, 12> k_months = {"January", "February", "March",     "April",   "May",      "June",
-                                                        "July",    "August",   "September", "October", "November", "December"};
-constexpr std::array<std::string_view, 7> k_weekdays = {"Monday", "Tuesday", "Wednesday", "Thursday",
-                                                        "Friday", "Saturday", "Sunday"};
+constexpr std::array<std::string_view, 12> k_months = {
+    "January", "February", "March",     "April",   "May",      "June",
+    "July",    "August",   "September", "October", "November", "December"};
+constexpr std::array<std::string_view, 7> k_weekdays = {
+    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
 
 bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 // Case-insensitive ASCII equality of \p s with \p pattern.
 bool iequals(std::string_view s, std::string_view pattern) noexcept {
-  return s.size() == pattern.size() && std::equal(s.begin(), s.end(), pattern.begin(), [](char a, char b) {
+  return s.size() == pattern.size() &&
+         std::equal(s.begin(), s.end(), pattern.begin(), [](char a, char b) {
            return (a >= 'A' && a <= 'Z' ? a + 32 : a) == (b >= 'A' && b <= 'Z' ? b + 32 : b);
          });
 }
@@ -27,8 +29,10 @@ bool iequals(std::string_view s, std::string_view pattern) noexcept {
 // "May", "MAY", "Sept", "Mon" ...: capitalised or upper-case ASCII words only.
 bool is_name_cased(std::string_view s) noexcept {
   if (s.empty() || !(s[0] >= 'A' && s[0] <= 'Z')) return false;
-  const bool upper = std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
-  const bool lower = std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  const bool upper =
+      std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  const bool lower =
+      std::all_of(s.begin() + 1, s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
   return upper || lower;
 }
 
@@ -45,7 +49,8 @@ bool is_calendar_name(std::string_view s) noexcept {
 
 // Lengths of the three runs of digits that \p s holds, joined by single \p sep
 // characters; false when s is anything else.
-bool three_digit_groups(std::string_view s, char sep, std::array<std::size_t, 3>& lengths) noexcept {
+bool three_digit_groups(std::string_view s, char sep,
+                        std::array<std::size_t, 3>& lengths) noexcept {
   std::size_t group = 0;
   std::size_t run = 0;
   for (const char c : s) {
@@ -64,7 +69,8 @@ bool three_digit_groups(std::string_view s, char sep, std::array<std::size_t, 3>
 }
 
 bool is_time(std::string_view s) noexcept {
-  if (s.size() > 2 && (iequals(s.substr(s.size() - 2), "am") || iequals(s.substr(s.size() - 2), "pm"))) {
+  if (s.size() > 2 &&
+      (iequals(s.substr(s.size() - 2), "am") || iequals(s.substr(s.size() - 2), "pm"))) {
     s.remove_suffix(2);
   }
   // H:MM, HH:MM, optionally :SS.
@@ -91,7 +97,8 @@ bool is_numeric_date(std::string_view s) noexcept {
 
 // Token ends a sentence: a word char followed by . ! ? and then only quotes or brackets.
 bool ends_sentence(std::string_view token) noexcept {
-  while (!token.empty() && (token.back() == '"' || token.back() == '\'' || token.back() == ')')) token.remove_suffix(1);
+  while (!token.empty() && (token.back() == '"' || token.back() == '\'' || token.back() == ')'))
+    token.remove_suffix(1);
   return !token.empty() && (token.back() == '.' || token.back() == '!' || token.back() == '?');
 }
 
@@ -122,7 +129,9 @@ WordShape shape_of(std::string_view token) noexcept {
   return shape;
 }
 
-double ratio(int part, int whole) noexcept { return whole == 0 ? 0.0 : static_cast<double>(part) / whole; }
+double ratio(int part, int whole) noexcept {
+  return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
+}
 
 }  // namespace
 
@@ -134,7 +143,8 @@ const BlockFeatures& empty_start_features() noexcept {
 bool is_date_time_token(std::string_view token) noexcept {
   const auto strip_front = [](char c) { return c == '(' || c == '[' || c == '"' || c == '\''; };
   const auto strip_back = [](char c) {
-    return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' || c == '?';
+    return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' ||
+           c == '?';
   };
   while (!token.empty() && strip_front(token.front())) token.remove_prefix(1);
   while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
@@ -146,29 +156,40 @@ bool is_date_time_token(std::string_view token) noexcept {
 
 std::string_view tag_class_name(TagClass tag) noexcept {
   switch (tag) {
-    case TagClass::A: return "a";
-    case TagClass::P: return "p";
-    case TagClass::Div: return "div";
-    case TagClass::H1: return "h1";
-    case TagClass::H2: return "h2";
-    case TagClass::H3: return "h3";
-    case TagClass::H4: return "h4";
-    case TagClass::H5: return "h5";
-    case TagClass::H6: return "h6";
-    case TagClass::Other: break;
+    case TagClass::A:
+      return "a";
+    case TagClass::P:
+      return "p";
+    case TagClass::Div:
+      return "div";
+    case TagClass::H1:
+      return "h1";
+    case TagClass::H2:
+      return "h2";
+    case TagClass::H3:
+      return "h3";
+    case TagClass::H4:
+      return "h4";
+    case TagClass::H5:
+      return "h5";
+    case TagClass::H6:
+      return "h6";
+    case TagClass::Other:
+      break;
   }
   return "other";
 }
 
-BlockFeatures compute_block_features(const TextBlock& block, std::size_t position, std::size_t count,
-                                     std::vector<std::string_view>& scratch) {
+BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
+                                     std::size_t count, std::vector<std::string_view>& scratch) {
   BlockFeatures f;
   f.num_words = block.num_words;
   f.link_density = block.link_density;
   f.text_density = block.text_density;
   f.enclosing_tag = block.enclosing_tag;
   f.position = position;
-  f.relative_position = count > 1 ? static_cast<double>(position) / static_cast<double>(count - 1) : 0.0;
+  f.relative_position =
+      count > 1 ? static_cast<double>(position) / static_cast<double>(count - 1) : 0.0;
   f.num_vertical_bars = static_cast<int>(std::count(block.text.begin(), block.text.end(), '|'));
 
   tokenize(block.text, scratch);
@@ -203,15 +224,19 @@ std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks) {
   std::vector<BlockFeatures> out;
   out.reserve(blocks.size());
   std::vector<std::string_view> scratch;
-  for (std::size_t i = 0; i < blocks.size(); ++i) out.push_back(compute_block_features(blocks[i], i, blocks.size(), scratch));
+  for (std::size_t i = 0; i < blocks.size(); ++i)
+    out.push_back(compute_block_features(blocks[i], i, blocks.size(), scratch));
   return out;
 }
 
-std::vector<BlockFeatures> compute_features(const TextDocument& doc) { return compute_features(doc.blocks); }
+std::vector<BlockFeatures> compute_features(const TextDocument& doc) {
+  return compute_features(doc.blocks);
+}
 
 BlockContext context_of(const std::vector<BlockFeatures>& features, std::size_t i) noexcept {
   const BlockFeatures& none = empty_start_features();
-  return {i == 0 ? none : features[i - 1], features[i], i + 1 < features.size() ? features[i + 1] : none};
+  return {i == 0 ? none : features[i - 1], features[i],
+          i + 1 < features.size() ? features[i + 1] : none};
 }
 
 std::array<NamedFeature, k_num_named_features> named_features(const BlockFeatures& f) noexcept {

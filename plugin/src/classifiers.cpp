@@ -53,7 +53,9 @@ bool cleaneval_rule(const TextBlock& curr) noexcept {
   return d(curr.text_density) >= 7 && d(curr.link_density) <= 0.35;
 }
 
-bool min_words_rule(const TextBlock& curr, int min_words) noexcept { return curr.num_words >= min_words; }
+bool min_words_rule(const TextBlock& curr, int min_words) noexcept {
+  return curr.num_words >= min_words;
+}
 
 bool classify_in_context(std::vector<TextBlock>& blocks, ContextRule rule) noexcept {
   const TextBlock& sentinel = empty_start_block();

@@ -24,8 +24,9 @@ std::string display_name(const ExtractorRegistration& r) {
 
 bool valid_name(std::string_view name) noexcept {
   return !name.empty() && name.front() != '-' && name.back() != '-' &&
-         std::all_of(name.begin(), name.end(),
-                     [](char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; });
+         std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+         });
 }
 
 class Registry {
@@ -40,9 +41,11 @@ class Registry {
     std::lock_guard lock(m_mutex);
     if (!valid_name(r.name)) throw UsageError("invalid extractor name '" + r.name + "'");
     if (static_cast<bool>(r.factory) == static_cast<bool>(r.argument_factory)) {
-      throw UsageError("extractor '" + r.name + "' must be registered with exactly one of factory and argument_factory");
+      throw UsageError("extractor '" + r.name +
+                       "' must be registered with exactly one of factory and argument_factory");
     }
-    if (find(r.name) != nullptr) throw UsageError("extractor '" + r.name + "' is already registered");
+    if (find(r.name) != nullptr)
+      throw UsageError("extractor '" + r.name + "' is already registered");
     m_entries.push_back(std::move(r));
   }
 
@@ -69,7 +72,8 @@ class Registry {
       }
     }
     if (argument_factory) {
-      auto extractor = argument_factory(colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1));
+      auto extractor = argument_factory(colon == std::string_view::npos ? std::string_view{}
+                                                                        : spec.substr(colon + 1));
       if (!extractor) throw UsageError("extractor '" + std::string(spec) + "' could not be built");
       return extractor;
     }
@@ -77,7 +81,8 @@ class Registry {
     int k = 0;
     if (takes_parameter) {
       if (colon == std::string_view::npos) {
-        throw UsageError("extractor '" + std::string(spec) + "' needs a parameter: " + std::string(base) + ":K");
+        throw UsageError("extractor '" + std::string(spec) +
+                         "' needs a parameter: " + std::string(base) + ":K");
       }
       const std::string_view digits = spec.substr(colon + 1);
       const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), k);
@@ -87,7 +92,8 @@ class Registry {
                          std::to_string(k_max_extractor_parameter));
       }
     } else if (colon != std::string_view::npos) {
-      throw UsageError("extractor '" + std::string(base) + "' takes no parameter (got '" + std::string(spec) + "')");
+      throw UsageError("extractor '" + std::string(base) + "' takes no parameter (got '" +
+                       std::string(spec) + "')");
     }
     auto extractor = factory(k);
     if (!extractor) throw UsageError("extractor '" + std::string(spec) + "' could not be built");
@@ -96,7 +102,8 @@ class Registry {
 
  private:
   const ExtractorRegistration* find(std::string_view name) const {
-    const auto it = std::find_if(m_entries.begin(), m_entries.end(), [&](const auto& r) { return r.name == name; });
+    const auto it = std::find_if(m_entries.begin(), m_entries.end(),
+                                 [&](const auto& r) { return r.name == name; });
     return it == m_entries.end() ? nullptr : &*it;
   }
 
@@ -118,7 +125,9 @@ Registry& registry() {
 
 }  // namespace
 
-void register_extractor(ExtractorRegistration registration) { registry().add(std::move(registration)); }
+void register_extractor(ExtractorRegistration registration) {
+  registry().add(std::move(registration));
+}
 
 std::vector<ExtractorInfo> list_extractors() { return registry().list(); }
 

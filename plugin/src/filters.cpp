@@ -25,7 +25,8 @@ std::size_t java_length(std::string_view s) noexcept { return utf16_length(s); }
 
 // Locale-independent full Unicode lower case (spec §11.10).
 std::string lower_case(std::string_view s) {
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
   u.toLower(icu::Locale::getRoot());
   std::string out;
   u.toUTF8String(out);
@@ -55,20 +56,24 @@ bool set_content(TextBlock& block, bool content) noexcept {
 // ---- TerminatingBlocksFinder ----
 
 // "startsWithNumber": ≥ 1 ASCII digits, then one of the suffixes.
-bool starts_with_number(std::string_view lc, std::initializer_list<std::string_view> suffixes) noexcept {
+bool starts_with_number(std::string_view lc,
+                        std::initializer_list<std::string_view> suffixes) noexcept {
   std::size_t j = 0;
   while (j < lc.size() && lc[j] >= '0' && lc[j] <= '9') ++j;
   if (j == 0) return false;
   const std::string_view rest = lc.substr(j);
-  return std::any_of(suffixes.begin(), suffixes.end(), [&](std::string_view s) { return rest.starts_with(s); });
+  return std::any_of(suffixes.begin(), suffixes.end(),
+                     [&](std::string_view s) { return rest.starts_with(s); });
 }
 
 bool indicates_end_of_text(std::string_view lc) noexcept {
-  return lc.starts_with("comments") || starts_with_number(lc, {" comments", " users responded in"}) ||
+  return lc.starts_with("comments") ||
+         starts_with_number(lc, {" comments", " users responded in"}) ||
          lc.starts_with("\u00a9 reuters") || lc.starts_with("please rate this") ||
          lc.starts_with("post a comment") || contains(lc, "what you think...") ||
-         contains(lc, "add your comment") || contains(lc, "add comment") || contains(lc, "reader views") ||
-         contains(lc, "have your say") || contains(lc, "reader comments") || contains(lc, "r\u00e4tta artikeln") ||
+         contains(lc, "add your comment") || contains(lc, "add comment") ||
+         contains(lc, "reader views") || contains(lc, "have your say") ||
+         contains(lc, "reader comments") || contains(lc, "r\u00e4tta artikeln") ||
          lc == "thanks for your comments - this feedback is now closed";
 }
 
@@ -88,7 +93,8 @@ std::size_t separator_at(std::string_view s, std::size_t i, SeparatorClass seps)
 // Java `title.split("[ ]*[SEPS][ ]*")` (or `"[ ]+[SEPS][ ]+"` when \p spaces_required):
 // leftmost-longest matches, a leading empty part kept, trailing empty parts dropped; no
 // match gives the whole string.
-std::vector<std::string_view> split_title(std::string_view s, SeparatorClass seps, bool spaces_required = false) {
+std::vector<std::string_view> split_title(std::string_view s, SeparatorClass seps,
+                                          bool spaces_required = false) {
   std::vector<std::string_view> parts;
   std::size_t part_begin = 0;
   std::size_t i = 0;
@@ -250,7 +256,8 @@ bool has_clause(std::string_view text, int min_words, bool accept_without_delimi
     }
     i = static_cast<std::size_t>(pos);
   }
-  return accept_without_delimiter && is_clause(text.substr(std::min(clause_begin, text.size())), min_words);
+  return accept_without_delimiter &&
+         is_clause(text.substr(std::min(clause_begin, text.size())), min_words);
 }
 
 }  // namespace
@@ -275,12 +282,14 @@ bool simple_block_fusion(TextDocument& doc) {
   return changed;
 }
 
-bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_only, bool same_tag_level) {
+bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_only,
+                            bool same_tag_level) {
   auto& blocks = doc.blocks;
   if (blocks.size() < 2) return false;
   std::size_t prev = 0;
   if (content_only) {
-    const auto first = std::find_if(blocks.begin(), blocks.end(), [](const TextBlock& b) { return b.is_content; });
+    const auto first =
+        std::find_if(blocks.begin(), blocks.end(), [](const TextBlock& b) { return b.is_content; });
     if (first == blocks.end()) return false;
     prev = static_cast<std::size_t>(first - blocks.begin());
   }
@@ -387,7 +396,8 @@ bool document_title_match(TextDocument& doc) {
   // S1 = | » :   S2 = S1 + ( )   S3 = S2 + -   S4 = S3 + ,
   static const std::array<SeparatorClass, 4> separator_classes = {
       SeparatorClass{"|", "\u00bb", ":"}, SeparatorClass{"|", "\u00bb", ":", "(", ")"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-"}, SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ","}};
+      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-"},
+      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ","}};
   std::vector<std::string_view> candidates = {title};
   for (const auto& seps : separator_classes) {
     if (const auto part = longest_title_part(title, seps)) candidates.push_back(*part);
@@ -429,15 +439,17 @@ bool document_title_match_2012(TextDocument& doc) {
   }
   // replaceFirst(" - [^-]+$", ""): the last dash, spaced, with something after it.
   const std::string_view t = title;
-  if (const auto last = t.rfind('-');
-      last != std::string_view::npos && last >= 1 && last + 2 < t.size() && t[last - 1] == ' ' && t[last + 1] == ' ') {
+  if (const auto last = t.rfind('-'); last != std::string_view::npos && last >= 1 &&
+                                      last + 2 < t.size() && t[last - 1] == ' ' &&
+                                      t[last + 1] == ' ') {
     add(t.substr(0, last - 1));
   } else {
     add(t);
   }
   // replaceFirst("^[^-]+ - ", ""): the first dash, spaced, with something before it.
-  if (const auto first = t.find('-');
-      first != std::string_view::npos && first >= 2 && first + 1 < t.size() && t[first - 1] == ' ' && t[first + 1] == ' ') {
+  if (const auto first = t.find('-'); first != std::string_view::npos && first >= 2 &&
+                                      first + 1 < t.size() && t[first - 1] == ' ' &&
+                                      t[first + 1] == ' ') {
     add(t.substr(first + 2));
   } else {
     add(t);
@@ -445,7 +457,8 @@ bool document_title_match_2012(TextDocument& doc) {
   for (auto& block : doc.blocks) {
     const std::string text = normalise_title_2012(block.text);
     if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
-        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text)) != candidates.end()) {
+        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text)) !=
+            candidates.end()) {
       block.labels.add(Label::Title);
       return true;  // the first match only
     }
@@ -533,9 +546,9 @@ bool split_paragraph_blocks(TextDocument& doc) {
     changed = true;
     // Parse-block texts hold no breaks, so when the lines and origins agree in number,
     // line k came from origins[k].
-    const bool one_origin_per_line =
-        std::count(text.begin(), text.end(), '\n') + 1 == static_cast<std::ptrdiff_t>(block.origins.size()) &&
-        std::count(text.begin(), text.end(), '\r') == 0;
+    const bool one_origin_per_line = std::count(text.begin(), text.end(), '\n') + 1 ==
+                                         static_cast<std::ptrdiff_t>(block.origins.size()) &&
+                                     std::count(text.begin(), text.end(), '\r') == 0;
     for (const auto& [b, e] : pieces) {
       TextBlock piece;
       piece.text.assign(text.substr(b, e - b));
@@ -545,7 +558,8 @@ bool split_paragraph_blocks(TextDocument& doc) {
       piece.source_begin = block.source_begin;
       piece.source_end = block.source_end;
       if (one_origin_per_line) {
-        const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(b), '\n');
+        const auto line =
+            std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(b), '\n');
         piece.origins = {block.origins[static_cast<std::size_t>(line)]};
       } else {
         piece.origins = block.origins;
@@ -603,8 +617,8 @@ bool list_at_end(TextDocument& doc) {
   for (auto& block : doc.blocks) {
     if (block.is_content && block.labels.has(Label::VeryLikelyContent)) {
       level = block.tag_level;
-    } else if (block.tag_level > level && block.labels.has(Label::MightBeContent) && block.labels.has(Label::Li) &&
-               block.link_density == 0.0f) {
+    } else if (block.tag_level > level && block.labels.has(Label::MightBeContent) &&
+               block.labels.has(Label::Li) && block.link_density == 0.0f) {
       block.is_content = true;
       changed = true;
     } else {

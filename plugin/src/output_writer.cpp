@@ -3,9 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <ostream>
-
 #include <nlohmann/json.hpp>
+#include <ostream>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_dump.hpp"
@@ -19,11 +18,16 @@ using json = nlohmann::ordered_json;
 
 std::string_view charset_source_name(CharsetSource source) noexcept {
   switch (source) {
-    case CharsetSource::Bom: return "bom";
-    case CharsetSource::Declared: return "declared";
-    case CharsetSource::Meta: return "meta";
-    case CharsetSource::Detected: return "detected";
-    case CharsetSource::Fallback: break;
+    case CharsetSource::Bom:
+      return "bom";
+    case CharsetSource::Declared:
+      return "declared";
+    case CharsetSource::Meta:
+      return "meta";
+    case CharsetSource::Detected:
+      return "detected";
+    case CharsetSource::Fallback:
+      break;
   }
   return "fallback";
 }
@@ -77,8 +81,9 @@ json parse_blocks_json(const PageResult& result) {
   const auto mask = content_mask(result.document);
   for (std::size_t i = 0; i < result.parse_blocks.size(); ++i) {
     const TextBlock& b = result.parse_blocks[i];
-    const TextBlock* after =
-        i < holder.size() && holder[i] >= 0 ? &result.document.blocks[static_cast<std::size_t>(holder[i])] : nullptr;
+    const TextBlock* after = i < holder.size() && holder[i] >= 0
+                                 ? &result.document.blocks[static_cast<std::size_t>(holder[i])]
+                                 : nullptr;
     out.push_back({
         {"index", i},
         {"text", b.text},
@@ -126,12 +131,23 @@ void escape_html(std::ostream& out, std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char* entity = nullptr;
     switch (text[i]) {
-      case '&': entity = "&amp;"; break;
-      case '<': entity = "&lt;"; break;
-      case '>': entity = "&gt;"; break;
-      case '"': entity = "&quot;"; break;
-      case '\'': entity = "&#39;"; break;
-      default: continue;
+      case '&':
+        entity = "&amp;";
+        break;
+      case '<':
+        entity = "&lt;";
+        break;
+      case '>':
+        entity = "&gt;";
+        break;
+      case '"':
+        entity = "&quot;";
+        break;
+      case '\'':
+        entity = "&#39;";
+        break;
+      default:
+        continue;
     }
     out.write(text.data() + run, static_cast<std::streamsize>(i - run));
     out << entity;
@@ -142,7 +158,8 @@ void escape_html(std::ostream& out, std::string_view text) {
 
 std::string tooltip(std::size_t index, const TextBlock& block, bool content, LabelSet labels,
                     const BlockFeatures& features) {
-  std::string t = "block " + std::to_string(index) + (content ? " \u00b7 content" : " \u00b7 boilerplate");
+  std::string t =
+      "block " + std::to_string(index) + (content ? " \u00b7 content" : " \u00b7 boilerplate");
   if (!std::isnan(block.score)) t += " \u00b7 score " + std::to_string(block.score);
   for (const auto& [name, value] : named_features(features)) {
     t += '\n';
@@ -156,7 +173,8 @@ std::string tooltip(std::size_t index, const TextBlock& block, bool content, Lab
       t += std::to_string(static_cast<long long>(value));
     } else {
       char buf[32];
-      const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 4);
+      const auto [end, ec] =
+          std::to_chars(buf, buf + sizeof buf, value, std::chars_format::general, 4);
       t.append(buf, ec == std::errc{} ? end : buf);
     }
   }
@@ -164,7 +182,8 @@ std::string tooltip(std::size_t index, const TextBlock& block, bool content, Lab
   return t;
 }
 
-constexpr std::string_view k_style = R"(body{font:15px/1.45 system-ui,sans-serif;max-width:62em;margin:1.5em auto;padding:0 1em;color:#222;background:#fff}
+constexpr std::string_view k_style =
+    R"(body{font:15px/1.45 system-ui,sans-serif;max-width:62em;margin:1.5em auto;padding:0 1em;color:#222;background:#fff}
 header{border-bottom:1px solid #ddd;margin-bottom:1em}header h1{font-size:1.3em;margin:.2em 0}header p{color:#555;margin:.3em 0}
 .b{margin:.2em 0;padding:.15em .5em;border-left:4px solid transparent;white-space:pre-wrap;overflow-wrap:anywhere}
 .c{background:#fff4b8;border-left-color:#d9a400}.n{color:#9a9a9a}
@@ -180,22 +199,28 @@ OutputFormat parse_output_format(std::string_view name) {
   if (name == "html") return OutputFormat::Html;
   if (name == "blocks") return OutputFormat::Blocks;
   if (name == "parse-blocks") return OutputFormat::ParseBlocks;
-  throw UsageError("unknown output format '" + std::string(name) + "'; valid: text json html blocks parse-blocks");
+  throw UsageError("unknown output format '" + std::string(name) +
+                   "'; valid: text json html blocks parse-blocks");
 }
 
 std::string_view output_extension(OutputFormat format) noexcept {
   switch (format) {
-    case OutputFormat::Json: return ".json";
-    case OutputFormat::Html: return ".html";
+    case OutputFormat::Json:
+      return ".json";
+    case OutputFormat::Html:
+      return ".html";
     case OutputFormat::Blocks:
-    case OutputFormat::ParseBlocks: return ".tsv";
-    case OutputFormat::Text: break;
+    case OutputFormat::ParseBlocks:
+      return ".tsv";
+    case OutputFormat::Text:
+      break;
   }
   return ".txt";
 }
 
 bool needs_parse_blocks(OutputFormat format) noexcept {
-  return format == OutputFormat::Json || format == OutputFormat::Html || format == OutputFormat::ParseBlocks;
+  return format == OutputFormat::Json || format == OutputFormat::Html ||
+         format == OutputFormat::ParseBlocks;
 }
 
 void write_text(std::ostream& out, const PageResult& result) { out << result.document.content(); }
@@ -217,7 +242,8 @@ void write_json(std::ostream& out, const PageResult& result, const PageLabel& la
         {"truncated_blocks", result.stats.truncated_blocks}}},
       {"content", result.document.content()},
   };
-  if (!result.parse_blocks.empty() || result.num_parse_blocks == 0) page["blocks"] = parse_blocks_json(result);
+  if (!result.parse_blocks.empty() || result.num_parse_blocks == 0)
+    page["blocks"] = parse_blocks_json(result);
   page["result_blocks"] = result_blocks_json(result.document);
   out << page.dump(indent, ' ', false, json::error_handler_t::replace) << '\n';
 }
@@ -234,9 +260,11 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
   }
 
   out << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n<title>boilerdex: ";
-  escape_html(out, result.document.title.empty() ? label.source : std::string_view(result.document.title));
+  escape_html(
+      out, result.document.title.empty() ? label.source : std::string_view(result.document.title));
   out << "</title>\n<style>" << k_style << "</style></head>\n<body>\n<header><h1>";
-  escape_html(out, result.document.title.empty() ? std::string_view("(no title)") : std::string_view(result.document.title));
+  escape_html(out, result.document.title.empty() ? std::string_view("(no title)")
+                                                 : std::string_view(result.document.title));
   out << "</h1>\n<p>";
   escape_html(out, label.source);
   out << " \u00b7 extractor <b>";
@@ -249,11 +277,13 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
          "hover a block for its features</p></header>\n<main>\n";
   for (std::size_t i = 0; i < shown.size(); ++i) {
     const TextBlock& b = shown[i];
-    const TextBlock* after =
-        parse && i < holder.size() && holder[i] >= 0 ? &result.document.blocks[static_cast<std::size_t>(holder[i])] : nullptr;
+    const TextBlock* after = parse && i < holder.size() && holder[i] >= 0
+                                 ? &result.document.blocks[static_cast<std::size_t>(holder[i])]
+                                 : nullptr;
     const bool content = parse ? i < mask.size() && mask[i] : b.is_content;
     out << "<div class=\"b " << (content ? 'c' : 'n') << "\" title=\"";
-    escape_html(out, tooltip(i, after ? *after : b, content, after ? after->labels : b.labels, features[i]));
+    escape_html(out, tooltip(i, after ? *after : b, content, after ? after->labels : b.labels,
+                             features[i]));
     out << "\"><span class=\"i\">" << i << "</span>";
     escape_html(out, b.text);
     out << "</div>\n";
@@ -261,12 +291,21 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
   out << "</main>\n</body></html>\n";
 }
 
-void write_page(std::ostream& out, OutputFormat format, const PageResult& result, const PageLabel& label) {
+void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
+                const PageLabel& label) {
   switch (format) {
-    case OutputFormat::Text: write_text(out, result); return;
-    case OutputFormat::Json: write_json(out, result, label); return;
-    case OutputFormat::Html: write_html(out, result, label); return;
-    case OutputFormat::Blocks: write_block_dump(out, result.document); return;
+    case OutputFormat::Text:
+      write_text(out, result);
+      return;
+    case OutputFormat::Json:
+      write_json(out, result, label);
+      return;
+    case OutputFormat::Html:
+      write_html(out, result, label);
+      return;
+    case OutputFormat::Blocks:
+      write_block_dump(out, result.document);
+      return;
     case OutputFormat::ParseBlocks: {
       TextDocument parse;
       parse.title = result.document.title;

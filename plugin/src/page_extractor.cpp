@@ -2,7 +2,8 @@
 
 namespace boilerdex::plugin {
 
-PageResult extract_page(std::string_view bytes, const Extractor& extractor, const PageOptions& options) {
+PageResult extract_page(std::string_view bytes, const Extractor& extractor,
+                        const PageOptions& options) {
   PageResult result;
   result.decoded = decode_to_utf8(bytes, options.declared_charset);
   result.document = segment_html(result.decoded.utf8, options.limits, &result.stats);

@@ -22,11 +22,13 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::array<std::string_view, 4> k_page_suffixes = {".html.gz", ".htm.gz", ".html", ".htm"};
+constexpr std::array<std::string_view, 4> k_page_suffixes = {".html.gz", ".htm.gz", ".html",
+                                                             ".htm"};
 
 bool ends_with_icase(std::string_view s, std::string_view suffix) noexcept {
   if (s.size() < suffix.size()) return false;
-  return std::equal(suffix.begin(), suffix.end(), s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
+  return std::equal(suffix.begin(), suffix.end(),
+                    s.end() - static_cast<std::ptrdiff_t>(suffix.size()),
                     [](char a, char b) { return a == (b >= 'A' && b <= 'Z' ? b + 32 : b); });
 }
 
@@ -36,7 +38,8 @@ std::string read_stream(std::istream& in, const std::string& path) {
   while (in.read(buf.data(), buf.size()) || in.gcount() > 0) {
     bytes.append(buf.data(), static_cast<std::size_t>(in.gcount()));
     if (bytes.size() > k_max_page_bytes) {
-      throw InputError(path, InputError::npos, "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB");
+      throw InputError(path, InputError::npos,
+                       "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB");
     }
   }
   if (in.bad()) throw InputError(path, bytes.size(), "read error");
@@ -45,7 +48,8 @@ std::string read_stream(std::istream& in, const std::string& path) {
 
 std::string gunzip(std::string_view data, const std::string& path) {
   z_stream zs{};
-  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) throw InputError(path, 0, "cannot initialise zlib");
+  if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK)
+    throw InputError(path, 0, "cannot initialise zlib");
   struct Guard {
     z_stream* z;
     ~Guard() { inflateEnd(z); }
@@ -60,7 +64,9 @@ std::string gunzip(std::string_view data, const std::string& path) {
     const int rc = inflate(&zs, Z_NO_FLUSH);
     out.append(buf.data(), buf.size() - zs.avail_out);
     if (out.size() > k_max_page_bytes) {
-      throw InputError(path, zs.total_in, "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB decompressed");
+      throw InputError(
+          path, zs.total_in,
+          "page larger than " + std::to_string(k_max_page_bytes >> 20) + " MiB decompressed");
     }
     const std::uint64_t offset = data.size() - zs.avail_in;
     if (rc == Z_STREAM_END) {
@@ -73,7 +79,9 @@ std::string gunzip(std::string_view data, const std::string& path) {
       throw InputError(path, offset, "truncated gzip data");
     }
     if (rc != Z_OK) {
-      throw InputError(path, offset, std::string("corrupt gzip data: ") + (zs.msg ? zs.msg : "error " + std::to_string(rc)));
+      throw InputError(
+          path, offset,
+          std::string("corrupt gzip data: ") + (zs.msg ? zs.msg : "error " + std::to_string(rc)));
     }
   }
 }
@@ -96,15 +104,17 @@ void write_file_atomically(const fs::path& dir, const std::string& name, const s
   fs::rename(temp, target, ec);
   if (ec) {
     fs::remove(temp, ec);
-    throw InputError(target.string(), InputError::npos, "cannot write output file: " + ec.message());
+    throw InputError(target.string(), InputError::npos,
+                     "cannot write output file: " + ec.message());
   }
 }
 
 }  // namespace
 
 bool is_page_file_name(std::string_view name) noexcept {
-  return std::any_of(k_page_suffixes.begin(), k_page_suffixes.end(),
-                     [&](std::string_view s) { return name.size() > s.size() && ends_with_icase(name, s); });
+  return std::any_of(k_page_suffixes.begin(), k_page_suffixes.end(), [&](std::string_view s) {
+    return name.size() > s.size() && ends_with_icase(name, s);
+  });
 }
 
 std::string output_name_for(std::string_view path) {
@@ -124,7 +134,8 @@ std::string output_name_for(std::string_view path) {
   return usable(file) ? file : "page";
 }
 
-std::vector<PageSource> expand_inputs(const std::vector<std::string>& inputs, std::vector<std::string>& problems) {
+std::vector<PageSource> expand_inputs(const std::vector<std::string>& inputs,
+                                      std::vector<std::string>& problems) {
   std::vector<PageSource> pages;
   for (const auto& input : inputs) {
     if (input == "-") {
@@ -178,19 +189,21 @@ std::string read_page_bytes(const PageSource& source, std::istream& stdin_stream
   const bool magic = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
                      static_cast<unsigned char>(bytes[1]) == 0x8b;
   if (magic) return gunzip(bytes, source.path == "-" ? "<stdin>" : source.path);
-  if (ends_with_icase(source.path, ".gz")) throw InputError(source.path, 0, "not gzip data (no gzip header)");
+  if (ends_with_icase(source.path, ".gz"))
+    throw InputError(source.path, 0, "not gzip data (no gzip header)");
   return bytes;
 }
 
-BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options, std::istream& in,
-                           std::ostream& out, std::ostream& err) {
+BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options,
+                           std::istream& in, std::ostream& out, std::ostream& err) {
   const auto extractor = make_extractor(options.extractor);
   const std::string extractor_name = extractor->name();
   if (!options.output_dir.empty()) {
     std::error_code ec;
     fs::create_directories(options.output_dir, ec);
     if (ec || !fs::is_directory(options.output_dir)) {
-      throw Error(options.output_dir.string() + ": cannot create output directory" + (ec ? ": " + ec.message() : ""));
+      throw Error(options.output_dir.string() + ": cannot create output directory" +
+                  (ec ? ": " + ec.message() : ""));
     }
   }
   BatchSummary summary;
@@ -210,8 +223,10 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
     for (std::size_t i = 0; i < pages.size(); ++i) {
       if (pages[i].path == "-" && std::exchange(stdin_seen, true)) {
         early[i] = "<stdin>: standard input given more than once";
-      } else if (!options.output_dir.empty() && !names.insert(pages[i].output_name + extension).second) {
-        early[i] = pages[i].path + ": output " + pages[i].output_name + extension + " already written for another input";
+      } else if (!options.output_dir.empty() &&
+                 !names.insert(pages[i].output_name + extension).second) {
+        early[i] = pages[i].path + ": output " + pages[i].output_name + extension +
+                   " already written for another input";
       }
     }
   }
@@ -230,7 +245,8 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
 
   // Workers render pages in any order, at most `window` ahead of the writer; this thread
   // writes them in input order, so output does not depend on the number of jobs.
-  std::size_t jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  std::size_t jobs =
+      options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min(jobs, pages.size());
   const std::size_t window = 4 * jobs;
   struct Outcome {
@@ -249,7 +265,9 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
       std::size_t i = 0;
       {
         std::unique_lock lock(mutex);
-        changed.wait(lock, [&] { return stop || next_job >= pages.size() || next_job < next_write + window; });
+        changed.wait(lock, [&] {
+          return stop || next_job >= pages.size() || next_job < next_write + window;
+        });
         if (stop || next_job >= pages.size()) return;
         i = next_job++;
       }

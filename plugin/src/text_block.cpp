@@ -13,9 +13,11 @@ void TextBlock::init_densities() noexcept {
     num_wrapped_lines = 1;
   }
   // Single-precision division, bit-identical to Java's int / (float) int (spec §1.3).
-  text_density = static_cast<float>(num_words_in_wrapped_lines) / static_cast<float>(num_wrapped_lines);
-  link_density = num_words == 0 ? 0.0f
-                                : static_cast<float>(num_words_in_anchor_text) / static_cast<float>(num_words);
+  text_density =
+      static_cast<float>(num_words_in_wrapped_lines) / static_cast<float>(num_wrapped_lines);
+  link_density = num_words == 0
+                     ? 0.0f
+                     : static_cast<float>(num_words_in_anchor_text) / static_cast<float>(num_words);
 }
 
 void TextBlock::merge_next(const TextBlock& next) {

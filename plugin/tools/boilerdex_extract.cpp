@@ -1,5 +1,5 @@
 // boilerdex-extract: the main text of web pages with any boilerdex extractor; `eval` scores
-// extractors on gold-standard data sets.
+// extractors on gold-standard data sets; --jsonl serves a JSON Lines stream.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -8,6 +8,7 @@
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 
 namespace {
@@ -21,11 +22,20 @@ struct EvalCommand {
 };
 
 void add_eval_command(CLI::App& app, EvalCommand& e) {
-  e.command = app.add_subcommand("eval", "Score extractors on gold-standard data sets (docs/EVALUATION.md)");
-  e.command->add_option("--dataset", e.datasets, "FORMAT:DIR, FORMAT one of l3s-gn1 cleaneval dragnet scrapinghub readability (repeatable)")->required();
-  e.command->add_option("-e,--extractor", e.options.extractors, "extractor to score (repeatable; default: every registered one)");
-  e.command->add_option("--predictions", e.options.predictions, "other systems' outputs: Scrapinghub-style JSON file, folder of them, or folder of <id>.txt (repeatable)");
-  e.command->add_option("--pages-tsv", e.options.pages_tsv, "write per-page scores to this TSV file");
+  e.command = app.add_subcommand(
+      "eval", "Score extractors on gold-standard data sets (docs/EVALUATION.md)");
+  e.command
+      ->add_option("--dataset", e.datasets,
+                   "FORMAT:DIR, FORMAT one of l3s-gn1 cleaneval dragnet scrapinghub readability "
+                   "(repeatable)")
+      ->required();
+  e.command->add_option("-e,--extractor", e.options.extractors,
+                        "extractor to score (repeatable; default: every registered one)");
+  e.command->add_option("--predictions", e.options.predictions,
+                        "other systems' outputs: Scrapinghub-style JSON file, folder of them, or "
+                        "folder of <id>.txt (repeatable)");
+  e.command->add_option("--pages-tsv", e.options.pages_tsv,
+                        "write per-page scores to this TSV file");
   e.command->add_option("--limit", e.options.limit, "only the first N pages of each data set");
   e.command->add_option("--threads", e.options.threads, "worker threads (default: all cores)");
   e.command->add_flag("--no-blocks", e.no_blocks, "skip the block-level evaluation on L3S-GN1");
@@ -37,6 +47,12 @@ int run_eval(EvalCommand& e) {
   return plugin::run_evaluation(e.options, std::cout, std::cerr);
 }
 
+int run_jsonl(const plugin::JsonlOptions& options) {
+  const auto s = plugin::run_jsonl_stream(std::cin, std::cout, std::cerr, options);
+  if (s.failed > 0)
+    std::cerr << "boilerdex-extract: " << s.failed << " of " << s.records << " record(s) failed\n";
+  return s.failed > 0 ? 1 : 0;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -44,15 +60,24 @@ int main(int argc, char** argv) {
     CLI::App app{"Extract the main text of HTML pages (files, .html.gz, directories, - for stdin)"};
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
-    bool list = false;
+    bool list = false, jsonl = false, block_text = false, features = false;
     std::size_t jobs = 1;
-    app.add_option("--config", config_file, "TOML configuration file ([extraction])")->check(CLI::ExistingFile);
-    app.add_option("-e,--extractor", extractor, "extractor name (see --list-extractors); default article");
+    app.add_option("--config", config_file, "TOML configuration file ([extraction])")
+        ->check(CLI::ExistingFile);
+    app.add_option("-e,--extractor", extractor,
+                   "extractor name (see --list-extractors); default article");
     app.add_option("-f,--format", format, "output format: text, json, html, blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
-    app.add_option("-o,--output", outdir, "write OUTDIR/<name>.txt|.json|.html|.tsv per page instead of stdout");
-    app.add_option("-j,--jobs", jobs, "pages extracted in parallel (0: one per core); output order is kept");
+    app.add_option("-o,--output", outdir,
+                   "write OUTDIR/<name>.txt|.json|.html|.tsv per page instead of stdout");
+    app.add_option("-j,--jobs", jobs,
+                   "pages extracted in parallel (0: one per core); output order is kept");
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
+    app.add_flag("--jsonl", jsonl,
+                 "stream mode: JSON lines in on stdin ({\"url\"|\"docno\", "
+                 "\"html\"|\"html_base64\", \"charset\"}), one JSON line out per record");
+    app.add_flag("--block-text", block_text, "with --jsonl: also write each block's text");
+    app.add_flag("--features", features, "with --jsonl: also write each block's features");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
     EvalCommand eval;
     add_eval_command(app, eval);
@@ -63,23 +88,36 @@ int main(int argc, char** argv) {
     }
     if (*eval.command) return run_eval(eval);
     if (list) {
-      for (const auto& info : plugin::list_extractors()) std::cout << info.name << '\t' << info.description << '\n';
+      for (const auto& info : plugin::list_extractors())
+        std::cout << info.name << '\t' << info.description << '\n';
       return 0;
     }
-    const config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
+    const config::Config c =
+        config_file.empty() ? config::Config{} : config::load_config(config_file);
     plugin::SegmentLimits limits;
     limits.max_depth = c.extraction.max_depth;
     limits.max_blocks = c.extraction.max_blocks;
     limits.max_block_bytes = c.extraction.max_block_bytes;
     const std::string name = extractor.empty() ? c.extraction.extractor : extractor;
     std::ios::sync_with_stdio(false);
-    if (inputs.empty()) throw UsageError("no input given (a file, a directory, or - for stdin); see --help");
-    const auto summary = plugin::extract_batch(
-        inputs, {.extractor = name, .format = plugin::parse_output_format(format), .declared_charset = charset,
-                 .output_dir = outdir, .limits = limits, .jobs = jobs},
-        std::cin, std::cout, std::cerr);
+    if (jsonl) {
+      if (!inputs.empty()) throw UsageError("--jsonl reads standard input; give no inputs");
+      return run_jsonl(
+          {.extractor = name, .limits = limits, .block_text = block_text, .features = features});
+    }
+    if (inputs.empty())
+      throw UsageError("no input given (a file, a directory, or - for stdin); see --help");
+    const auto summary = plugin::extract_batch(inputs,
+                                               {.extractor = name,
+                                                .format = plugin::parse_output_format(format),
+                                                .declared_charset = charset,
+                                                .output_dir = outdir,
+                                                .limits = limits,
+                                                .jobs = jobs},
+                                               std::cin, std::cout, std::cerr);
     if (summary.failed > 0) {
-      std::cerr << "boilerdex-extract: " << summary.failed << " input(s) failed, " << summary.pages << " page(s) written\n";
+      std::cerr << "boilerdex-extract: " << summary.failed << " input(s) failed, " << summary.pages
+                << " page(s) written\n";
       return 1;
     }
     return 0;

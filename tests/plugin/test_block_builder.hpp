@@ -11,7 +11,8 @@ namespace boilerdex::plugin::testing {
 
 /// A parse-like block: \p words words of which \p anchor linked; when \p wrapped_lines > 0
 /// the block spans several 80-column lines with \p wrapped_words words in the complete ones.
-inline TextBlock block(std::string text, int words, int anchor = 0, int wrapped_words = 0, int wrapped_lines = 0) {
+inline TextBlock block(std::string text, int words, int anchor = 0, int wrapped_words = 0,
+                       int wrapped_lines = 0) {
   TextBlock b;
   b.text = std::move(text);
   b.num_words = words;

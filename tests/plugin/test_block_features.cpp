@@ -9,7 +9,8 @@ using namespace boilerdex::plugin::testing;
 BOOST_AUTO_TEST_SUITE(block_features)
 
 BOOST_AUTO_TEST_CASE(token_statistics) {
-  TextDocument doc = document({block("The U.S. economy grew 3.5% in May. Markets | rallied at 10:30pm on 2010-02-04!", 13, 2)});
+  TextDocument doc = document({block(
+      "The U.S. economy grew 3.5% in May. Markets | rallied at 10:30pm on 2010-02-04!", 13, 2)});
   doc.blocks[0].enclosing_tag = TagClass::P;
   const auto features = compute_features(doc);
   BOOST_REQUIRE(features.size() == 1u);
@@ -20,8 +21,8 @@ BOOST_AUTO_TEST_CASE(token_statistics) {
   BOOST_TEST(f.num_word_tokens == 13);
   BOOST_TEST(f.num_start_uppercase == 4);  // The U.S. May. Markets
   BOOST_TEST(f.start_uppercase_ratio == 4.0 / 13.0);
-  BOOST_TEST(f.num_all_uppercase == 1);    // U.S.
-  BOOST_TEST(f.num_full_stops == 2);       // U.S. May.
+  BOOST_TEST(f.num_all_uppercase == 1);  // U.S.
+  BOOST_TEST(f.num_full_stops == 2);     // U.S. May.
   BOOST_TEST(f.full_stop_ratio == 2.0 / 13.0);
   BOOST_TEST(f.num_sentences == 3);
   BOOST_TEST(f.average_sentence_length == 13.0 / 3.0);
@@ -34,7 +35,8 @@ BOOST_AUTO_TEST_CASE(token_statistics) {
 }
 
 BOOST_AUTO_TEST_CASE(unterminated_tail_is_a_sentence_and_empty_blocks_are_zero) {
-  TextDocument doc = document({block("One two. Three four five", 5), block("| \u00bb |", 0), block("", 0)});
+  TextDocument doc =
+      document({block("One two. Three four five", 5), block("| \u00bb |", 0), block("", 0)});
   const auto f = compute_features(doc);
   BOOST_TEST(f[0].num_sentences == 2);
   BOOST_TEST(f[0].average_sentence_length == 2.5);
@@ -64,12 +66,12 @@ BOOST_AUTO_TEST_CASE(context_uses_empty_start_at_both_edges) {
 }
 
 BOOST_AUTO_TEST_CASE(date_and_time_tokens) {
-  for (const char* yes : {"12:30", "9:05:59", "10:30pm", "2010-02-04", "4/2/2010", "04.02.10", "(2010-02-04)", "May",
-                          "Sept.", "MON", "Tuesday,", "Jan"}) {
+  for (const char* yes : {"12:30", "9:05:59", "10:30pm", "2010-02-04", "4/2/2010", "04.02.10",
+                          "(2010-02-04)", "May", "Sept.", "MON", "Tuesday,", "Jan"}) {
     BOOST_TEST(is_date_time_token(yes), yes);
   }
-  for (const char* no : {"may", "1,000", "3.5", "12:3", "123:45", "1-2", "2010", "MAYBE", "Mayday", "a/b/c", "1/2/3/4",
-                         "", "..."}) {
+  for (const char* no : {"may", "1,000", "3.5", "12:3", "123:45", "1-2", "2010", "MAYBE", "Mayday",
+                         "a/b/c", "1/2/3/4", "", "..."}) {
     BOOST_TEST(!is_date_time_token(no), no);
   }
 }

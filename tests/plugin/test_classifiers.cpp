@@ -35,7 +35,7 @@ BOOST_AUTO_TEST_CASE(num_words_link_density_thresholds) {
   const TextBlock prev59 = block("", 9, 5);
   BOOST_TEST(static_cast<double>(prev59.link_density) <= 0.555556);
   BOOST_TEST(num_words_rule(prev59, block("", 3), none()));  // prev.nw 9 > 4
-  const TextBlock prev47 = block("", 7, 4);                   // 0.5714286f
+  const TextBlock prev47 = block("", 7, 4);                  // 0.5714286f
   BOOST_TEST(!num_words_rule(prev47, block("", 3), none()));
 }
 
@@ -101,7 +101,8 @@ BOOST_AUTO_TEST_CASE(context_uses_empty_start_at_both_ends) {
   BOOST_TEST(classify_in_context(one.blocks, num_words_rule));
   BOOST_TEST(flags(one) == "-");
   // Decisions are overwritten and see unmodified neighbours.
-  TextDocument doc = document({content(block("nav", 3, 3)), block("a", 5), block("b", 3), block("c", 20)});
+  TextDocument doc =
+      document({content(block("nav", 3, 3)), block("a", 5), block("b", 3), block("c", 20)});
   BOOST_TEST(classify_in_context(doc.blocks, num_words_rule));
   BOOST_TEST(flags(doc) == "--CC");
   std::vector<TextBlock> empty;

@@ -22,17 +22,19 @@ BOOST_AUTO_TEST_CASE(lists_every_builtin_in_order) {
     BOOST_TEST(!info.description.empty());
   }
   const std::vector<std::string> builtins = {
-      "article",         "default",    "largest-content", "canola", "num-words-rules", "article-sentences",
-      "keep-everything", "keep-everything-min-words:K",   "density-rules",   "cleaneval",  "min-words:K",
-      "article-2012"};
+      "article",         "default",           "largest-content", "canola",
+      "num-words-rules", "article-sentences", "keep-everything", "keep-everything-min-words:K",
+      "density-rules",   "cleaneval",         "min-words:K",     "article-2012"};
   BOOST_REQUIRE(names.size() >= builtins.size());
-  BOOST_TEST(std::vector<std::string>(names.begin(), names.begin() + 12) == builtins, boost::test_tools::per_element());
+  BOOST_TEST(std::vector<std::string>(names.begin(), names.begin() + 12) == builtins,
+             boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(makes_by_name_with_canonical_names) {
-  for (const std::string spec : {"article", "default", "largest-content", "canola", "num-words-rules",
-                                 "article-sentences", "keep-everything", "keep-everything-min-words:10",
-                                 "density-rules", "cleaneval", "min-words:0", "article-2012"}) {
+  for (const std::string spec :
+       {"article", "default", "largest-content", "canola", "num-words-rules", "article-sentences",
+        "keep-everything", "keep-everything-min-words:10", "density-rules", "cleaneval",
+        "min-words:0", "article-2012"}) {
     const auto e = make_extractor(spec);
     BOOST_REQUIRE(e != nullptr);
     BOOST_TEST(e->name() == spec);
@@ -43,12 +45,13 @@ BOOST_AUTO_TEST_CASE(makes_by_name_with_canonical_names) {
 }
 
 BOOST_AUTO_TEST_CASE(rejects_unknown_and_malformed_specs) {
-  BOOST_CHECK_EXCEPTION((void)make_extractor("nope"), boilerdex::UsageError,
-                        [](const auto& e) { return message_contains(e, "nope") && message_contains(e, "article"); });
+  BOOST_CHECK_EXCEPTION((void)make_extractor("nope"), boilerdex::UsageError, [](const auto& e) {
+    return message_contains(e, "nope") && message_contains(e, "article");
+  });
   BOOST_CHECK_EXCEPTION((void)make_extractor("min-words"), boilerdex::UsageError,
                         [](const auto& e) { return message_contains(e, "min-words:K"); });
-  for (const std::string bad : {"min-words:", "min-words:x", "min-words:-1", "min-words:1x", "min-words:99999999999",
-                                "min-words:1000001", "article:3", ""}) {
+  for (const std::string bad : {"min-words:", "min-words:x", "min-words:-1", "min-words:1x",
+                                "min-words:99999999999", "min-words:1000001", "article:3", ""}) {
     BOOST_CHECK_THROW((void)make_extractor(bad), boilerdex::UsageError);
   }
 }
@@ -56,7 +59,7 @@ BOOST_AUTO_TEST_CASE(rejects_unknown_and_malformed_specs) {
 BOOST_AUTO_TEST_CASE(later_modules_register_by_name) {
   class Nothing final : public Extractor {
    public:
-    std::string name() const override { return "test-nothing"; }
+    [[nodiscard]] std::string name() const override { return "test-nothing"; }
     void process(TextDocument& doc) const override {
       for (auto& b : doc.blocks) b.is_content = false;
     }
@@ -65,11 +68,14 @@ BOOST_AUTO_TEST_CASE(later_modules_register_by_name) {
   register_extractor({.name = "test-nothing", .description = "marks nothing", .factory = nothing});
   BOOST_TEST(make_extractor("test-nothing")->name() == "test-nothing");
   BOOST_TEST(list_extractors().back().name == "test-nothing");
-  BOOST_CHECK_THROW(register_extractor({.name = "test-nothing", .description = "again", .factory = nothing}),
+  BOOST_CHECK_THROW(
+      register_extractor({.name = "test-nothing", .description = "again", .factory = nothing}),
+      boilerdex::UsageError);
+  BOOST_CHECK_THROW(
+      register_extractor({.name = "Bad Name", .description = "x", .factory = nothing}),
+      boilerdex::UsageError);
+  BOOST_CHECK_THROW(register_extractor({.name = "no-factory", .description = "x"}),
                     boilerdex::UsageError);
-  BOOST_CHECK_THROW(register_extractor({.name = "Bad Name", .description = "x", .factory = nothing}),
-                    boilerdex::UsageError);
-  BOOST_CHECK_THROW(register_extractor({.name = "no-factory", .description = "x"}), boilerdex::UsageError);
 }
 
 BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
@@ -79,7 +85,8 @@ BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
                       .argument_factory =
                           [&seen](std::string_view argument) {
                             seen.emplace_back(argument);
-                            if (argument == "bad") throw boilerdex::UsageError("test-wrap: bad argument");
+                            if (argument == "bad")
+                              throw boilerdex::UsageError("test-wrap: bad argument");
                             return make_extractor("keep-everything");
                           },
                       .argument_syntax = "[:BASE[:DEPTH]]"});
@@ -89,11 +96,13 @@ BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
   const std::vector<std::string> expected = {"", "article:2"};
   BOOST_TEST(seen == expected, boost::test_tools::per_element());
   BOOST_CHECK_THROW((void)make_extractor("test-wrap:bad"), boilerdex::UsageError);
-  BOOST_CHECK_THROW(register_extractor({.name = "test-both",
-                                        .description = "x",
-                                        .factory = [](int) { return make_extractor("article"); },
-                                        .argument_factory = [](std::string_view) { return make_extractor("article"); }}),
-                    boilerdex::UsageError);
+  BOOST_CHECK_THROW(
+      register_extractor(
+          {.name = "test-both",
+           .description = "x",
+           .factory = [](int) { return make_extractor("article"); },
+           .argument_factory = [](std::string_view) { return make_extractor("article"); }}),
+      boilerdex::UsageError);
 }
 
 BOOST_AUTO_TEST_CASE(page_overload_defaults_to_process) {

@@ -12,18 +12,18 @@ namespace {
 TextDocument article_page() {
   return document(
       {
-          block("Home News Sport", 3, 3),                                          // 0 nav
-          block("intro before heading", 3),                                        // 1
-          block("Big News Story", 3),                                              // 2 title
-          block("text after heading in div", 5),                                   // 3
-          block("item one here", 3),                                               // 4 C
-          block("linked item", 2, 2),                                              // 5
-          block("Subheading", 1),                                                  // 6 C
+          block("Home News Sport", 3, 3),                                           // 0 nav
+          block("intro before heading", 3),                                         // 1
+          block("Big News Story", 3),                                               // 2 title
+          block("text after heading in div", 5),                                    // 3
+          block("item one here", 3),                                                // 4 C
+          block("linked item", 2, 2),                                               // 5
+          block("Subheading", 1),                                                   // 6 C
           block("This is the first paragraph of the story. It goes on here.", 30),  // 7 C
-          block("Short one.", 30),                                                 // 8 C
-          block("Related", 1),                                                     // 9 C
-          block("3 Comments", 2),                                                  // 10 END
-          block("a reader comment that is long enough", 20),                       // 11
+          block("Short one.", 30),                                                  // 8 C
+          block("Related", 1),                                                      // 9 C
+          block("3 Comments", 2),                                                   // 10 END
+          block("a reader comment that is long enough", 20),                        // 11
       },
       "Big News Story | Site");
 }
@@ -48,11 +48,13 @@ BOOST_AUTO_TEST_CASE(article_worked_trace) {
   BOOST_TEST(doc.content() ==
              "text after heading in div\nitem one here\nlinked item\nSubheading\n"
              "This is the first paragraph of the story. It goes on here.\nShort one.\nRelated\n");
-  BOOST_TEST(doc.blocks[0].origins == (Origins{3, 4, 5, 6, 7, 8, 9}), boost::test_tools::per_element());
+  BOOST_TEST(doc.blocks[0].origins == (Origins{3, 4, 5, 6, 7, 8, 9}),
+             boost::test_tools::per_element());
   BOOST_TEST(doc.blocks[0].offset_blocks_start == 3);
   BOOST_TEST(doc.blocks[0].offset_blocks_end == 9);
   const std::vector<bool> mask = content_mask(doc);
-  const std::vector<bool> expected = {false, false, false, true, true, true, true, true, true, true, false, false};
+  const std::vector<bool> expected = {false, false, false, true, true,  true,
+                                      true,  true,  true,  true, false, false};
   BOOST_TEST(mask == expected, boost::test_tools::per_element());
 }
 
@@ -76,11 +78,13 @@ BOOST_AUTO_TEST_CASE(article_intermediate_steps) {
 
 BOOST_AUTO_TEST_CASE(article_2012_drops_a_trailing_headline) {
   const auto page = [] {
-    return document({block("Intro paragraph", 30), block("More text", 30), labelled(block("Read more", 3), Label::Heading)});
+    return document({block("Intro paragraph", 30), block("More text", 30),
+                     labelled(block("Read more", 3), Label::Heading)});
   };
   TextDocument old = page();
   TextDocument post = page();
-  BOOST_TEST(run(FilterPipeline("article", pipelines::article()), old) == "Intro paragraph\nMore text\nRead more\n");
+  BOOST_TEST(run(FilterPipeline("article", pipelines::article()), old) ==
+             "Intro paragraph\nMore text\nRead more\n");
   const FilterPipeline e("article-2012", pipelines::article_2012());
   BOOST_TEST(e.steps().size() == 12u);
   BOOST_TEST(run(e, post) == "Intro paragraph\nMore text\n");
@@ -90,20 +94,22 @@ BOOST_AUTO_TEST_CASE(article_sentences_keeps_lines_with_a_clause) {
   TextDocument doc = article_page();
   const FilterPipeline e("article-sentences", pipelines::article_sentences());
   BOOST_TEST(run(e, doc) == "This is the first paragraph of the story. It goes on here.\n");
-  const std::vector<bool> expected = {false, false, false, false, false, false, false, true, false, false, false, false};
+  const std::vector<bool> expected = {false, false, false, false, false, false,
+                                      false, true,  false, false, false, false};
   BOOST_TEST(content_mask(doc) == expected, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(default_extractor_drops_a_dense_last_block) {
   // Spec §11.3: a 7-word line followed by a 60-word paragraph keeps only the line.
-  TextDocument doc = document({block("seven words in a short line here", 7), block("long paragraph", 60, 0, 50, 4)});
+  TextDocument doc = document(
+      {block("seven words in a short line here", 7), block("long paragraph", 60, 0, 50, 4)});
   const FilterPipeline e("default", pipelines::default_extractor());
   BOOST_TEST(run(e, doc) == "seven words in a short line here\n");
 }
 
 BOOST_AUTO_TEST_CASE(largest_content_and_num_words_rules) {
-  TextDocument doc = document({block("nav", 3, 3), block("head", 2), block("p1", 30), block("p2", 30), block("links", 4, 4),
-                               block("other", 50)});
+  TextDocument doc = document({block("nav", 3, 3), block("head", 2), block("p1", 30),
+                               block("p2", 30), block("links", 4, 4), block("other", 50)});
   TextDocument doc2 = doc;
   const FilterPipeline nwr("num-words-rules", pipelines::num_words_rules());
   // "head" follows a link-heavy block and precedes 30 words (> 17): content.
@@ -124,10 +130,12 @@ BOOST_AUTO_TEST_CASE(canola_keep_everything_min_words_cleaneval) {
   TextDocument ce = doc;
   // a: next has 25 > 19 words and nobody has links; c: next has only 3 words.
   BOOST_TEST(run(FilterPipeline("canola", pipelines::canola()), doc) == "a\nb\n");
-  BOOST_TEST(run(FilterPipeline("keep-everything", pipelines::keep_everything()), all) == "a\nb\nc\nd\n");
+  BOOST_TEST(run(FilterPipeline("keep-everything", pipelines::keep_everything()), all) ==
+             "a\nb\nc\nd\n");
   BOOST_TEST(run(FilterPipeline("min-words:8", pipelines::min_words(8)), min) == "b\nc\n");
   // Blocks a and d share text density 3 but are not adjacent: no fusion.
-  BOOST_TEST(run(FilterPipeline("kemw:8", pipelines::keep_everything_min_words(8)), kemin) == "b\nc\n");
+  BOOST_TEST(run(FilterPipeline("kemw:8", pipelines::keep_everything_min_words(8)), kemin) ==
+             "b\nc\n");
   BOOST_TEST(run(FilterPipeline("cleaneval", pipelines::cleaneval()), ce) == "b\nc\n");
 }
 
@@ -137,11 +145,18 @@ BOOST_AUTO_TEST_CASE(keep_everything_min_words_fuses_equal_densities_first) {
 }
 
 BOOST_AUTO_TEST_CASE(all_pipelines_survive_empty_and_single_block_documents) {
-  const std::vector<std::vector<PipelineStep>> all = {
-      pipelines::article(),         pipelines::article_sentences(), pipelines::default_extractor(),
-      pipelines::largest_content(), pipelines::canola(),            pipelines::num_words_rules(),
-      pipelines::density_rules(),   pipelines::keep_everything(),   pipelines::keep_everything_min_words(3),
-      pipelines::cleaneval(),       pipelines::min_words(3),        pipelines::article_2012()};
+  const std::vector<std::vector<PipelineStep>> all = {pipelines::article(),
+                                                      pipelines::article_sentences(),
+                                                      pipelines::default_extractor(),
+                                                      pipelines::largest_content(),
+                                                      pipelines::canola(),
+                                                      pipelines::num_words_rules(),
+                                                      pipelines::density_rules(),
+                                                      pipelines::keep_everything(),
+                                                      pipelines::keep_everything_min_words(3),
+                                                      pipelines::cleaneval(),
+                                                      pipelines::min_words(3),
+                                                      pipelines::article_2012()};
   for (const auto& steps : all) {
     const FilterPipeline e("x", steps);
     TextDocument empty;

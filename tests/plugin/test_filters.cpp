@@ -1,5 +1,4 @@
 #include <boost/test/unit_test.hpp>
-
 #include <cmath>
 
 #include "boilerdex/plugin/filters.hpp"
@@ -28,8 +27,9 @@ BOOST_AUTO_TEST_CASE(full_text_words_need_density_9) {
 
 BOOST_AUTO_TEST_CASE(simple_block_fusion_uses_exact_float_equality) {
   // td 1/3 twice (as floats) merges; 0.33333334f vs the float of 2/6 are equal too.
-  TextDocument doc = document({block("a", 5, 0, 1, 3), block("b", 5, 0, 2, 6), block("c", 5, 0, 3, 9),
-                               block("d", 7), block("e", 7), block("f", 3)});
+  TextDocument doc =
+      document({block("a", 5, 0, 1, 3), block("b", 5, 0, 2, 6), block("c", 5, 0, 3, 9),
+                block("d", 7), block("e", 7), block("f", 3)});
   BOOST_TEST(simple_block_fusion(doc));
   BOOST_TEST(texts(doc) == (Strings{"a\nb\nc", "d\ne", "f"}), boost::test_tools::per_element());
   BOOST_TEST(doc.blocks[0].text_density == 6.0f / 18.0f);
@@ -56,20 +56,21 @@ BOOST_AUTO_TEST_CASE(simple_block_fusion_chains_from_the_cursor) {
 }
 
 BOOST_AUTO_TEST_CASE(proximity_fusion_pulls_in_boilerplate_predecessor) {
-  TextDocument doc = document({block("nav", 2), block("head", 3), content(block("p1", 30)), content(block("p2", 30)),
-                               block("foot", 2)});
+  TextDocument doc = document({block("nav", 2), block("head", 3), content(block("p1", 30)),
+                               content(block("p2", 30)), block("foot", 2)});
   BOOST_TEST(block_proximity_fusion(doc, 1, false, false));
-  BOOST_TEST(texts(doc) == (Strings{"nav", "head\np1\np2", "foot"}), boost::test_tools::per_element());
+  BOOST_TEST(texts(doc) == (Strings{"nav", "head\np1\np2", "foot"}),
+             boost::test_tools::per_element());
   BOOST_TEST(flags(doc) == "-C-");
   BOOST_TEST(doc.blocks[1].offset_blocks_start == 1);
   BOOST_TEST(doc.blocks[1].offset_blocks_end == 3);
 }
 
 BOOST_AUTO_TEST_CASE(proximity_fusion_gaps_and_modes) {
-  TextDocument doc = document({content(block("a", 5)), block("b", 5), content(block("c", 5)), content(block("d", 5)),
-                               content(block("e", 5))});
-  doc.blocks.erase(doc.blocks.begin() + 1);                 // a(0) c(2) d(3) e(4)
-  doc.blocks.erase(doc.blocks.begin() + 2);                 // a(0) c(2) e(4): gaps of 1
+  TextDocument doc = document({content(block("a", 5)), block("b", 5), content(block("c", 5)),
+                               content(block("d", 5)), content(block("e", 5))});
+  doc.blocks.erase(doc.blocks.begin() + 1);  // a(0) c(2) d(3) e(4)
+  doc.blocks.erase(doc.blocks.begin() + 2);  // a(0) c(2) e(4): gaps of 1
   doc.blocks[2].tag_level = 7;
   TextDocument same_level = doc;
   BOOST_TEST(block_proximity_fusion(doc, 0, true, false) == false);  // gap 1 > 0
@@ -78,15 +79,16 @@ BOOST_AUTO_TEST_CASE(proximity_fusion_gaps_and_modes) {
   BOOST_TEST(block_proximity_fusion(doc, 1, true, false));
   BOOST_TEST(texts(doc) == (Strings{"a\nc\ne"}), boost::test_tools::per_element());
   // content_only starts at the first content block and never merges boilerplate.
-  TextDocument co = document({block("x", 1), content(block("a", 5)), block("b", 1), content(block("c", 5))});
+  TextDocument co =
+      document({block("x", 1), content(block("a", 5)), block("b", 1), content(block("c", 5))});
   BOOST_TEST(!block_proximity_fusion(co, 1, true, false));
   TextDocument none = document({block("x", 1), block("y", 1)});
   BOOST_TEST(!block_proximity_fusion(none, 1, true, false));
 }
 
 BOOST_AUTO_TEST_CASE(keep_largest_block_marks_the_rest_might_be_content) {
-  TextDocument doc = document({block("a", 50), content(block("b", 10)), content(block("c", 20)),
-                               content(block("d", 20))});
+  TextDocument doc = document(
+      {block("a", 50), content(block("b", 10)), content(block("c", 20)), content(block("d", 20))});
   BOOST_TEST(keep_largest_block(doc));
   BOOST_TEST(flags(doc) == "--C-");  // first of the maximal content blocks
   BOOST_TEST(doc.blocks[0].labels.has(Label::MightBeContent));  // also former boilerplate
@@ -100,8 +102,8 @@ BOOST_AUTO_TEST_CASE(keep_largest_block_marks_the_rest_might_be_content) {
 }
 
 BOOST_AUTO_TEST_CASE(keep_largest_block_expands_to_same_tag_level) {
-  TextDocument doc = document({block("a", 200), block("b", 5), block("c", 5), content(block("d", 200)),
-                               block("e", 5), block("f", 200)});
+  TextDocument doc = document({block("a", 200), block("b", 5), block("c", 5),
+                               content(block("d", 200)), block("e", 5), block("f", 200)});
   const int levels[] = {3, 2, 3, 3, 4, 3};
   for (std::size_t i = 0; i < 6; ++i) doc.blocks[i].tag_level = levels[i];
   TextDocument post = doc;
@@ -113,24 +115,27 @@ BOOST_AUTO_TEST_CASE(keep_largest_block_expands_to_same_tag_level) {
 }
 
 BOOST_AUTO_TEST_CASE(expand_title_to_content_between_title_and_content) {
-  TextDocument doc = document({labelled(block("Title", 2), Label::Title), block("by", 1), block("x", 1),
-                               content(block("body", 50))});
+  TextDocument doc = document({labelled(block("Title", 2), Label::Title), block("by", 1),
+                               block("x", 1), content(block("body", 50))});
   doc.blocks[0].labels.add(Label::MightBeContent);
   doc.blocks[2].labels.add(Label::MightBeContent);
   BOOST_TEST(expand_title_to_content(doc));
   BOOST_TEST(flags(doc) == "C-CC");
-  TextDocument after = document({content(block("body", 50)), labelled(block("Title", 2), Label::Title)});
+  TextDocument after =
+      document({content(block("body", 50)), labelled(block("Title", 2), Label::Title)});
   BOOST_TEST(!expand_title_to_content(after));
   TextDocument no_title = document({block("x", 1), content(block("body", 50))});
   BOOST_TEST(!expand_title_to_content(no_title));
 }
 
 BOOST_AUTO_TEST_CASE(terminating_blocks) {
-  TextDocument doc = document({block("  Comments (3)", 2), block("12 comments so far", 4), block("3 users responded in", 4),
-                               block("\u00a9 Reuters 2010", 2), block("What do you think... tell us what you think...", 8),
-                               block("Comment", 1), block("123 Comments", 2), block("Add comment", 2),
-                               block("comments " + std::string(60, 'x'), 15), block("Thanks for your comments - this feedback is now closed", 9),
-                               block("R\u00c4TTA ARTIKELN nu", 3), block("no end here", 3)});
+  TextDocument doc = document(
+      {block("  Comments (3)", 2), block("12 comments so far", 4), block("3 users responded in", 4),
+       block("\u00a9 Reuters 2010", 2), block("What do you think... tell us what you think...", 8),
+       block("Comment", 1), block("123 Comments", 2), block("Add comment", 2),
+       block("comments " + std::string(60, 'x'), 15),
+       block("Thanks for your comments - this feedback is now closed", 9),
+       block("R\u00c4TTA ARTIKELN nu", 3), block("no end here", 3)});
   BOOST_TEST(terminating_blocks_finder(doc));
   std::string end;
   for (const auto& b : doc.blocks) end += b.labels.has(Label::IndicatesEndOfText) ? 'E' : '-';
@@ -144,9 +149,10 @@ BOOST_AUTO_TEST_CASE(terminating_blocks) {
 }
 
 BOOST_AUTO_TEST_CASE(document_title_match_1_2_0) {
-  TextDocument doc = document({block("My Page Title", 3), block(" Site.com", 1), block("My Page Title | Site.com", 5),
-                               block("my page title", 3), block("Site", 1)},
-                              "  My Page Title | Site.com ");
+  TextDocument doc =
+      document({block("My Page Title", 3), block(" Site.com", 1),
+                block("My Page Title | Site.com", 5), block("my page title", 3), block("Site", 1)},
+               "  My Page Title | Site.com ");
   BOOST_TEST(document_title_match(doc));
   std::string t;
   for (const auto& b : doc.blocks) t += b.labels.has(Label::Title) ? 'T' : '-';
@@ -170,32 +176,40 @@ BOOST_AUTO_TEST_CASE(document_title_match_2012_normalises_and_stops_at_the_first
     return t;
   };
   // Case-insensitive, first match only.
-  TextDocument first = document({block("x", 1), block("Storm Closes Harbour", 3), block("storm closes harbour", 3)},
-                                "Storm closes harbour - Example Times");
+  TextDocument first =
+      document({block("x", 1), block("Storm Closes Harbour", 3), block("storm closes harbour", 3)},
+               "Storm closes harbour - Example Times");
   BOOST_TEST(document_title_match_2012(first));
   BOOST_TEST(titles(first) == "-T-");
   // Apostrophes removed; trailing ? ! . - : stripped on a second try.
-  TextDocument quote = document({block("Don\u2019t", 1), block("Don't panic!", 2)}, "Don't panic | Site");
+  TextDocument quote =
+      document({block("Don\u2019t", 1), block("Don't panic!", 2)}, "Don't panic | Site");
   BOOST_TEST(document_title_match_2012(quote));
   BOOST_TEST(titles(quote) == "-T");
   // Parts of at least four words between " | ", even when not the longest.
-  TextDocument four = document({block("One two three four", 4)}, "One two three four | five six seven eight nine");
+  TextDocument four =
+      document({block("One two three four", 4)}, "One two three four | five six seven eight nine");
   BOOST_TEST(document_title_match_2012(four));
   // The title without its trailing " - x", and without a leading "x - ".
-  TextDocument trailing = document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
+  TextDocument trailing =
+      document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
   BOOST_TEST(document_title_match_2012(trailing));
-  TextDocument leading = document({block("big storm - hits coast", 4)}, "Example - Big storm - hits coast");
+  TextDocument leading =
+      document({block("big storm - hits coast", 4)}, "Example - Big storm - hits coast");
   BOOST_TEST(document_title_match_2012(leading));
   // 1.2.0 does none of this: exact, case-sensitive, all matches.
-  TextDocument old = document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
+  TextDocument old =
+      document({block("Big storm - hits coast", 4)}, "Big storm - hits coast - Example");
   BOOST_TEST(!document_title_match(old));
   TextDocument none = document({block("x", 1)}, "\u00a0 ");
   BOOST_TEST(!document_title_match_2012(none));
 }
 
 BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_counts_full_text_words) {
-  TextDocument doc = document({content(block("p", 30)), labelled(content(block("3 Comments", 2)), Label::IndicatesEndOfText),
-                               content(block("p2", 31)), labelled(block("Comments here", 2), Label::IndicatesEndOfText),
+  TextDocument doc = document({content(block("p", 30)),
+                               labelled(content(block("3 Comments", 2)), Label::IndicatesEndOfText),
+                               content(block("p2", 31)),
+                               labelled(block("Comments here", 2), Label::IndicatesEndOfText),
                                content(block("c", 30))});
   BOOST_TEST(ignore_blocks_after_content(doc, 60));
   BOOST_TEST(flags(doc) == "CCC--");  // 30 < 60 at the first marker, 61 at the second
@@ -206,7 +220,8 @@ BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_counts_full_text_words) {
 }
 
 BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_from_end_marks_strictly_not_content) {
-  TextDocument doc = document({content(block("p", 300)), labelled(content(block("end", 2)), Label::IndicatesEndOfText),
+  TextDocument doc = document({content(block("p", 300)),
+                               labelled(content(block("end", 2)), Label::IndicatesEndOfText),
                                content(block("c", 5))});
   doc.blocks[1].labels.add(Label::MightBeContent);
   BOOST_TEST(ignore_blocks_after_content_from_end(doc));
@@ -216,7 +231,8 @@ BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_from_end_marks_strictly_not_con
 }
 
 BOOST_AUTO_TEST_CASE(boilerplate_removal_mark_all_min_words) {
-  TextDocument doc = document({block("a", 1), content(block("b", 5)), labelled(block("t", 1), Label::Title)});
+  TextDocument doc =
+      document({block("a", 1), content(block("b", 5)), labelled(block("t", 1), Label::Title)});
   TextDocument keep = doc;
   BOOST_TEST(remove_boilerplate_blocks(doc));
   BOOST_TEST(texts(doc) == (Strings{"b"}), boost::test_tools::per_element());
@@ -232,7 +248,8 @@ BOOST_AUTO_TEST_CASE(boilerplate_removal_mark_all_min_words) {
 }
 
 BOOST_AUTO_TEST_CASE(split_paragraph_blocks_zeroes_counts_and_keeps_origins) {
-  TextDocument doc = document({content(block("one", 1)), content(block("two", 1)), block("three", 1)});
+  TextDocument doc =
+      document({content(block("one", 1)), content(block("two", 1)), block("three", 1)});
   doc.blocks[0].merge_next(doc.blocks[1]);
   doc.blocks.erase(doc.blocks.begin() + 1);
   doc.blocks[0].labels.add(Label::Title);
@@ -256,13 +273,12 @@ BOOST_AUTO_TEST_CASE(split_paragraph_blocks_zeroes_counts_and_keeps_origins) {
 }
 
 BOOST_AUTO_TEST_CASE(min_clause_words_needs_a_delimited_clause) {
-  TextDocument doc = document({content(block("This has exactly five words. And more", 7)),
-                               content(block("Only four words here. Short.", 5)),
-                               content(block("one two three four five six", 6)),
-                               content(block("a b c d e.f g", 6)),
-                               content(block("3.5% of x, y z w v u. ok", 9)),
-                               content(block("Tabs\tand\nnew lines count too!", 6)),
-                               block("not content at all", 4)});
+  TextDocument doc = document(
+      {content(block("This has exactly five words. And more", 7)),
+       content(block("Only four words here. Short.", 5)),
+       content(block("one two three four five six", 6)), content(block("a b c d e.f g", 6)),
+       content(block("3.5% of x, y z w v u. ok", 9)),
+       content(block("Tabs\tand\nnew lines count too!", 6)), block("not content at all", 4)});
   BOOST_TEST(min_clause_words(doc, 5, false));
   // 3: no delimiter; 4: "e.f" is no delimiter (not followed by space); 5: "3.5%" is not,
   // "x," ends a 3-word clause, "u." ends "y z w v u" (5 words).
@@ -273,20 +289,22 @@ BOOST_AUTO_TEST_CASE(min_clause_words_needs_a_delimited_clause) {
 }
 
 BOOST_AUTO_TEST_CASE(post_1_2_filters) {
-  TextDocument doc = document({content(block("body", 100)), content(labelled(block("h", 2), Label::Heading)),
-                               content(labelled(block("h2", 2), Label::Heading))});
+  TextDocument doc =
+      document({content(block("body", 100)), content(labelled(block("h", 2), Label::Heading)),
+                content(labelled(block("h2", 2), Label::Heading))});
   BOOST_TEST(trailing_headline_to_boilerplate(doc));
   BOOST_TEST(flags(doc) == "C--");
 
-  TextDocument large = document({block("a", 120), labelled(content(block("b", 300)), Label::VeryLikelyContent),
-                                 block("c", 99), block("d", 100)});
+  TextDocument large =
+      document({block("a", 120), labelled(content(block("b", 300)), Label::VeryLikelyContent),
+                block("c", 99), block("d", 100)});
   for (auto& b : large.blocks) b.tag_level = 4;
   large.blocks[0].tag_level = 3;
   BOOST_TEST(large_block_same_tag_level_to_content(large));
   BOOST_TEST(flags(large) == "-C-C");
 
-  TextDocument list = document({labelled(content(block("b", 300)), Label::VeryLikelyContent), block("li1", 5),
-                                block("li2", 5, 1), block("li3", 5)});
+  TextDocument list = document({labelled(content(block("b", 300)), Label::VeryLikelyContent),
+                                block("li1", 5), block("li2", 5, 1), block("li3", 5)});
   list.blocks[0].tag_level = 3;
   for (std::size_t i = 1; i < 4; ++i) {
     list.blocks[i].tag_level = 5;

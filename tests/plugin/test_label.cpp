@@ -30,8 +30,8 @@ BOOST_AUTO_TEST_CASE(set_operations_and_sorted_full_names) {
   s.add(Label::ArticleMetadata);
   BOOST_TEST(s.has(Label::Hr));
   BOOST_TEST(!s.has(Label::Li));
-  const std::vector<std::string> expected = {"de.l3s.boilerpipe/ARTICLE_METADATA", "de.l3s.boilerpipe/HR",
-                                             "de.l3s.boilerpipe/TITLE"};
+  const std::vector<std::string> expected = {"de.l3s.boilerpipe/ARTICLE_METADATA",
+                                             "de.l3s.boilerpipe/HR", "de.l3s.boilerpipe/TITLE"};
   BOOST_TEST(s.names() == expected, boost::test_tools::per_element());
   s.remove(Label::Hr);
   BOOST_TEST(!s.has(Label::Hr));

@@ -1,5 +1,4 @@
 #include <boost/test/unit_test.hpp>
-
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -18,8 +17,8 @@ PageResult sample() {
   r.decoded.charset = "windows-1252";
   r.decoded.source = CharsetSource::Meta;
   r.decoded.replacements = 2;
-  r.document = document({block("<script>alert('x')</script> & \"quotes\"", 6, 2), block("Second line.", 2),
-                         block("Footer | links", 2, 2)},
+  r.document = document({block("<script>alert('x')</script> & \"quotes\"", 6, 2),
+                         block("Second line.", 2), block("Footer | links", 2, 2)},
                         "A <title> & more");
   r.document.blocks[0].enclosing_tag = TagClass::H1;
   r.parse_blocks = r.document.blocks;
@@ -58,7 +57,8 @@ BOOST_AUTO_TEST_CASE(formats_by_name) {
 }
 
 BOOST_AUTO_TEST_CASE(text_is_get_content) {
-  BOOST_TEST(render(OutputFormat::Text, sample()) == "<script>alert('x')</script> & \"quotes\"\nSecond line.\n");
+  BOOST_TEST(render(OutputFormat::Text, sample()) ==
+             "<script>alert('x')</script> & \"quotes\"\nSecond line.\n");
 }
 
 BOOST_AUTO_TEST_CASE(json_parses_back) {
@@ -106,7 +106,9 @@ BOOST_AUTO_TEST_CASE(html_is_escaped_and_self_contained) {
   const std::string html = render(OutputFormat::Html, sample());
   BOOST_TEST(html.starts_with("<!DOCTYPE html>"));
   BOOST_TEST(html.find("<script>") == std::string::npos);
-  BOOST_TEST(html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;") != std::string::npos);
+  BOOST_TEST(
+      html.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;") !=
+      std::string::npos);
   BOOST_TEST(html.find("A &lt;title&gt; &amp; more") != std::string::npos);
   BOOST_TEST(html.find("src=") == std::string::npos);
   BOOST_TEST(html.find("href=") == std::string::npos);

@@ -1,5 +1,4 @@
 #include <boost/test/unit_test.hpp>
-
 #include <fstream>
 #include <sstream>
 
@@ -17,12 +16,14 @@ std::string fixture(const std::string& name) {
   return s.str();
 }
 
-std::string extract(std::string_view html, std::string_view extractor, PageOptions options = {}) {
+std::string extract(std::string_view html, std::string_view extractor,
+                    const PageOptions& options = {}) {
   return extract_page(html, *make_extractor(extractor), options).document.content();
 }
 
-const std::string k_lead = "The harbour was closed on Tuesday after a storm with winds of more than 100 km/h swept "
-                           "across the coast, the port authority said in a statement issued late in the evening.\n";
+const std::string k_lead =
+    "The harbour was closed on Tuesday after a storm with winds of more than 100 km/h swept "
+    "across the coast, the port authority said in a statement issued late in the evening.\n";
 
 }  // namespace
 
@@ -41,7 +42,8 @@ BOOST_AUTO_TEST_CASE(article_page_end_to_end) {
   // The headline is pulled in by the proximity fusion (spec §11.1) and labelled TITLE;
   // "3 Comments" ends the text.
   const std::string content = r.document.content();
-  BOOST_TEST(content.starts_with("Storm closes harbour\nBy A. Reporter, 4 February 2010\n" + k_lead));
+  BOOST_TEST(
+      content.starts_with("Storm closes harbour\nBy A. Reporter, 4 February 2010\n" + k_lead));
   BOOST_TEST(content.ends_with("promenade & flooded several shops.\n"));
   BOOST_TEST(content.find("Comments") == std::string::npos);
   BOOST_TEST(content.find("Home") == std::string::npos);
@@ -52,27 +54,33 @@ BOOST_AUTO_TEST_CASE(article_page_end_to_end) {
   // Source ranges point into the decoded page.
   const TextBlock& lead = r.parse_blocks[3];
   BOOST_TEST(lead.source_begin < lead.source_end);
-  BOOST_TEST(std::string_view(r.decoded.utf8).substr(lead.source_begin, lead.source_end - lead.source_begin).find("harbour was closed") !=
-             std::string_view::npos);
+  BOOST_TEST(std::string_view(r.decoded.utf8)
+                 .substr(lead.source_begin, lead.source_end - lead.source_begin)
+                 .find("harbour was closed") != std::string_view::npos);
 }
 
 BOOST_AUTO_TEST_CASE(every_extractor_on_the_article_page) {
   const std::string html = fixture("article.html");
   const std::string by_default = extract(html, "default");
   BOOST_TEST(by_default.starts_with("By A. Reporter, 4 February 2010\n" + k_lead));
-  BOOST_TEST(by_default.ends_with("really frightening to watch the waves.\n"));  // no end-of-text rule
+  BOOST_TEST(
+      by_default.ends_with("really frightening to watch the waves.\n"));  // no end-of-text rule
   BOOST_TEST(extract(html, "num-words-rules") == by_default);
-  BOOST_TEST(extract(html, "keep-everything").starts_with("Home News Sport Weather\nStorm closes harbour\n"));
+  BOOST_TEST(extract(html, "keep-everything")
+                 .starts_with("Home News Sport Weather\nStorm closes harbour\n"));
   const std::string sentences = extract(html, "article-sentences");
   BOOST_TEST(sentences.starts_with(k_lead));  // headline and byline have no 5-word clause
-  BOOST_TEST(extract(html, "min-words:20") ==
-             k_lead + "Fishing boats stayed in port and two ferries were cancelled. Officials expect to reopen the "
-                      "harbour on Thursday morning if the wind drops as forecast by the national weather service.\n");
+  BOOST_TEST(extract(html, "min-words:20") == k_lead +
+                                                  "Fishing boats stayed in port and two ferries "
+                                                  "were cancelled. Officials expect to reopen the "
+                                                  "harbour on Thursday morning if the wind drops "
+                                                  "as forecast by the national weather service.\n");
   // No end-of-text rule: the one fused run from the headline to the comment is largest.
   const std::string largest = extract(html, "largest-content");
   BOOST_TEST(largest.starts_with("Storm closes harbour\nBy A. Reporter"));
-  BOOST_TEST(largest.ends_with("3 Comments\nGreat report, thanks! I was there on the promenade and it was really "
-                               "frightening to watch the waves.\n"));
+  BOOST_TEST(largest.ends_with(
+      "3 Comments\nGreat report, thanks! I was there on the promenade and it was really "
+      "frightening to watch the waves.\n"));
   BOOST_TEST(!extract(html, "canola").empty());
   BOOST_TEST(!extract(html, "cleaneval").empty());
   BOOST_TEST(!extract(html, "density-rules").empty());
@@ -81,9 +89,11 @@ BOOST_AUTO_TEST_CASE(every_extractor_on_the_article_page) {
 BOOST_AUTO_TEST_CASE(charsets_links_and_degenerate_input) {
   const PageResult latin = extract_page(fixture("latin1.html"), *make_extractor("article"));
   BOOST_TEST(latin.decoded.charset == "windows-1252");
-  BOOST_TEST(latin.document.content().starts_with("Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e: a short text"));
+  BOOST_TEST(
+      latin.document.content().starts_with("Caf\u00e9 cr\u00e8me br\u00fbl\u00e9e: a short text"));
   BOOST_TEST(extract(fixture("links.htm"), "article").empty());
-  BOOST_TEST(extract(fixture("links.htm"), "keep-everything") == "First link\nSecond link\nThird link\n");
+  BOOST_TEST(extract(fixture("links.htm"), "keep-everything") ==
+             "First link\nSecond link\nThird link\n");
   BOOST_TEST(extract("", "article").empty());
   BOOST_TEST(extract("\xff\xfe\x00<", "article").empty());
   BOOST_TEST(extract(std::string(1000, '<'), "default").empty());

@@ -1,5 +1,4 @@
 #include <boost/test/unit_test.hpp>
-
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -57,8 +56,10 @@ BOOST_AUTO_TEST_CASE(directories_expand_sorted_and_problems_are_named) {
   std::vector<std::string> problems;
   const auto pages = expand_inputs({k_pages, "-", k_pages + "/missing.html"}, problems);
   std::vector<std::string> names;
+  names.reserve(pages.size());
   for (const auto& p : pages) names.push_back(p.output_name);
-  const std::vector<std::string> expected = {"article", "broken", "latin1", "links", "zipped", "stdin"};
+  const std::vector<std::string> expected = {"article", "broken", "latin1",
+                                             "links",   "zipped", "stdin"};
   BOOST_TEST(names == expected, boost::test_tools::per_element());
   BOOST_REQUIRE(problems.size() == 1u);
   BOOST_TEST(problems[0].find("missing.html") != std::string::npos);
@@ -72,12 +73,13 @@ BOOST_AUTO_TEST_CASE(gzip_pages_and_errors) {
   std::istringstream none;
   const std::string zipped = read_page_bytes({k_pages + "/zipped.html.gz", "zipped"}, none);
   BOOST_TEST(zipped.starts_with("<html><body><p>Gzipped page"));
-  BOOST_CHECK_EXCEPTION((void)read_page_bytes({k_pages + "/broken.html.gz", "broken"}, none), boilerdex::InputError,
-                        [](const boilerdex::InputError& e) {
+  BOOST_CHECK_EXCEPTION((void)read_page_bytes({k_pages + "/broken.html.gz", "broken"}, none),
+                        boilerdex::InputError, [](const boilerdex::InputError& e) {
                           return e.source().ends_with("broken.html.gz") && e.offset() == 60 &&
                                  std::string(e.what()).find("truncated") != std::string::npos;
                         });
-  BOOST_CHECK_THROW((void)read_page_bytes({k_pages + "/missing.html", "missing"}, none), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)read_page_bytes({k_pages + "/missing.html", "missing"}, none),
+                    boilerdex::InputError);
   // Two gzip members back to back, from stdin.
   const std::string gz = slurp(k_pages + "/zipped.html.gz");
   std::istringstream twice(gz + gz);
@@ -93,7 +95,9 @@ BOOST_AUTO_TEST_CASE(batch_to_directory_goes_on_after_a_bad_page) {
   TempDir out("out");
   BatchOptions options;
   options.output_dir = out.path / "sub";
-  std::istringstream in("<html><body><p>From standard input, a paragraph that is long enough to be the content of the page after all.</p></body></html>");
+  std::istringstream in(
+      "<html><body><p>From standard input, a paragraph that is long enough to be the content of "
+      "the page after all.</p></body></html>");
   std::ostringstream stdout_text, err;
   const auto summary = extract_batch({k_pages, "-"}, options, in, stdout_text, err);
   BOOST_TEST(summary.pages == 5u);
@@ -105,7 +109,8 @@ BOOST_AUTO_TEST_CASE(batch_to_directory_goes_on_after_a_bad_page) {
   }
   BOOST_TEST(!fs::exists(options.output_dir / "broken.txt"));
   BOOST_TEST(slurp(options.output_dir / "stdin.txt") ==
-             "From standard input, a paragraph that is long enough to be the content of the page after all.\n");
+             "From standard input, a paragraph that is long enough to be the content of the page "
+             "after all.\n");
   BOOST_TEST(slurp(options.output_dir / "links.txt").empty());
   for (const auto& entry : fs::directory_iterator(options.output_dir)) {
     BOOST_TEST(!entry.path().filename().string().starts_with("."), "temporary file left");
@@ -133,7 +138,8 @@ BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {
   options.extractor = "keep-everything";
   std::istringstream in;
   std::ostringstream o, err;
-  const auto summary = extract_batch({k_pages + "/links.htm", k_pages + "/latin1.html"}, options, in, o, err);
+  const auto summary =
+      extract_batch({k_pages + "/links.htm", k_pages + "/latin1.html"}, options, in, o, err);
   BOOST_TEST(summary.pages == 2u);
   BOOST_TEST(summary.failed == 0u);
   const std::string lines = o.str();
@@ -147,8 +153,11 @@ BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {
 }
 
 BOOST_AUTO_TEST_CASE(parallel_jobs_keep_input_order_and_report_the_same) {
-  const std::vector<std::string> inputs = {k_pages, k_pages + "/links.htm", k_pages + "/article.html", "-", "-"};
-  const std::string page = "<p>Standard input page: a paragraph with more than sixteen words, so that the rules keep it.</p>";
+  const std::vector<std::string> inputs = {k_pages, k_pages + "/links.htm",
+                                           k_pages + "/article.html", "-", "-"};
+  const std::string page =
+      "<p>Standard input page: a paragraph with more than sixteen words, so that the rules keep "
+      "it.</p>";
   std::string reference_out, reference_err;
   for (const std::size_t jobs : {1u, 2u, 3u, 0u}) {
     BatchOptions options;

@@ -6,8 +6,8 @@
 using namespace boilerdex::plugin;
 
 namespace {
-TextBlock make(std::string text, int words, int anchor, int wrapped_words, int wrapped_lines, int offset,
-               std::uint32_t origin) {
+TextBlock make(std::string text, int words, int anchor, int wrapped_words, int wrapped_lines,
+               int offset, std::uint32_t origin) {
   TextBlock b = testing::block(std::move(text), words, anchor, wrapped_words, wrapped_lines);
   b.offset_blocks_start = b.offset_blocks_end = offset;
   b.origins = {origin};

@@ -22,28 +22,29 @@ namespace boilerdex::plugin {
 /// them. Ratios are 0 when the block has no word token.
 struct BlockFeatures {
   // boilerpipe's own counts (copied from the block; floats as in Java).
-  int num_words = 0;            ///< TextBlock::num_words (anchor markers excluded)
-  float link_density = 0.0f;    ///< words inside <a> / words
-  float text_density = 0.0f;    ///< words per complete 80-column line
+  int num_words = 0;          ///< TextBlock::num_words (anchor markers excluded)
+  float link_density = 0.0f;  ///< words inside <a> / words
+  float text_density = 0.0f;  ///< words per complete 80-column line
 
   // Token statistics.
-  int num_word_tokens = 0;                 ///< word tokens of the text (= num_words for parse blocks)
-  double average_word_length = 0.0;        ///< letters and digits (code points) per word token
-  double average_sentence_length = 0.0;    ///< word tokens per sentence (see below)
-  int num_sentences = 0;  ///< word tokens ending in . ! ? (quotes and brackets after them allowed), plus one for an unterminated tail
-  int num_start_uppercase = 0;             ///< word tokens whose first letter is upper or title case
-  double start_uppercase_ratio = 0.0;      ///< num_start_uppercase / num_word_tokens
-  int num_all_uppercase = 0;               ///< word tokens with a letter and no lower-case letter
-  double all_uppercase_ratio = 0.0;        ///< num_all_uppercase / num_word_tokens
-  int num_full_stops = 0;                  ///< word tokens ending in '.'
-  double full_stop_ratio = 0.0;            ///< num_full_stops / num_word_tokens
-  int num_date_tokens = 0;  ///< tokens that look like a date or time (is_date_time_token)
-  int num_vertical_bars = 0;               ///< '|' characters in the text
+  int num_word_tokens = 0;               ///< word tokens of the text (= num_words for parse blocks)
+  double average_word_length = 0.0;      ///< letters and digits (code points) per word token
+  double average_sentence_length = 0.0;  ///< word tokens per sentence (see below)
+  int num_sentences = 0;  ///< word tokens ending in . ! ? (quotes and brackets after them allowed),
+                          ///< plus one for an unterminated tail
+  int num_start_uppercase = 0;         ///< word tokens whose first letter is upper or title case
+  double start_uppercase_ratio = 0.0;  ///< num_start_uppercase / num_word_tokens
+  int num_all_uppercase = 0;           ///< word tokens with a letter and no lower-case letter
+  double all_uppercase_ratio = 0.0;    ///< num_all_uppercase / num_word_tokens
+  int num_full_stops = 0;              ///< word tokens ending in '.'
+  double full_stop_ratio = 0.0;        ///< num_full_stops / num_word_tokens
+  int num_date_tokens = 0;    ///< tokens that look like a date or time (is_date_time_token)
+  int num_vertical_bars = 0;  ///< '|' characters in the text
 
   // Structure.
   TagClass enclosing_tag = TagClass::Other;  ///< from the segmenter (TextBlock::enclosing_tag)
-  std::size_t position = 0;                   ///< 0-based index in the block list
-  double relative_position = 0.0;             ///< position / (blocks − 1); 0 for a single block
+  std::size_t position = 0;                  ///< 0-based index in the block list
+  double relative_position = 0.0;            ///< position / (blocks − 1); 0 for a single block
 };
 
 /// The EMPTY_START sentinel's features: all zero, tag class Other. Lives for the program.
@@ -52,7 +53,8 @@ struct BlockFeatures {
 /// Features of \p block at \p position in a list of \p count blocks. \p scratch is reused
 /// token storage (its contents are overwritten). O(length of the text). Thread-safe.
 /// \throws std::bad_alloc only.
-[[nodiscard]] BlockFeatures compute_block_features(const TextBlock& block, std::size_t position, std::size_t count,
+[[nodiscard]] BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
+                                                   std::size_t count,
                                                    std::vector<std::string_view>& scratch);
 
 /// Features of every block of \p blocks, in order. \throws std::bad_alloc only.
@@ -70,7 +72,8 @@ struct BlockContext {
 
 /// The context of block \p i (< features.size()): neighbours from \p features, the
 /// EMPTY_START sentinel at both edges. The references live as long as \p features.
-[[nodiscard]] BlockContext context_of(const std::vector<BlockFeatures>& features, std::size_t i) noexcept;
+[[nodiscard]] BlockContext context_of(const std::vector<BlockFeatures>& features,
+                                      std::size_t i) noexcept;
 
 /// True for a token that reads as a date or time, after stripping surrounding brackets,
 /// quotes and trailing , ; . ! ?: `12:30`, `9:05:59`, `10:30pm`; three digit groups joined
@@ -94,6 +97,7 @@ inline constexpr std::size_t k_num_named_features = 18;
 
 /// Every numeric feature of \p f by name, in a fixed order (the enclosing tag as its
 /// ordinal: 0 other, 1 a, 2 p, 3 div, 4–9 h1–h6). Never throws.
-[[nodiscard]] std::array<NamedFeature, k_num_named_features> named_features(const BlockFeatures& f) noexcept;
+[[nodiscard]] std::array<NamedFeature, k_num_named_features> named_features(
+    const BlockFeatures& f) noexcept;
 
 }  // namespace boilerdex::plugin

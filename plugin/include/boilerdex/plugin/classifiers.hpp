@@ -21,17 +21,21 @@ namespace boilerdex::plugin {
 [[nodiscard]] const TextBlock& empty_start_block() noexcept;
 
 /// A rule that decides whether \p curr is content from itself and its neighbours.
-using ContextRule = bool (*)(const TextBlock& prev, const TextBlock& curr, const TextBlock& next) noexcept;
+using ContextRule = bool (*)(const TextBlock& prev, const TextBlock& curr,
+                             const TextBlock& next) noexcept;
 
 /// NumWordsRulesClassifier (spec §3.1, paper Algorithm 2): link density, then word counts.
-[[nodiscard]] bool num_words_rule(const TextBlock& prev, const TextBlock& curr, const TextBlock& next) noexcept;
+[[nodiscard]] bool num_words_rule(const TextBlock& prev, const TextBlock& curr,
+                                  const TextBlock& next) noexcept;
 
 /// DensityRulesClassifier (spec §3.2, paper Algorithm 1): link density, then text densities.
 /// A dense block followed by a density-0 block (or by the end) is boilerplate.
-[[nodiscard]] bool density_rule(const TextBlock& prev, const TextBlock& curr, const TextBlock& next) noexcept;
+[[nodiscard]] bool density_rule(const TextBlock& prev, const TextBlock& curr,
+                                const TextBlock& next) noexcept;
 
 /// CanolaExtractor's rule (spec §3.3).
-[[nodiscard]] bool canola_rule(const TextBlock& prev, const TextBlock& curr, const TextBlock& next) noexcept;
+[[nodiscard]] bool canola_rule(const TextBlock& prev, const TextBlock& curr,
+                               const TextBlock& next) noexcept;
 
 /// The CleanEval rule of the WSDM 2010 paper: textDensity ≥ 7 and linkDensity ≤ 0.35.
 [[nodiscard]] bool cleaneval_rule(const TextBlock& curr) noexcept;

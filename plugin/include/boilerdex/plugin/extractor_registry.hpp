@@ -16,8 +16,8 @@ namespace boilerdex::plugin {
 
 /// What register_extractor needs to know about one extractor (or parameterised family).
 struct ExtractorRegistration {
-  std::string name{};       ///< base name: lower-case letters, digits and '-' ("min-words")
-  std::string description{};  ///< one line for --list-extractors
+  std::string name{};            ///< base name: lower-case letters, digits and '-' ("min-words")
+  std::string description{};     ///< one line for --list-extractors
   bool takes_parameter = false;  ///< spelt "NAME:K", K a non-negative integer
   /// Builds the extractor; receives K (0 when takes_parameter is false). Must return
   /// non-null; may throw UsageError for a K it cannot accept.

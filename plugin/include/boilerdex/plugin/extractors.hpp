@@ -71,7 +71,8 @@ namespace pipelines {
 [[nodiscard]] std::vector<PipelineStep> density_rules();
 /// KeepEverythingExtractor: MarkEverythingContentFilter.
 [[nodiscard]] std::vector<PipelineStep> keep_everything();
-/// KeepEverythingWithMinKWordsExtractor(k): SimpleBlockFusion → MarkEverythingContent → MinWords(k).
+/// KeepEverythingWithMinKWordsExtractor(k): SimpleBlockFusion → MarkEverythingContent →
+/// MinWords(k).
 [[nodiscard]] std::vector<PipelineStep> keep_everything_min_words(int k);
 /// The paper's CleanEval rule on every block: textDensity ≥ 7 and linkDensity ≤ 0.35.
 [[nodiscard]] std::vector<PipelineStep> cleaneval();

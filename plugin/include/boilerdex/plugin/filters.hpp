@@ -26,7 +26,8 @@ bool simple_block_fusion(TextDocument& doc);
 /// measured on offset_blocks_start/end, so only removed blocks create gaps. Without
 /// content_only, every content block is merged into its immediate predecessor even when
 /// that one is boilerplate (which then becomes content), as boilerpipe does (§11.1).
-bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_only, bool same_tag_level);
+bool block_proximity_fusion(TextDocument& doc, int max_distance, bool content_only,
+                            bool same_tag_level);
 
 /// Options of KeepLargestBlockFilter.
 struct KeepLargestBlockOptions {
@@ -99,7 +100,8 @@ bool split_paragraph_blocks(TextDocument& doc);
 /// a run of `, . : ; ! ?` that follows a word character and is followed by whitespace or
 /// the end of the text; text after the last delimiter counts only when
 /// \p accept_clauses_without_delimiter. Words = whitespace runs + 1.
-bool min_clause_words(TextDocument& doc, int min_words = 5, bool accept_clauses_without_delimiter = false);
+bool min_clause_words(TextDocument& doc, int min_words = 5,
+                      bool accept_clauses_without_delimiter = false);
 
 /// [post-1.2.0] TrailingHeadlineToBoilerplateFilter: from the end, content blocks
 /// labelled HEADING become non-content until a content block without HEADING is met.

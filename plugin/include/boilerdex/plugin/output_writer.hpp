@@ -12,10 +12,10 @@ namespace boilerdex::plugin {
 
 /// The output formats of boilerdex-extract.
 enum class OutputFormat {
-  Text,         ///< boilerpipe's getContent(): each content block's text + '\n' (spec §6)
-  Json,         ///< one object per page: title, charset, content, blocks with features and decisions
-  Html,         ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
-  Blocks,       ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
+  Text,    ///< boilerpipe's getContent(): each content block's text + '\n' (spec §6)
+  Json,    ///< one object per page: title, charset, content, blocks with features and decisions
+  Html,    ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
+  Blocks,  ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
   ParseBlocks,  ///< `bp blocks` TSV: the parse blocks before the extractor
 };
 
@@ -49,7 +49,8 @@ void write_text(std::ostream& out, const PageResult& result);
 /// follows. Float densities are written with their shortest round-trip digits; text
 /// that is not valid UTF-8 has its bad bytes replaced by U+FFFD.
 /// \throws what \p out throws.
-void write_json(std::ostream& out, const PageResult& result, const PageLabel& label, int indent = -1);
+void write_json(std::ostream& out, const PageResult& result, const PageLabel& label,
+                int indent = -1);
 
 /// Writes a self-contained HTML page (inline CSS, no scripts, no external resources)
 /// showing every parse block (or, without them, every block after the extractor) in
@@ -59,6 +60,7 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
 
 /// Writes \p result in \p format (write_text, write_json (one line), write_html, or the
 /// block dumps of block_dump.hpp). \throws what \p out throws.
-void write_page(std::ostream& out, OutputFormat format, const PageResult& result, const PageLabel& label);
+void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
+                const PageLabel& label);
 
 }  // namespace boilerdex::plugin

@@ -52,8 +52,8 @@ inline constexpr std::size_t k_max_page_bytes = std::size_t{256} << 20;
 struct BatchOptions {
   std::string extractor = "article";  ///< a make_extractor spec
   OutputFormat format = OutputFormat::Text;
-  std::string declared_charset;       ///< applied to every page; empty: none
-  std::filesystem::path output_dir;   ///< empty: write every page to the output stream
+  std::string declared_charset;      ///< applied to every page; empty: none
+  std::filesystem::path output_dir;  ///< empty: write every page to the output stream
   SegmentLimits limits;
   /// Pages extracted at once (0: one per hardware thread). Output is the same for any value.
   std::size_t jobs = 1;
@@ -76,7 +76,7 @@ struct BatchSummary {
 /// \throws UsageError for an unknown extractor (before any page is read);
 /// boilerdex::Error when options.output_dir cannot be created. Nothing else but
 /// std::bad_alloc: per-page problems are counted, never thrown.
-BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options, std::istream& in,
-                           std::ostream& out, std::ostream& err);
+BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options,
+                           std::istream& in, std::ostream& out, std::ostream& err);
 
 }  // namespace boilerdex::plugin
