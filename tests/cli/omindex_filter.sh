@@ -62,6 +62,15 @@ else
   grep -q 'MSet:' "$work/q1" && grep -q 'url=/volcano.html' "$work/q1" || fail "quest earthquakes: $(cat "$work/q1")"
   quest -d "$work/db" quokkashop >"$work/q2" 2>&1
   grep -q 'url=' "$work/q2" && fail "quest quokkashop matched boilerplate: $(cat "$work/q2")"
+  # The Omega CGI, run as a web server would (CGI parameters as arguments), with its own config.
+  omega=/usr/lib/cgi-bin/omega/omega
+  if [ -x "$omega" ] && [ -d /var/lib/xapian-omega/templates ]; then
+    printf 'database_dir %s\ntemplate_dir /var/lib/xapian-omega/templates\nlog_dir %s\n' "$work" "$work" >"$work/omega.conf"
+    OMEGA_CONFIG_FILE=$work/omega.conf "$omega" DB=db P=earthquakes FMT=xml >"$work/cgi" 2>&1 || fail "omega CGI: $(head -5 "$work/cgi")"
+    grep -q 'url="/volcano.html" title="Volcano observatory report"' "$work/cgi" || fail "omega CGI: no hit: $(head -c 600 "$work/cgi")"
+  else
+    echo "omindex_filter.sh: Omega CGI not installed: CGI check skipped" >&2
+  fi
   omindex --db "$work/plain" --url / "$site" >/dev/null 2>&1
   quest -d "$work/plain" quokkashop >"$work/q3" 2>&1
   grep -q 'url=' "$work/q3" || fail "plain omindex: quokkashop should match there: $(cat "$work/q3")"
