@@ -21,7 +21,8 @@ m=$tmp/set/manifest.json
 [ "$(jq -r '[.views[].documents] | unique | .[]' "$m")" = 1548 ] || fail "a view lacks documents"
 
 # docid -> docno in every view equals the baseline's (all docids, via document data).
-dump() { for d in $(seq 1 1548); do echo "$d"; done | sed 's/^/-r /' | xargs xapian-delve -d "$1" | grep -v '^Data for record'; }
+# (delve prints each record's data after a "Data for record #N:" line, then its term list.)
+dump() { seq 1 1548 | sed 's/^/-r /' | xargs xapian-delve -d "$1" | awk '/^Data for record #/ { getline d; print $4, d }'; }
 dump "$tmp/set/views/all" >"$tmp/all.map"
 [ "$(wc -l <"$tmp/all.map")" -eq 1548 ] || fail "baseline map has $(wc -l <"$tmp/all.map") lines"
 for v in $(jq -r '.views[].path' "$m"); do
