@@ -114,6 +114,12 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
           hit.snippet = mset.snippet(hit.title, options.snippet_length, m_stemmer,
                                      Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
                                      options.highlight_begin, options.highlight_end, "...");
+          // No unprefixed query term in the title (a title: or boolean-only query): Xapian
+          // then returns an arbitrary cut; the whole title, when it fits, reads better.
+          if (hit.snippet.find(options.highlight_begin) == std::string::npos &&
+              hit.title.size() <= options.snippet_length) {
+            hit.snippet = hit.title;
+          }
         }
       } else {
         hit.docno = detail::document_docno(document);

@@ -107,6 +107,7 @@ BOOST_FIXTURE_TEST_CASE(k_offset_and_fields, Fixture) {
   BOOST_REQUIRE_EQUAL(titled.hits.size(), 1u);
   BOOST_TEST(titled.hits[0].url == "http://example.org/penguins");
   BOOST_TEST(titled.hits[0].title == "March of the Penguins");
+  BOOST_TEST(titled.hits[0].snippet == "March of the Penguins");  // S-prefixed terms highlight nothing
   SearchOptions one_hit;
   one_hit.k = 1;
   const SearchResult ranked = min_words.search("penguins", one_hit);
