@@ -1122,6 +1122,13 @@ class Walker {
     Frame& f = m_stack[index];
     if (!f.events) return;
     if (!f.closed) {
+      if (const GumboNode* table = deferrable_anchor_table(f)) {
+        // `<table><a name=x><tr>…`: HTML5 moves the <a> out in front of the table, empty;
+        // NekoHTML keeps it open over the table's content. End it with the table.
+        m_deferred_anchors.push_back({table, f});
+        --open_count(f.tag);
+        return;
+      }
       close_one(f);
       return;
     }
@@ -1136,6 +1143,22 @@ class Walker {
         return;
       }
     }
+  }
+
+  /// The table a foster-parented, never-closed <a> came out of (its next sibling), or null.
+  static const GumboNode* deferrable_anchor_table(const Frame& f) noexcept {
+    // Gumbo 0.10.1 does not set GUMBO_INSERTION_FOSTER_PARENTED; a foster-parented element
+    // is recognised by its start tag lying after the start of the table that follows it.
+    if (f.action != TagAction::Anchor || f.node->v.element.original_end_tag.length != 0 ||
+        f.node->parent == nullptr) {
+      return nullptr;
+    }
+    const GumboVector& siblings = children_of(f.node->parent);
+    const std::size_t next = f.node->index_within_parent + 1;
+    if (next >= siblings.length) return nullptr;
+    const auto* table = static_cast<const GumboNode*>(siblings.data[next]);
+    if (table->type != GUMBO_NODE_ELEMENT || table->v.element.tag != GUMBO_TAG_TABLE) return nullptr;
+    return f.node->v.element.start_pos.offset > table->v.element.start_pos.offset ? table : nullptr;
   }
 
   /// The start of an element with \p rule: close every open element it closes.
@@ -1177,6 +1200,12 @@ class Walker {
   }
 
   void close_one(Frame& f) {
+    if (!m_deferred_anchors.empty() && m_deferred_anchors.back().table == f.node) {
+      // The <a> NekoHTML kept open inside this table ends just before it.
+      const Frame anchor = m_deferred_anchors.back().anchor;
+      m_deferred_anchors.pop_back();
+      m_handler.end_element(anchor.node, anchor.action, anchor.container);
+    }
     m_handler.end_element(f.node, f.action, f.container);
     f.closed = true;
     --open_count(f.tag);
@@ -1194,6 +1223,11 @@ class Walker {
   std::string m_chunk_storage;
   std::uint32_t m_next_id = 0;
   std::size_t m_depth = 0;
+  struct DeferredAnchor {
+    const GumboNode* table;
+    Frame anchor;
+  };
+  std::vector<DeferredAnchor> m_deferred_anchors;
 };
 
 }  // namespace
