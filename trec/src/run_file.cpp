@@ -76,7 +76,10 @@ Run parse_run(std::string_view text, const std::string& source) {
     run.tag.assign(fields[5]);
   }
   std::vector<std::size_t> order;
-  for (const auto& [qid, entries] : run.topics) {
+  for (const auto& topic : run.topics) {
+    // Named references, not a structured binding: Clang before 16 cannot capture those.
+    const std::string& qid = topic.first;
+    const std::vector<RunEntry>& entries = topic.second;
     order.resize(entries.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
     std::sort(order.begin(), order.end(), [&entries](std::size_t a, std::size_t b) {
