@@ -32,5 +32,7 @@ install(FILES ${PROJECT_BINARY_DIR}/boilerdexConfig.cmake ${PROJECT_BINARY_DIR}/
 # pkg-config: a prefix-relative file, so a relocated install still works.
 file(RELATIVE_PATH boilerdex_pc_libdir_rel ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_FULL_LIBDIR})
 file(RELATIVE_PATH boilerdex_pc_prefix_rel ${CMAKE_INSTALL_FULL_LIBDIR}/pkgconfig ${CMAKE_INSTALL_PREFIX})
+string(REGEX REPLACE "/$" "" boilerdex_pc_libdir_rel "${boilerdex_pc_libdir_rel}")
+string(REGEX REPLACE "/$" "" boilerdex_pc_prefix_rel "${boilerdex_pc_prefix_rel}")
 configure_file(${PROJECT_SOURCE_DIR}/cmake/boilerdex.pc.in ${PROJECT_BINARY_DIR}/boilerdex.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/boilerdex.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
