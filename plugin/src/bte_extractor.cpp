@@ -19,7 +19,9 @@ bool is_dropped_content(GumboTag tag) {
          tag == GUMBO_TAG_TEMPLATE;
 }
 
-bool is_ascii_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+bool is_ascii_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
 
 }  // namespace
 
@@ -45,15 +47,16 @@ BteTokens bte_tokens(std::string_view html) {
         const std::string_view text = node->v.text.text;
         const GumboStringPiece& raw = node->v.text.original_text;
         const bool located = detail::piece_in(raw, html);
-        const std::size_t node_start = located ? static_cast<std::size_t>(raw.data - html.data()) : 0;
+        const std::size_t node_start =
+            located ? static_cast<std::size_t>(raw.data - html.data()) : 0;
         // Decoded and source text align byte for byte unless references or CR LF were rewritten.
         const bool aligned = located && raw.length == text.size();
         for (std::size_t i = 0; i < text.size();) {
           while (i < text.size() && is_ascii_space(text[i])) ++i;
           if (i == text.size()) break;
           tokens.weights.push_back(1);
-          tokens.word_offsets.push_back(
-              static_cast<std::uint32_t>(std::min(aligned ? node_start + i : node_start, offset_cap)));
+          tokens.word_offsets.push_back(static_cast<std::uint32_t>(
+              std::min(aligned ? node_start + i : node_start, offset_cap)));
           while (i < text.size() && !is_ascii_space(text[i])) ++i;
         }
       });
@@ -100,7 +103,8 @@ BteWindow bte_window_quadratic(std::span<const std::int8_t> w) noexcept {
   for (std::size_t i = 1; i <= n; ++i) {
     for (std::size_t j = i; j <= n; ++j) {
       const std::int64_t tags_inside = tags_before[j] - tags_before[i - 1];
-      const std::int64_t t = tags_before[i - 1] + (static_cast<std::int64_t>(j - i + 1) - tags_inside) +
+      const std::int64_t t = tags_before[i - 1] +
+                             (static_cast<std::int64_t>(j - i + 1) - tags_inside) +
                              (total_tags - tags_before[j]);
       if (t > best.value) best = {i - 1, j, t};
     }
@@ -121,10 +125,12 @@ void apply_bte(TextDocument& doc, std::string_view utf8_html) {
   }
   if (!std::is_sorted(words.begin(), words.end())) std::sort(words.begin(), words.end());
   std::vector<std::uint32_t> inside_before(words.size() + 1, 0);
-  for (std::size_t k = 0; k < words.size(); ++k) inside_before[k + 1] = inside_before[k] + (words[k].second ? 1 : 0);
+  for (std::size_t k = 0; k < words.size(); ++k)
+    inside_before[k + 1] = inside_before[k] + (words[k].second ? 1 : 0);
   const auto rank = [&words](std::uint32_t offset) {
     return static_cast<std::size_t>(
-        std::lower_bound(words.begin(), words.end(), std::make_pair(offset, false)) - words.begin());
+        std::lower_bound(words.begin(), words.end(), std::make_pair(offset, false)) -
+        words.begin());
   };
   for (auto& block : doc.blocks) {
     const std::size_t first = rank(block.source_begin);
@@ -140,7 +146,9 @@ void BteExtractor::process(TextDocument&) const {
   throw UsageError("extractor 'bte' needs the page source: call process(doc, utf8_html)");
 }
 
-void BteExtractor::process(TextDocument& doc, std::string_view utf8_html) const { apply_bte(doc, utf8_html); }
+void BteExtractor::process(TextDocument& doc, std::string_view utf8_html) const {
+  apply_bte(doc, utf8_html);
+}
 
 namespace detail {
 
@@ -148,7 +156,8 @@ std::vector<ExtractorRegistration> bte_extractors() {
   ExtractorRegistration r;
   r.name = "bte";
   r.description =
-      "BTE (Finn et al. 2001): the token window maximising tags outside + words inside, in linear time; "
+      "BTE (Finn et al. 2001): the token window maximising tags outside + words inside, in linear "
+      "time; "
       "blocks with half their words in it are content";
   r.factory = [](int) { return std::make_unique<BteExtractor>(); };
   return {std::move(r)};

@@ -13,22 +13,28 @@ namespace boilerdex::plugin {
 
 namespace {
 
-constexpr std::uint32_t kNoContainer = std::numeric_limits<std::uint32_t>::max();
+constexpr std::uint32_t k_no_container = std::numeric_limits<std::uint32_t>::max();
 
-bool depth_in_range(int depth) { return depth >= k_dom_ancestor_min_depth && depth <= k_dom_ancestor_max_depth; }
+bool depth_in_range(int depth) {
+  return depth >= k_dom_ancestor_min_depth && depth <= k_dom_ancestor_max_depth;
+}
 
 // Code points of UTF-8 text (continuation bytes do not count).
 std::size_t code_points(std::string_view text) {
-  return static_cast<std::size_t>(
-      std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+  }));
 }
 
 }  // namespace
 
-std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vector<bool>& selected, int depth) {
-  if (!depth_in_range(depth)) throw std::invalid_argument("dom_ancestor_select: depth must be 1 to 5");
+std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vector<bool>& selected,
+                                      int depth) {
+  if (!depth_in_range(depth))
+    throw std::invalid_argument("dom_ancestor_select: depth must be 1 to 5");
   if (selected.size() != parsed.num_parse_blocks) {
-    throw std::invalid_argument("dom_ancestor_select: selection size differs from the number of parse blocks");
+    throw std::invalid_argument(
+        "dom_ancestor_select: selection size differs from the number of parse blocks");
   }
   // Text per parse block. A fresh document has one block per parse block; should blocks be
   // merged already, a block's text is shared out evenly among its origins.
@@ -41,14 +47,15 @@ std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vec
     }
   }
   const auto container_of = [&](std::size_t block) {
-    if (block >= parsed.containers.size() || parsed.containers[block].empty()) return kNoContainer;
+    if (block >= parsed.containers.size() || parsed.containers[block].empty())
+      return k_no_container;
     const auto& chain = parsed.containers[block];  // nearest first, ends with body
     return chain[std::min(static_cast<std::size_t>(depth - 1), chain.size() - 1)];
   };
   // Group totals, remembering the order groups are met in for the tie-break.
   std::unordered_map<std::uint32_t, std::size_t> group_index;
   std::vector<std::size_t> group_text;
-  std::vector<std::uint32_t> group_of(selected.size(), kNoContainer);
+  std::vector<std::uint32_t> group_of(selected.size(), k_no_container);
   for (std::size_t i = 0; i < selected.size(); ++i) {
     if (!selected[i]) continue;
     const std::uint32_t c = container_of(i);
@@ -59,20 +66,23 @@ std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vec
   }
   std::vector<bool> keep(selected.size(), false);
   if (group_text.empty()) return keep;
-  const std::size_t best = static_cast<std::size_t>(std::max_element(group_text.begin(), group_text.end()) -
-                                                    group_text.begin());  // first maximum
-  std::uint32_t best_container = kNoContainer;
+  const std::size_t best =
+      static_cast<std::size_t>(std::max_element(group_text.begin(), group_text.end()) -
+                               group_text.begin());  // first maximum
+  std::uint32_t best_container = k_no_container;
   for (const auto& [container, index] : group_index) {
     if (index == best) best_container = container;
   }
-  for (std::size_t i = 0; i < selected.size(); ++i) keep[i] = selected[i] && group_of[i] == best_container;
+  for (std::size_t i = 0; i < selected.size(); ++i)
+    keep[i] = selected[i] && group_of[i] == best_container;
   return keep;
 }
 
 DomAncestorExtractor::DomAncestorExtractor(std::unique_ptr<Extractor> base, int depth)
     : m_base(std::move(base)), m_depth(depth) {
   if (!m_base) throw std::invalid_argument("DomAncestorExtractor: no base extractor");
-  if (!depth_in_range(m_depth)) throw std::invalid_argument("DomAncestorExtractor: depth must be 1 to 5");
+  if (!depth_in_range(m_depth))
+    throw std::invalid_argument("DomAncestorExtractor: depth must be 1 to 5");
 }
 
 std::string DomAncestorExtractor::name() const {
@@ -105,18 +115,21 @@ std::unique_ptr<Extractor> make_dom_ancestor_extractor(std::string_view argument
   std::string_view base = argument;
   int depth = k_dom_ancestor_default_depth;
   const std::size_t colon = argument.rfind(':');
-  const std::string_view last = colon == std::string_view::npos ? argument : argument.substr(colon + 1);
+  const std::string_view last =
+      colon == std::string_view::npos ? argument : argument.substr(colon + 1);
   if (last.size() == 1 && last[0] >= '0' && last[0] <= '9') {
     depth = last[0] - '0';
     base = colon == std::string_view::npos ? std::string_view{} : argument.substr(0, colon);
   }
   if (!depth_in_range(depth)) {
     throw UsageError("extractor 'dom-ancestor:" + std::string(argument) + "': depth must be " +
-                     std::to_string(k_dom_ancestor_min_depth) + " to " + std::to_string(k_dom_ancestor_max_depth));
+                     std::to_string(k_dom_ancestor_min_depth) + " to " +
+                     std::to_string(k_dom_ancestor_max_depth));
   }
   if (base.empty()) base = k_dom_ancestor_default_base;
   if (base == "dom-ancestor" || base.starts_with("dom-ancestor:")) {
-    throw UsageError("extractor 'dom-ancestor:" + std::string(argument) + "': the base cannot be dom-ancestor");
+    throw UsageError("extractor 'dom-ancestor:" + std::string(argument) +
+                     "': the base cannot be dom-ancestor");
   }
   return std::make_unique<DomAncestorExtractor>(make_extractor(base), depth);
 }
@@ -126,12 +139,15 @@ namespace detail {
 std::vector<ExtractorRegistration> dom_ancestor_extractors() {
   ExtractorRegistration r;
   r.name = "dom-ancestor";
-  r.description = "DOM-ancestor filter (boilerpipe + HTML tree): of the paragraphs BASE keeps, only the group "
-                  "under the DEPTH-th container ancestor with most text (default " +
-                  std::string(k_dom_ancestor_default_base) + ", depth " + std::to_string(k_dom_ancestor_default_depth) +
-                  " = grandparent)";
+  r.description =
+      "DOM-ancestor filter (boilerpipe + HTML tree): of the paragraphs BASE keeps, only the group "
+      "under the DEPTH-th container ancestor with most text (default " +
+      std::string(k_dom_ancestor_default_base) + ", depth " +
+      std::to_string(k_dom_ancestor_default_depth) + " = grandparent)";
   r.argument_syntax = "[:BASE][:DEPTH]";
-  r.argument_factory = [](std::string_view argument) { return make_dom_ancestor_extractor(argument); };
+  r.argument_factory = [](std::string_view argument) {
+    return make_dom_ancestor_extractor(argument);
+  };
   return {std::move(r)};
 }
 

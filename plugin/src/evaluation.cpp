@@ -27,11 +27,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr int kDefaultFamilyParameter = 10;
-constexpr std::size_t kNotesPerSystem = 3;
+constexpr double k_nan = std::numeric_limits<double>::quiet_NaN();
+constexpr int k_default_family_parameter = 10;
+constexpr std::size_t k_notes_per_system = 3;
 
-double ratio(double a, double b) { return b > 0.0 ? a / b : kNaN; }
+double ratio(double a, double b) { return b > 0.0 ? a / b : k_nan; }
 
 }  // namespace
 
@@ -188,7 +188,8 @@ Predictions predictions_from_json(const fs::path& file) {
 std::vector<Predictions> load_predictions(const fs::path& path) {
   std::error_code ec;
   if (!fs::is_directory(path, ec)) {
-    if (!fs::is_regular_file(path, ec)) throw InputError(path.string(), InputError::npos, "no such file or folder");
+    if (!fs::is_regular_file(path, ec))
+      throw InputError(path.string(), InputError::npos, "no such file or folder");
     return {predictions_from_json(path)};
   }
   std::vector<fs::path> json_files;
@@ -205,18 +206,22 @@ std::vector<Predictions> load_predictions(const fs::path& path) {
     return out;
   }
   if (text_files.empty()) {
-    throw InputError(path.string(), InputError::npos, "holds neither *.json prediction files nor <id>.txt files");
+    throw InputError(path.string(), InputError::npos,
+                     "holds neither *.json prediction files nor <id>.txt files");
   }
   Predictions p;
-  p.system = path.filename().empty() ? path.parent_path().filename().string() : path.filename().string();
-  for (const auto& f : text_files) p.texts.emplace(f.stem().string(), decode_text_file(read_file_bytes(f)));
+  p.system =
+      path.filename().empty() ? path.parent_path().filename().string() : path.filename().string();
+  for (const auto& f : text_files)
+    p.texts.emplace(f.stem().string(), decode_text_file(read_file_bytes(f)));
   out.push_back(std::move(p));
   return out;
 }
 
 // ----- aggregation ----------------------------------------------------------------------
 
-SystemScores aggregate_pages(std::string system, std::string dataset, const std::vector<PageScores>& pages) {
+SystemScores aggregate_pages(std::string system, std::string dataset,
+                             const std::vector<PageScores>& pages) {
   SystemScores s;
   s.system = std::move(system);
   s.dataset = std::move(dataset);
@@ -246,7 +251,8 @@ std::vector<PageScores> score_against(const Dataset& dataset, const std::vector<
     r.page = page.id;
     const auto it = predictions.texts.find(page.id);
     if (it == predictions.texts.end()) r.error = "no prediction";
-    r.agreement = comparer.compare(gold[i], it == predictions.texts.end() ? std::string_view{} : it->second);
+    r.agreement =
+        comparer.compare(gold[i], it == predictions.texts.end() ? std::string_view{} : it->second);
     results.push_back(std::move(r));
   }
   return results;
@@ -274,7 +280,8 @@ std::vector<std::string> default_evaluation_extractors() {
     const std::size_t bracket = info.name.find('[');
     if (colon != std::string::npos && (bracket == std::string::npos || colon < bracket) &&
         info.name.substr(colon) == ":K") {
-      names.push_back(info.name.substr(0, colon) + ':' + std::to_string(kDefaultFamilyParameter));
+      names.push_back(info.name.substr(0, colon) + ':' +
+                      std::to_string(k_default_family_parameter));
     } else {
       names.push_back(info.name.substr(0, std::min(colon, bracket)));
     }
@@ -315,16 +322,17 @@ std::vector<BlockClass> parse_block_classes(const TextDocument& doc, const Annot
       if (c < bytes.size()) ++bytes[c];
     }
     const auto best = std::max_element(bytes.begin(), bytes.end());
-    const auto label = *best == 0 ? L3sClass::Unlabelled : static_cast<L3sClass>(best - bytes.begin());
+    const auto label =
+        *best == 0 ? L3sClass::Unlabelled : static_cast<L3sClass>(best - bytes.begin());
     classes.push_back(block_class(label));
   }
   return classes;
 }
 
-void evaluate_blocks(const Dataset& dataset, const GoldPage& page, const std::vector<NamedExtractor>& extractors,
-                     PageOutcome& out) {
-  const AnnotatedPage annotated =
-      parse_l3s_annotated(decode_to_utf8(read_file_bytes(l3s_annotated_path(dataset, page)), "UTF-8").utf8);
+void evaluate_blocks(const Dataset& dataset, const GoldPage& page,
+                     const std::vector<NamedExtractor>& extractors, PageOutcome& out) {
+  const AnnotatedPage annotated = parse_l3s_annotated(
+      decode_to_utf8(read_file_bytes(l3s_annotated_path(dataset, page)), "UTF-8").utf8);
   const TextDocument parsed = segment_html(annotated.html);
   const std::vector<BlockClass> gold = parse_block_classes(parsed, annotated);
   out.blocks.resize(extractors.size());
@@ -353,8 +361,8 @@ void evaluate_blocks(const Dataset& dataset, const GoldPage& page, const std::ve
   }
 }
 
-PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page, const std::vector<NamedExtractor>& extractors,
-                          bool block_level) {
+PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
+                          const std::vector<NamedExtractor>& extractors, bool block_level) {
   PageOutcome out;
   try {
     out.gold = load_gold_text(dataset, page);
@@ -390,7 +398,8 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page, const st
     } else {
       r.error = page_error;
     }
-    if (r.error.find('\n') != std::string::npos) std::replace(r.error.begin(), r.error.end(), '\n', ' ');
+    if (r.error.find('\n') != std::string::npos)
+      std::replace(r.error.begin(), r.error.end(), '\n', ' ');
     r.agreement = comparer.compare(out.gold, content);
     out.systems.push_back(std::move(r));
   }
@@ -417,15 +426,17 @@ void write_page_rows(std::ostream& tsv, const std::string& dataset, const std::s
   for (const auto& p : pages) {
     const PrfScore bow = bow_page_score(p.agreement.bow);
     const PrfScore sh4 = sh4_page_score(p.agreement.sh4);
-    tsv << dataset << '\t' << system << '\t' << p.page << '\t' << format_score(bow.precision) << '\t'
-        << format_score(bow.recall) << '\t' << format_score(bow.f1) << '\t' << format_score(sh4.precision) << '\t'
-        << format_score(sh4.recall) << '\t' << format_score(sh4.f1) << '\t' << p.agreement.gold_tokens << '\t'
+    tsv << dataset << '\t' << system << '\t' << p.page << '\t' << format_score(bow.precision)
+        << '\t' << format_score(bow.recall) << '\t' << format_score(bow.f1) << '\t'
+        << format_score(sh4.precision) << '\t' << format_score(sh4.recall) << '\t'
+        << format_score(sh4.f1) << '\t' << p.agreement.gold_tokens << '\t'
         << p.agreement.predicted_tokens << '\t' << p.error << '\n';
   }
 }
 
 std::string elapsed_since(std::chrono::steady_clock::time_point start) {
-  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
   std::ostringstream s;
   s << std::fixed << std::setprecision(1) << static_cast<double>(ms.count()) / 1000.0 << " s";
   return s.str();
@@ -433,10 +444,12 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_tsv, std::ostream* log) {
+EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_tsv,
+                          std::ostream* log) {
   if (options.datasets.empty()) throw UsageError("eval: name at least one --dataset FORMAT:DIR");
   std::vector<NamedExtractor> extractors;
-  for (const auto& name : options.extractors.empty() ? default_evaluation_extractors() : options.extractors) {
+  for (const auto& name :
+       options.extractors.empty() ? default_evaluation_extractors() : options.extractors) {
     auto extractor = make_extractor(name);
     extractors.push_back({extractor->name(), std::move(extractor)});
   }
@@ -448,9 +461,11 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
   for (const auto& spec : options.datasets) datasets.push_back(open_dataset(spec));
 
   if (pages_tsv != nullptr) {
-    *pages_tsv << "dataset\tsystem\tpage\tbow_p\tbow_r\tbow_f1\tsh4_p\tsh4_r\tsh4_f1\tgold_tokens\tpredicted_tokens\terror\n";
+    *pages_tsv << "dataset\tsystem\tpage\tbow_p\tbow_r\tbow_f1\tsh4_p\tsh4_r\tsh4_f1\tgold_"
+                  "tokens\tpredicted_tokens\terror\n";
   }
-  const unsigned threads = options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   EvaluationReport report;
   for (const Dataset& dataset : datasets) {
     for (const auto& s : dataset.skipped) report.notes.push_back(dataset.name + ": skipped " + s);
@@ -469,7 +484,8 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
         const std::size_t n = ++done;
         if (log != nullptr && (n % 100 == 0 || n == count)) {
           std::lock_guard lock(log_mutex);
-          *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start) << '\n';
+          *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start)
+               << '\n';
         }
       }
     };
@@ -483,10 +499,13 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
     std::vector<std::size_t> scored;  // pages whose gold could be read
     for (std::size_t i = 0; i < count; ++i) {
       if (outcomes[i].skipped) {
-        report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id + " skipped: " + outcomes[i].note);
+        report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id +
+                               " skipped: " + outcomes[i].note);
         continue;
       }
-      if (!outcomes[i].note.empty()) report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id + ": " + outcomes[i].note);
+      if (!outcomes[i].note.empty())
+        report.notes.push_back(dataset.name + ": page " + dataset.pages[i].id + ": " +
+                               outcomes[i].note);
       scored.push_back(i);
       gold[i] = std::move(outcomes[i].gold);
     }
@@ -501,16 +520,18 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
       if (block_level) s.blocks = blocks.result();
       std::size_t noted = 0;
       for (const auto& p : pages) {
-        if (!p.error.empty() && noted++ < kNotesPerSystem) {
-          report.notes.push_back(dataset.name + ": " + extractors[e].name + " failed on " + p.page + ": " + p.error);
+        if (!p.error.empty() && noted++ < k_notes_per_system) {
+          report.notes.push_back(dataset.name + ": " + extractors[e].name + " failed on " + p.page +
+                                 ": " + p.error);
         }
       }
       if (pages_tsv != nullptr) write_page_rows(*pages_tsv, dataset.name, s.system, pages);
       report.results.push_back(std::move(s));
     }
     for (const auto& p : predictions) {
-      const bool covers = std::any_of(scored.begin(), scored.end(),
-                                      [&](std::size_t i) { return p.texts.count(dataset.pages[i].id) != 0; });
+      const bool covers = std::any_of(scored.begin(), scored.end(), [&](std::size_t i) {
+        return p.texts.count(dataset.pages[i].id) != 0;
+      });
       if (!covers) continue;
       // Score only the pages whose gold was read, in the same order as the extractors.
       Dataset subset{dataset.format, dataset.dir, dataset.name, {}, {}};
@@ -525,8 +546,8 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
       report.results.push_back(std::move(s));
     }
     if (log != nullptr) {
-      *log << dataset.name << ": " << scored.size() << " pages × " << extractors.size() << " extractors in "
-           << elapsed_since(start) << '\n';
+      *log << dataset.name << ": " << scored.size() << " pages × " << extractors.size()
+           << " extractors in " << elapsed_since(start) << '\n';
     }
   }
   return report;
@@ -549,8 +570,10 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
   std::vector<std::string> datasets;
   std::vector<std::string> systems;
   for (const auto& r : report.results) {
-    if (std::find(datasets.begin(), datasets.end(), r.dataset) == datasets.end()) datasets.push_back(r.dataset);
-    if (std::find(systems.begin(), systems.end(), r.system) == systems.end()) systems.push_back(r.system);
+    if (std::find(datasets.begin(), datasets.end(), r.dataset) == datasets.end())
+      datasets.push_back(r.dataset);
+    if (std::find(systems.begin(), systems.end(), r.system) == systems.end())
+      systems.push_back(r.system);
   }
   for (const auto& ds : datasets) {
     out << "## " << ds << "\n\n"
@@ -558,28 +581,32 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
         << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& r : report.results) {
       if (r.dataset != ds) continue;
-      out << "| " << r.system << " | " << r.pages << " | " << r.failed << " | " << fixed3(r.bow.precision) << " | "
-          << fixed3(r.bow.recall) << " | " << fixed3(r.bow.f1) << " | " << fixed3(r.sh4.precision) << " | "
-          << fixed3(r.sh4.recall) << " | " << fixed3(r.sh4.f1) << " |\n";
+      out << "| " << r.system << " | " << r.pages << " | " << r.failed << " | "
+          << fixed3(r.bow.precision) << " | " << fixed3(r.bow.recall) << " | " << fixed3(r.bow.f1)
+          << " | " << fixed3(r.sh4.precision) << " | " << fixed3(r.sh4.recall) << " | "
+          << fixed3(r.sh4.f1) << " |\n";
     }
     out << '\n';
-    const bool any_blocks = std::any_of(report.results.begin(), report.results.end(),
-                                        [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });
+    const bool any_blocks =
+        std::any_of(report.results.begin(), report.results.end(),
+                    [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });
     if (!any_blocks) continue;
     out << "### " << ds << ", block level (weighted by words per block)\n\n"
-        << "2-class: boilerplate vs content (headline, full text, supplemental, comments). 4-class: "
+        << "2-class: boilerplate vs content (headline, full text, supplemental, comments). "
+           "4-class: "
            "word-weighted average of one-vs-rest over boilerplate, full text + comments, headline, "
            "supplemental.\n\n"
-        << "| system | blocks | 2c P | 2c R | 2c F1 | 2c FPR | 2c AUC | 4c P | 4c R | 4c F1 | 4c FPR | 4c AUC |\n"
+        << "| system | blocks | 2c P | 2c R | 2c F1 | 2c FPR | 2c AUC | 4c P | 4c R | 4c F1 | 4c "
+           "FPR | 4c AUC |\n"
         << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (const auto& r : report.results) {
       if (r.dataset != ds || !r.blocks) continue;
       const auto& t = r.blocks->two_class;
       const auto& f = r.blocks->four_class;
-      out << "| " << r.system << " | " << r.blocks->blocks << " | " << fixed3(t.precision) << " | " << fixed3(t.recall)
-          << " | " << fixed3(t.f1) << " | " << fixed3(t.fp_rate) << " | " << fixed3(t.roc_auc) << " | "
-          << fixed3(f.precision) << " | " << fixed3(f.recall) << " | " << fixed3(f.f1) << " | " << fixed3(f.fp_rate)
-          << " | " << fixed3(f.roc_auc) << " |\n";
+      out << "| " << r.system << " | " << r.blocks->blocks << " | " << fixed3(t.precision) << " | "
+          << fixed3(t.recall) << " | " << fixed3(t.f1) << " | " << fixed3(t.fp_rate) << " | "
+          << fixed3(t.roc_auc) << " | " << fixed3(f.precision) << " | " << fixed3(f.recall) << " | "
+          << fixed3(f.f1) << " | " << fixed3(f.fp_rate) << " | " << fixed3(f.roc_auc) << " |\n";
     }
     out << "\nShare of each gold class's words kept:\n\n"
         << "| system | boilerplate | full text + comments | headline | supplemental |\n"
@@ -588,8 +615,8 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
       if (r.dataset != ds || !r.blocks) continue;
       const auto& c = r.blocks->per_class;
       // For the boilerplate class the prediction is "dropped", so its recall is the share dropped.
-      out << "| " << r.system << " | " << fixed3(1.0 - c[0].recall) << " | " << fixed3(c[1].recall) << " | "
-          << fixed3(c[2].recall) << " | " << fixed3(c[3].recall) << " |\n";
+      out << "| " << r.system << " | " << fixed3(1.0 - c[0].recall) << " | " << fixed3(c[1].recall)
+          << " | " << fixed3(c[2].recall) << " | " << fixed3(c[3].recall) << " |\n";
     }
     out << '\n';
   }
@@ -601,8 +628,9 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
   for (const auto& sys : systems) {
     out << "| " << sys << " |";
     for (const auto& ds : datasets) {
-      const auto it = std::find_if(report.results.begin(), report.results.end(),
-                                   [&](const SystemScores& r) { return r.system == sys && r.dataset == ds; });
+      const auto it =
+          std::find_if(report.results.begin(), report.results.end(),
+                       [&](const SystemScores& r) { return r.system == sys && r.dataset == ds; });
       if (it == report.results.end()) {
         out << " – |";
       } else {

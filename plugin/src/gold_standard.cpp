@@ -23,12 +23,12 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::array<DatasetFormat, 5> kFormats = {DatasetFormat::L3sGn1, DatasetFormat::CleanEval,
-                                                   DatasetFormat::Dragnet, DatasetFormat::Scrapinghub,
-                                                   DatasetFormat::Readability};
+constexpr std::array<DatasetFormat, 5> k_formats = {
+    DatasetFormat::L3sGn1, DatasetFormat::CleanEval, DatasetFormat::Dragnet,
+    DatasetFormat::Scrapinghub, DatasetFormat::Readability};
 
-constexpr std::string_view kDragnetCommentsLine = "!@#$%^&*()  COMMENTS";
-constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+constexpr std::string_view k_dragnet_comments_line = "!@#$%^&*()  COMMENTS";
+constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 
 std::string lower_ascii(std::string_view s) {
   std::string out(s);
@@ -39,7 +39,7 @@ std::string lower_ascii(std::string_view s) {
 }
 
 std::string_view drop_bom(std::string_view s) {
-  if (s.substr(0, kUtf8Bom.size()) == kUtf8Bom) s.remove_prefix(kUtf8Bom.size());
+  if (s.substr(0, k_utf8_bom.size()) == k_utf8_bom) s.remove_prefix(k_utf8_bom.size());
   return s;
 }
 
@@ -145,7 +145,8 @@ std::optional<std::uint8_t> x_nc_class(const GumboElement& element) {
        pos = v.find(prefix, pos + 1)) {
     const std::size_t digit = pos + prefix.size();
     const bool starts_token = pos == 0 || is_space(v[pos - 1]);
-    const bool ends_token = digit + 1 == v.size() || (digit + 1 < v.size() && is_space(v[digit + 1]));
+    const bool ends_token =
+        digit + 1 == v.size() || (digit + 1 < v.size() && is_space(v[digit + 1]));
     if (starts_token && digit < v.size() && v[digit] >= '0' && v[digit] <= '5' && ends_token) {
       return static_cast<std::uint8_t>(v[digit] - '0');
     }
@@ -176,20 +177,21 @@ std::string_view dataset_format_name(DatasetFormat format) noexcept {
 }
 
 const std::vector<DatasetFormat>& all_dataset_formats() {
-  static const std::vector<DatasetFormat> formats(kFormats.begin(), kFormats.end());
+  static const std::vector<DatasetFormat> formats(k_formats.begin(), k_formats.end());
   return formats;
 }
 
 DatasetSpec parse_dataset_spec(std::string_view spec) {
   const std::size_t colon = spec.find(':');
   std::string valid;
-  for (const auto f : kFormats) valid += (valid.empty() ? "" : ", ") + std::string(dataset_format_name(f));
+  for (const auto f : k_formats)
+    valid += (valid.empty() ? "" : ", ") + std::string(dataset_format_name(f));
   if (colon == std::string_view::npos || colon + 1 == spec.size()) {
-    throw UsageError("--dataset '" + std::string(spec) + "': expected FORMAT:DIR with FORMAT one of " +
-                     valid);
+    throw UsageError("--dataset '" + std::string(spec) +
+                     "': expected FORMAT:DIR with FORMAT one of " + valid);
   }
   const std::string_view name = spec.substr(0, colon);
-  for (const auto f : kFormats) {
+  for (const auto f : k_formats) {
     if (dataset_format_name(f) == name) return {f, fs::path(std::string(spec.substr(colon + 1)))};
   }
   throw UsageError("--dataset '" + std::string(spec) + "': unknown format '" + std::string(name) +
@@ -240,7 +242,8 @@ Dataset open_dataset(const DatasetSpec& spec) {
   ds.format = spec.format;
   ds.dir = spec.dir;
   ds.name = fs::path(spec.dir).lexically_normal().filename().string();
-  if (ds.name.empty()) ds.name = fs::path(spec.dir).lexically_normal().parent_path().filename().string();
+  if (ds.name.empty())
+    ds.name = fs::path(spec.dir).lexically_normal().parent_path().filename().string();
   require_dir(spec.dir, spec.format);
   const auto skip = [&ds](const fs::path& p, std::string_view why) {
     ds.skipped.push_back(p.string() + ": " + std::string(why));
@@ -335,8 +338,8 @@ Dataset open_dataset(const DatasetSpec& spec) {
           skip(dir, "needs source.html and expected.html");
           continue;
         }
-        ds.pages.push_back({dir.filename().string(), std::move(source), std::move(expected), "UTF-8",
-                            std::nullopt});
+        ds.pages.push_back({dir.filename().string(), std::move(source), std::move(expected),
+                            "UTF-8", std::nullopt});
       }
       break;
     }
@@ -418,8 +421,8 @@ std::string cleaneval_gold(std::string_view text) {
 
 std::string dragnet_gold(std::string_view text) {
   text = drop_bom(text);
-  for (std::size_t pos = text.find(kDragnetCommentsLine); pos != std::string_view::npos;
-       pos = text.find(kDragnetCommentsLine, pos + 1)) {
+  for (std::size_t pos = text.find(k_dragnet_comments_line); pos != std::string_view::npos;
+       pos = text.find(k_dragnet_comments_line, pos + 1)) {
     if (pos == 0 || text[pos - 1] == '\n') return std::string(text.substr(0, pos));
   }
   return std::string(text);
@@ -452,7 +455,7 @@ fs::path l3s_annotated_path(const Dataset& dataset, const GoldPage& page) {
 AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   AnnotatedPage page;
   const detail::ParsedHtml parsed(utf8);
-  std::vector<std::uint8_t> byte_class(utf8.size(), AnnotatedPage::kNoText);
+  std::vector<std::uint8_t> byte_class(utf8.size(), AnnotatedPage::k_no_text);
   std::vector<std::pair<std::size_t, std::size_t>> removed;  // tag byte ranges to drop
   std::vector<std::uint8_t> classes{static_cast<std::uint8_t>(L3sClass::Unlabelled)};
   std::vector<bool> pushed;  // per open element: did it push a class?
@@ -460,7 +463,9 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   const auto offset_of = [&utf8](const GumboStringPiece& piece) {
     return static_cast<std::size_t>(piece.data - utf8.data());
   };
-  const auto in_input = [&utf8](const GumboStringPiece& piece) { return detail::piece_in(piece, utf8); };
+  const auto in_input = [&utf8](const GumboStringPiece& piece) {
+    return detail::piece_in(piece, utf8);
+  };
   detail::walk_elements(
       parsed.root(),
       [&](const GumboNode* node) {
@@ -471,7 +476,8 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
         pushed.push_back(cls.has_value());
         if (cls) {
           classes.push_back(*cls);
-          if (in_input(e.original_tag)) removed.emplace_back(offset_of(e.original_tag), e.original_tag.length);
+          if (in_input(e.original_tag))
+            removed.emplace_back(offset_of(e.original_tag), e.original_tag.length);
           if (in_input(e.original_end_tag)) {
             removed.emplace_back(offset_of(e.original_end_tag), e.original_end_tag.length);
           }
@@ -488,7 +494,8 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
         const bool whitespace = node->type == GUMBO_NODE_WHITESPACE;
         if (cls >= 1 && cls <= 3) {
           // Text left out between two gold runs must not glue their words together.
-          if (gap && !page.gold_text.empty() && !is_space(page.gold_text.back())) page.gold_text += ' ';
+          if (gap && !page.gold_text.empty() && !is_space(page.gold_text.back()))
+            page.gold_text += ' ';
           page.gold_text += node_text(node);
           gap = false;
         } else if (!whitespace) {
@@ -507,13 +514,14 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   for (const auto& [begin, length] : removed) {
     if (begin < at) continue;  // overlapping ranges cannot occur; be safe
     page.html.append(utf8.substr(at, begin - at));
-    page.byte_class.insert(page.byte_class.end(), byte_class.begin() + static_cast<std::ptrdiff_t>(at),
+    page.byte_class.insert(page.byte_class.end(),
+                           byte_class.begin() + static_cast<std::ptrdiff_t>(at),
                            byte_class.begin() + static_cast<std::ptrdiff_t>(begin));
     at = begin + length;
   }
   page.html.append(utf8.substr(at));
-  page.byte_class.insert(page.byte_class.end(), byte_class.begin() + static_cast<std::ptrdiff_t>(at),
-                         byte_class.end());
+  page.byte_class.insert(page.byte_class.end(),
+                         byte_class.begin() + static_cast<std::ptrdiff_t>(at), byte_class.end());
   return page;
 }
 

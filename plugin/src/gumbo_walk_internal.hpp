@@ -7,10 +7,13 @@
 
 #include <gumbo.h>
 
+#include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
 #include "arena.hpp"
+#include "nesting_guard_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -18,7 +21,11 @@ namespace boilerdex::plugin::detail {
 /// must outlive it too. Not copyable. \throws std::bad_alloc only.
 class ParsedHtml {
  public:
-  explicit ParsedHtml(std::string_view utf8) : m_arena(utf8.size() * 4 + (64u << 10)) {
+  explicit ParsedHtml(std::string_view utf8)
+      : m_arena(utf8.size() * 4 + (64u << 10)),
+        m_flattened(limit_nesting(utf8, k_max_parse_nesting)) {
+    // Hostile nesting would make Gumbo's parse super-linear (nesting_guard_internal.hpp).
+    if (m_flattened) utf8 = *m_flattened;
     GumboOptions options = kGumboDefaultOptions;
     options.allocator = &Arena::gumbo_allocate;
     options.deallocator = &Arena::gumbo_deallocate;
@@ -34,6 +41,7 @@ class ParsedHtml {
 
  private:
   Arena m_arena;
+  std::optional<std::string> m_flattened;  // the page parsed instead of utf8, when flattened
   GumboOutput* m_output = nullptr;
 };
 

@@ -12,11 +12,11 @@ namespace boilerdex::plugin {
 
 namespace {
 
-constexpr std::uint32_t kNoToken = std::numeric_limits<std::uint32_t>::max();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr std::uint32_t k_no_token = std::numeric_limits<std::uint32_t>::max();
+constexpr double k_nan = std::numeric_limits<double>::quiet_NaN();
 
 double harmonic_mean(double p, double r) noexcept {
-  if (std::isnan(p) || std::isnan(r)) return kNaN;
+  if (std::isnan(p) || std::isnan(r)) return k_nan;
   return p + r > 0.0 ? 2.0 * p * r / (p + r) : 0.0;
 }
 
@@ -119,12 +119,12 @@ PrfScore sh4_page_score(const OverlapCounts& c) noexcept {
   if (n.tp + n.fp > 0.0) {
     s.precision = (n.fp == 0.0 && n.fn == 0.0) ? 1.0 : n.tp / (n.tp + n.fp);
   } else {
-    s.precision = kNaN;
+    s.precision = k_nan;
   }
   if (n.tp + n.fn > 0.0) {
     s.recall = (n.fp == 0.0 && n.fn == 0.0) ? 1.0 : n.tp / (n.tp + n.fn);
   } else {
-    s.recall = kNaN;
+    s.recall = k_nan;
   }
   s.f1 = harmonic_mean(s.precision, s.recall);
   return s;
@@ -140,7 +140,7 @@ TextAgreement TextComparer::compare(std::string_view gold, std::string_view pred
   word_tokens(predicted, m_predicted);
   m_tokens.insert(m_tokens.end(), m_predicted.begin(), m_predicted.end());
   const std::size_t total = m_tokens.size();
-  if (total >= kNoToken) throw std::invalid_argument("TextComparer::compare: too many tokens");
+  if (total >= k_no_token) throw std::invalid_argument("TextComparer::compare: too many tokens");
 
   // Dense ids by text, so that bags and shingles compare integers, not strings.
   m_order.resize(total);
@@ -166,7 +166,7 @@ TextAgreement TextComparer::compare(std::string_view gold, std::string_view pred
     const std::size_t starts = count >= shingle_size ? count - shingle_size + 1 : 1;
     for (std::size_t i = 0; i < starts; ++i) {
       Shingle s;
-      s.fill(kNoToken);
+      s.fill(k_no_token);
       const std::size_t len = std::min(shingle_size, count - i);
       for (std::size_t k = 0; k < len; ++k) s[k] = m_ids[begin + i + k];
       shingles.push_back(s);

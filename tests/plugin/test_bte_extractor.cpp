@@ -1,11 +1,10 @@
-#include "boilerdex/plugin/bte_extractor.hpp"
-
 #include <boost/test/unit_test.hpp>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/bte_extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 
 using namespace boilerdex::plugin;
@@ -24,7 +23,7 @@ std::vector<std::int8_t> weights_of(std::string_view pattern) {  // 'w' word, 't
   return w;
 }
 
-const std::string kPage =
+const std::string k_page =
     "<html><head><title>Quiet page</title></head><body>"
     "<div><a href='/'>Home</a></div><div><a href='/a'>A</a> <a href='/b'>B</a></div>"
     "<div><p>The plateau of words with few tags is the body text of the page, long enough to win "
@@ -69,7 +68,7 @@ BOOST_AUTO_TEST_CASE(linear_and_quadratic_agree_on_random_pages) {
   std::mt19937 rng(20010901);
   for (int trial = 0; trial < 2000; ++trial) {
     const std::size_t n = 1 + rng() % 40;
-    const double p_word = (rng() % 9 + 1) / 10.0;
+    const double p_word = static_cast<double>(rng() % 9 + 1) / 10.0;
     std::bernoulli_distribution is_word(p_word);
     std::vector<std::int8_t> w(n);
     for (auto& x : w) x = is_word(rng) ? 1 : -1;
@@ -81,7 +80,8 @@ BOOST_AUTO_TEST_CASE(tokens_are_source_tags_and_whitespace_separated_words) {
   const std::string html = "<p>one two<br>three &amp; four</p><script>x y z</script><!-- c -->";
   const BteTokens t = bte_tokens(html);
   // <p> one two <br> three & four </p> <script> </script>; html/head/body are implied.
-  BOOST_TEST(t.weights == (std::vector<std::int8_t>{-1, 1, 1, -1, 1, 1, 1, -1, -1, -1}), boost::test_tools::per_element());
+  BOOST_TEST(t.weights == (std::vector<std::int8_t>{-1, 1, 1, -1, 1, 1, 1, -1, -1, -1}),
+             boost::test_tools::per_element());
   BOOST_REQUIRE_EQUAL(t.word_offsets.size(), 5u);
   BOOST_TEST(t.word_offsets[0] == html.find("one"));
   BOOST_TEST(t.word_offsets[1] == html.find("two"));
@@ -91,8 +91,8 @@ BOOST_AUTO_TEST_CASE(tokens_are_source_tags_and_whitespace_separated_words) {
 }
 
 BOOST_AUTO_TEST_CASE(blocks_in_the_window_become_content) {
-  TextDocument doc = segment_html(kPage);
-  apply_bte(doc, kPage);
+  TextDocument doc = segment_html(k_page);
+  apply_bte(doc, k_page);
   const std::string content = doc.content();
   BOOST_TEST(content.find("The plateau of words") != std::string::npos);
   BOOST_TEST(content.find("A second paragraph") != std::string::npos);
@@ -108,9 +108,9 @@ BOOST_AUTO_TEST_CASE(blocks_in_the_window_become_content) {
 BOOST_AUTO_TEST_CASE(the_extractor_needs_the_page) {
   const BteExtractor bte;
   BOOST_TEST(bte.name() == "bte");
-  TextDocument doc = segment_html(kPage);
+  TextDocument doc = segment_html(k_page);
   BOOST_CHECK_THROW(bte.process(doc), boilerdex::UsageError);
-  bte.process(doc, kPage);
+  bte.process(doc, k_page);
   BOOST_TEST(doc.content().find("The plateau of words") != std::string::npos);
   // A page without words keeps nothing.
   TextDocument empty = segment_html("<div><img src=x></div>");
@@ -120,11 +120,12 @@ BOOST_AUTO_TEST_CASE(the_extractor_needs_the_page) {
 
 BOOST_AUTO_TEST_CASE(bte_is_registered) {
   const auto names = list_extractors();
-  BOOST_TEST(std::any_of(names.begin(), names.end(), [](const ExtractorInfo& i) { return i.name == "bte"; }));
+  BOOST_TEST(std::any_of(names.begin(), names.end(),
+                         [](const ExtractorInfo& i) { return i.name == "bte"; }));
   const auto bte = make_extractor("bte");
   BOOST_TEST(bte->name() == "bte");
-  TextDocument doc = segment_html(kPage);
-  bte->process(doc, kPage);
+  TextDocument doc = segment_html(k_page);
+  bte->process(doc, k_page);
   BOOST_TEST(doc.content().find("A second paragraph") != std::string::npos);
 }
 

@@ -1,11 +1,10 @@
-#include "boilerdex/plugin/dom_ancestor_filter.hpp"
-
 #include <boost/test/unit_test.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/dom_ancestor_filter.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 
 using namespace boilerdex::plugin;
@@ -13,7 +12,8 @@ using namespace boilerdex::plugin;
 namespace {
 
 // A document of parse blocks with the given texts and container chains (nearest first).
-TextDocument make_doc(const std::vector<std::pair<std::string, std::vector<std::uint32_t>>>& blocks) {
+TextDocument make_doc(
+    const std::vector<std::pair<std::string, std::vector<std::uint32_t>>>& blocks) {
   TextDocument doc;
   for (std::uint32_t i = 0; i < blocks.size(); ++i) {
     TextBlock b;
@@ -39,14 +39,16 @@ class KeepAllMergingBase final : public Extractor {
   }
 };
 
-const std::string kPage =
+const std::string k_page =
     "<html><body>"
     "<div id='nav'><p>Home News Sport Weather</p></div>"
     "<div id='main'><div class='story'>"
     "<p>The first paragraph of the story is long and full of words about the news of the day.</p>"
     "<p>The second paragraph of the story goes on with more detail and quotes from people.</p>"
-    "</div><div class='related'><p>Related: five other stories you may like to read today</p></div></div>"
-    "<div id='side'><p>A sidebar with a rather long advertisement text that tries very hard to be the "
+    "</div><div class='related'><p>Related: five other stories you may like to read "
+    "today</p></div></div>"
+    "<div id='side'><p>A sidebar with a rather long advertisement text that tries very hard to be "
+    "the "
     "biggest single block on the whole page, so wide and so long.</p></div>"
     "</body></html>";
 
@@ -72,7 +74,8 @@ BOOST_AUTO_TEST_CASE(the_group_with_most_selected_text_wins) {
   // Only selected blocks count and are kept.
   const std::vector<bool> some{true, false, true, true};
   BOOST_TEST(dom_ancestor_select(doc, some, 1) == (std::vector<bool>{false, false, true, false}));
-  BOOST_TEST(dom_ancestor_select(doc, std::vector<bool>(4, false), 2) == std::vector<bool>(4, false));
+  BOOST_TEST(dom_ancestor_select(doc, std::vector<bool>(4, false), 2) ==
+             std::vector<bool>(4, false));
 }
 
 BOOST_AUTO_TEST_CASE(ties_go_to_the_first_group_and_text_counts_code_points) {
@@ -86,7 +89,7 @@ BOOST_AUTO_TEST_CASE(ties_go_to_the_first_group_and_text_counts_code_points) {
 BOOST_AUTO_TEST_CASE(the_extractor_groups_paragraphs_of_a_real_page) {
   const DomAncestorExtractor grandparent(std::make_unique<KeepAllMergingBase>(), 2);
   BOOST_TEST(grandparent.name() == "dom-ancestor:keep-all-merging:2");
-  TextDocument doc = segment_html(kPage);
+  TextDocument doc = segment_html(k_page);
   const std::size_t parse_blocks = doc.blocks.size();
   grandparent.process(doc);
   BOOST_TEST(doc.blocks.size() == parse_blocks);  // paragraphs restored, none merged
@@ -98,14 +101,14 @@ BOOST_AUTO_TEST_CASE(the_extractor_groups_paragraphs_of_a_real_page) {
 
   // Parent level: every paragraph is its own group; the longest single one wins.
   const DomAncestorExtractor parent(std::make_unique<KeepAllMergingBase>(), 1);
-  TextDocument doc1 = segment_html(kPage);
+  TextDocument doc1 = segment_html(k_page);
   parent.process(doc1);
   BOOST_TEST(kept_text(doc1).find("sidebar") != std::string::npos);
   BOOST_TEST(kept_text(doc1).find("first paragraph") == std::string::npos);
 
   // Depth 3: #main (story + related) against body (nav + sidebar).
   const DomAncestorExtractor three(std::make_unique<KeepAllMergingBase>(), 3);
-  TextDocument doc3 = segment_html(kPage);
+  TextDocument doc3 = segment_html(k_page);
   three.process(doc3);
   BOOST_TEST(kept_text(doc3).find("Related: five") != std::string::npos);
   BOOST_TEST(kept_text(doc3).find("sidebar") == std::string::npos);
@@ -123,18 +126,20 @@ BOOST_AUTO_TEST_CASE(names_give_base_and_depth) {
   BOOST_CHECK_THROW((void)make_dom_ancestor_extractor("article:0"), boilerdex::UsageError);
   BOOST_CHECK_THROW((void)make_dom_ancestor_extractor("article:6"), boilerdex::UsageError);
   BOOST_CHECK_THROW((void)make_dom_ancestor_extractor("no-such-extractor"), boilerdex::UsageError);
-  BOOST_CHECK_THROW((void)make_dom_ancestor_extractor("dom-ancestor:article"), boilerdex::UsageError);
+  BOOST_CHECK_THROW((void)make_dom_ancestor_extractor("dom-ancestor:article"),
+                    boilerdex::UsageError);
   BOOST_CHECK_THROW(DomAncestorExtractor(nullptr, 2), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(dom_ancestor_is_registered) {
   const auto names = list_extractors();
-  BOOST_TEST(std::any_of(names.begin(), names.end(),
-                         [](const ExtractorInfo& i) { return i.name.starts_with("dom-ancestor"); }));
+  BOOST_TEST(std::any_of(names.begin(), names.end(), [](const ExtractorInfo& i) {
+    return i.name.starts_with("dom-ancestor");
+  }));
   BOOST_TEST(make_extractor("dom-ancestor:article:2")->name() == "dom-ancestor:article:2");
   BOOST_TEST(make_extractor("dom-ancestor")->name() ==
              "dom-ancestor:" + std::string(k_dom_ancestor_default_base) + ":2");
-  TextDocument doc = segment_html(kPage);
+  TextDocument doc = segment_html(k_page);
   make_extractor("dom-ancestor:keep-everything:2")->process(doc);
   BOOST_TEST(doc.content().find("first paragraph") != std::string::npos);
   BOOST_TEST(doc.content().find("sidebar") == std::string::npos);

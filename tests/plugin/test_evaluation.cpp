@@ -1,5 +1,3 @@
-#include "boilerdex/plugin/evaluation.hpp"
-
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <filesystem>
@@ -8,6 +6,7 @@
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
@@ -17,14 +16,18 @@ namespace tt = boost::test_tools;
 
 namespace {
 
-const fs::path kEval = fs::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "eval";
-const fs::path kScrapinghub = fs::path(BOILERDEX_SHARED_DIR) / "data" / "extraction" / "scrapinghub-aeb";
+const fs::path k_eval = fs::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "eval";
+const fs::path k_scrapinghub =
+    fs::path(BOILERDEX_SHARED_DIR) / "data" / "extraction" / "scrapinghub-aeb";
 
 double round3(double v) { return std::round(v * 1000.0) / 1000.0; }
 
-std::size_t count_lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+std::size_t count_lines(const std::string& s) {
+  return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 
-const SystemScores& find(const EvaluationReport& r, const std::string& system, const std::string& dataset) {
+const SystemScores& find(const EvaluationReport& r, const std::string& system,
+                         const std::string& dataset) {
   for (const auto& s : r.results) {
     if (s.system == system && s.dataset == dataset) return s;
   }
@@ -38,11 +41,11 @@ BOOST_AUTO_TEST_SUITE(evaluation)
 
 BOOST_AUTO_TEST_CASE(block_scores_are_weighted_by_words) {
   BlockEvaluator e;
-  e.add(BlockClass::FullText, 30, true, 0.9);     // TP 30
-  e.add(BlockClass::Headline, 10, false, 0.4);    // FN 10
-  e.add(BlockClass::Boilerplate, 20, true, 0.6);  // FP 20
-  e.add(BlockClass::Boilerplate, 40, false, 0.1); // TN 40
-  e.add(BlockClass::FullText, 0, false, 0.0);     // no words: no weight
+  e.add(BlockClass::FullText, 30, true, 0.9);      // TP 30
+  e.add(BlockClass::Headline, 10, false, 0.4);     // FN 10
+  e.add(BlockClass::Boilerplate, 20, true, 0.6);   // FP 20
+  e.add(BlockClass::Boilerplate, 40, false, 0.1);  // TN 40
+  e.add(BlockClass::FullText, 0, false, 0.0);      // no words: no weight
   BOOST_TEST(e.size() == 4u);
   const BlockScores s = e.result();
   BOOST_TEST(s.two_class.precision == 0.6, tt::tolerance(1e-12));
@@ -55,7 +58,8 @@ BOOST_AUTO_TEST_CASE(block_scores_are_weighted_by_words) {
   BOOST_TEST(s.two_class.negative_words == 60.0);
   // One vs rest: Headline is never kept.
   BOOST_TEST(s.per_class[static_cast<int>(BlockClass::Headline)].recall == 0.0);
-  BOOST_TEST(std::isnan(s.per_class[static_cast<int>(BlockClass::Supplemental)].recall));  // absent class
+  BOOST_TEST(
+      std::isnan(s.per_class[static_cast<int>(BlockClass::Supplemental)].recall));  // absent class
   // Boilerplate: predicted = dropped → TP 40, FP 10 (the headline), FN 20.
   const auto& bp = s.per_class[static_cast<int>(BlockClass::Boilerplate)];
   BOOST_TEST(bp.precision == 0.8, tt::tolerance(1e-12));
@@ -63,7 +67,8 @@ BOOST_AUTO_TEST_CASE(block_scores_are_weighted_by_words) {
   // The 4-class figures are the word-weighted average over the classes present.
   const auto& ft = s.per_class[static_cast<int>(BlockClass::FullText)];
   const auto& hl = s.per_class[static_cast<int>(BlockClass::Headline)];
-  BOOST_TEST(s.four_class.recall == (60 * bp.recall + 30 * ft.recall + 10 * hl.recall) / 100.0, tt::tolerance(1e-12));
+  BOOST_TEST(s.four_class.recall == (60 * bp.recall + 30 * ft.recall + 10 * hl.recall) / 100.0,
+             tt::tolerance(1e-12));
 }
 
 BOOST_AUTO_TEST_CASE(ties_in_score_count_half_in_the_auc) {
@@ -81,26 +86,28 @@ BOOST_AUTO_TEST_CASE(ties_in_score_count_half_in_the_auc) {
 }
 
 BOOST_AUTO_TEST_CASE(predictions_come_from_json_files_or_text_folders) {
-  const auto one = load_predictions(kEval / "scrapinghub" / "reference-outputs" / "perfect.json");
+  const auto one = load_predictions(k_eval / "scrapinghub" / "reference-outputs" / "perfect.json");
   BOOST_REQUIRE_EQUAL(one.size(), 1u);
   BOOST_TEST(one[0].system == "perfect");  // {"version", "output"} wrapper removed
   BOOST_TEST(one[0].texts.at("aaa1").starts_with("The central bank"));
-  const auto all = load_predictions(kEval / "scrapinghub" / "reference-outputs");
+  const auto all = load_predictions(k_eval / "scrapinghub" / "reference-outputs");
   BOOST_REQUIRE_EQUAL(all.size(), 2u);
   BOOST_TEST(all[0].system == "everything");
   BOOST_TEST(all[1].system == "perfect");
-  const auto text = load_predictions(kEval / "predictions-txt");
+  const auto text = load_predictions(k_eval / "predictions-txt");
   BOOST_REQUIRE_EQUAL(text.size(), 1u);
   BOOST_TEST(text[0].system == "predictions-txt");
   BOOST_TEST(text[0].texts.count("aaa1") == 1u);
-  BOOST_CHECK_THROW((void)load_predictions(kEval / "nowhere.json"), boilerdex::InputError);
-  BOOST_CHECK_THROW((void)load_predictions(kEval / "dragnet" / "HTML"), boilerdex::InputError);
-  BOOST_CHECK_THROW((void)load_predictions(kEval / "scrapinghub" / "html" / "aaa1.html.gz"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)load_predictions(k_eval / "nowhere.json"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)load_predictions(k_eval / "dragnet" / "HTML"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)load_predictions(k_eval / "scrapinghub" / "html" / "aaa1.html.gz"),
+                    boilerdex::InputError);
 }
 
 BOOST_AUTO_TEST_CASE(predictions_are_scored_page_by_page) {
-  const Dataset ds = open_dataset({DatasetFormat::Scrapinghub, kEval / "scrapinghub"});
-  const auto perfect = load_predictions(kEval / "scrapinghub" / "reference-outputs" / "perfect.json")[0];
+  const Dataset ds = open_dataset({DatasetFormat::Scrapinghub, k_eval / "scrapinghub"});
+  const auto perfect =
+      load_predictions(k_eval / "scrapinghub" / "reference-outputs" / "perfect.json")[0];
   std::vector<PageScores> pages;
   const SystemScores p = score_predictions(ds, perfect, &pages);
   BOOST_TEST(p.pages == 1u);
@@ -109,7 +116,8 @@ BOOST_AUTO_TEST_CASE(predictions_are_scored_page_by_page) {
   BOOST_TEST(p.sh4.f1 == 1.0);
   BOOST_REQUIRE_EQUAL(pages.size(), 1u);
   BOOST_TEST(pages[0].page == "aaa1");
-  const auto everything = load_predictions(kEval / "scrapinghub" / "reference-outputs" / "everything.json")[0];
+  const auto everything =
+      load_predictions(k_eval / "scrapinghub" / "reference-outputs" / "everything.json")[0];
   const SystemScores e = score_predictions(ds, everything);
   BOOST_TEST(e.bow.recall == 1.0);
   BOOST_TEST(e.bow.precision < 1.0);
@@ -124,19 +132,22 @@ BOOST_AUTO_TEST_CASE(predictions_are_scored_page_by_page) {
 
 BOOST_AUTO_TEST_CASE(published_scrapinghub_figures_are_reproduced,
                      *boost::unit_test::precondition([](auto) {
-                       return tt::assertion_result(fs::exists(kScrapinghub / "reference-outputs"));
+                       return tt::assertion_result(fs::exists(k_scrapinghub / "reference-outputs"));
                      })) {
-  const Dataset ds = open_dataset({DatasetFormat::Scrapinghub, kScrapinghub});
+  const Dataset ds = open_dataset({DatasetFormat::Scrapinghub, k_scrapinghub});
   BOOST_REQUIRE_EQUAL(ds.pages.size(), 181u);
   struct Published {
     const char* system;
     double f1, precision, recall;
   };
   // README.rst of scrapinghub/article-extraction-benchmark (evaluate.py's point estimates).
-  for (const auto& want : {Published{"trafilatura", 0.958, 0.938, 0.978}, Published{"readability_js", 0.947, 0.914, 0.982},
-                           Published{"boilerpipe", 0.860, 0.850, 0.870}, Published{"html-text", 0.665, 0.500, 0.994}}) {
+  for (const auto& want : {Published{"trafilatura", 0.958, 0.938, 0.978},
+                           Published{"readability_js", 0.947, 0.914, 0.982},
+                           Published{"boilerpipe", 0.860, 0.850, 0.870},
+                           Published{"html-text", 0.665, 0.500, 0.994}}) {
     BOOST_TEST_CONTEXT(want.system) {
-      const auto p = load_predictions(kScrapinghub / "reference-outputs" / (std::string(want.system) + ".json"));
+      const auto p = load_predictions(k_scrapinghub / "reference-outputs" /
+                                      (std::string(want.system) + ".json"));
       const SystemScores s = score_predictions(ds, p.at(0));
       BOOST_TEST(s.failed == 0u);
       BOOST_TEST(round3(s.sh4.f1) == want.f1);
@@ -148,7 +159,9 @@ BOOST_AUTO_TEST_CASE(published_scrapinghub_figures_are_reproduced,
 
 BOOST_AUTO_TEST_CASE(default_extractors_cover_the_registry) {
   const auto names = default_evaluation_extractors();
-  const auto has = [&](const std::string& n) { return std::find(names.begin(), names.end(), n) != names.end(); };
+  const auto has = [&](const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+  };
   BOOST_TEST(has("article"));
   BOOST_TEST(has("keep-everything-min-words:10"));
   BOOST_TEST(has("bte"));
@@ -160,10 +173,10 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   EvaluationOptions options;
   for (const auto f : all_dataset_formats()) {
     std::string folder(dataset_format_name(f));
-    options.datasets.push_back({f, kEval / folder});
+    options.datasets.push_back({f, k_eval / folder});
   }
   options.extractors = {"keep-everything", "article", "bte", "dom-ancestor:keep-everything:2"};
-  options.predictions = {kEval / "scrapinghub" / "reference-outputs"};
+  options.predictions = {k_eval / "scrapinghub" / "reference-outputs"};
   options.threads = 2;
   std::ostringstream tsv, log;
   const EvaluationReport report = evaluate(options, &tsv, &log);
@@ -184,8 +197,9 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   BOOST_TEST(l3s.blocks->per_class[static_cast<int>(BlockClass::Headline)].positive_words == 3.0);
   BOOST_TEST(!find(report, "keep-everything", "dragnet").blocks.has_value());
   // Skipped pages are noted.
-  BOOST_TEST(std::any_of(report.notes.begin(), report.notes.end(),
-                         [](const std::string& n) { return n.find("no-annotation.html") != std::string::npos; }));
+  BOOST_TEST(std::any_of(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+    return n.find("no-annotation.html") != std::string::npos;
+  }));
   // TSV: a header and one row per scored page per system (L3S 1, CleanEval 2, Dragnet 1,
   // Scrapinghub 1, Readability 1 = 6 pages × 4 extractors, + 2 prediction rows).
   const std::string rows = tsv.str();
@@ -199,14 +213,15 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   BOOST_TEST(text.find("### l3s-gn1, block level") != std::string::npos);
   // keep-everything keeps every class entirely.
   BOOST_TEST(text.find("| keep-everything | 1.000 | 1.000 | 1.000 | 1.000 |") != std::string::npos);
-  BOOST_TEST(text.find("| perfect | 1 | 0 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 |") != std::string::npos);
+  BOOST_TEST(text.find("| perfect | 1 | 0 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 |") !=
+             std::string::npos);
   BOOST_TEST(text.find("## Summary: bow F1 / sh4 F1") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(limits_and_usage_errors) {
   EvaluationOptions options;
   BOOST_CHECK_THROW((void)evaluate(options, nullptr, nullptr), boilerdex::UsageError);
-  options.datasets = {{DatasetFormat::CleanEval, kEval / "cleaneval"}};
+  options.datasets = {{DatasetFormat::CleanEval, k_eval / "cleaneval"}};
   options.extractors = {"no-such-extractor"};
   BOOST_CHECK_THROW((void)evaluate(options, nullptr, nullptr), boilerdex::UsageError);
   options.extractors = {"keep-everything"};
@@ -215,14 +230,14 @@ BOOST_AUTO_TEST_CASE(limits_and_usage_errors) {
   const auto report = evaluate(options, nullptr, nullptr);
   BOOST_REQUIRE_EQUAL(report.results.size(), 1u);
   BOOST_TEST(report.results[0].pages == 1u);
-  options.datasets = {{DatasetFormat::CleanEval, kEval / "missing"}};
+  options.datasets = {{DatasetFormat::CleanEval, k_eval / "missing"}};
   BOOST_CHECK_THROW((void)evaluate(options, nullptr, nullptr), boilerdex::InputError);
 }
 
 BOOST_AUTO_TEST_CASE(run_evaluation_writes_markdown_and_the_page_table) {
   const fs::path tsv = fs::temp_directory_path() / "boilerdex_test_evaluation_pages.tsv";
   EvaluationOptions options;
-  options.datasets = {{DatasetFormat::Dragnet, kEval / "dragnet"}};
+  options.datasets = {{DatasetFormat::Dragnet, k_eval / "dragnet"}};
   options.extractors = {"article"};
   options.pages_tsv = tsv;
   std::ostringstream out, log;
@@ -231,7 +246,7 @@ BOOST_AUTO_TEST_CASE(run_evaluation_writes_markdown_and_the_page_table) {
   BOOST_TEST(log.str().find("dragnet: 1 pages") != std::string::npos);
   BOOST_TEST(fs::file_size(tsv) > 0u);
   fs::remove(tsv);
-  options.pages_tsv = kEval / "no-such-dir" / "pages.tsv";
+  options.pages_tsv = k_eval / "no-such-dir" / "pages.tsv";
   BOOST_CHECK_THROW((void)run_evaluation(options, out, log), boilerdex::InputError);
 }
 

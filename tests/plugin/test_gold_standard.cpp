@@ -1,11 +1,10 @@
-#include "boilerdex/plugin/gold_standard.hpp"
-
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/text_similarity.hpp"
 
@@ -14,8 +13,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path kEval = fs::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "eval";
-const fs::path kShared = fs::path(BOILERDEX_SHARED_DIR) / "data" / "extraction";
+const fs::path k_eval = fs::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "eval";
+const fs::path k_shared = fs::path(BOILERDEX_SHARED_DIR) / "data" / "extraction";
 
 std::vector<std::string> tokens(std::string_view text) {
   std::vector<std::string_view> v;
@@ -30,10 +29,10 @@ std::string joined_tokens(std::string_view text) {
 }
 
 Dataset open(DatasetFormat format, const std::string& folder) {
-  return open_dataset({format, kEval / folder});
+  return open_dataset({format, k_eval / folder});
 }
 
-bool shared_present() { return fs::exists(kShared); }
+bool shared_present() { return fs::exists(k_shared); }
 
 }  // namespace
 
@@ -53,7 +52,8 @@ BOOST_AUTO_TEST_CASE(dataset_specs_name_a_format_and_a_folder) {
 
 BOOST_AUTO_TEST_CASE(a_folder_without_the_layout_is_an_input_error) {
   BOOST_CHECK_THROW((void)open(DatasetFormat::Dragnet, "cleaneval"), boilerdex::InputError);
-  BOOST_CHECK_THROW((void)open(DatasetFormat::Scrapinghub, "no-such-folder"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)open(DatasetFormat::Scrapinghub, "no-such-folder"),
+                    boilerdex::InputError);
   try {
     (void)open(DatasetFormat::L3sGn1, "dragnet");
     BOOST_FAIL("expected InputError");
@@ -96,7 +96,7 @@ BOOST_AUTO_TEST_CASE(annotated_pages_lose_their_spans_and_keep_byte_classes) {
   BOOST_TEST(class_at("nav") == 0);
   BOOST_TEST(class_at("cap") == 3);  // innermost span wins
   BOOST_TEST(class_at("head") == 1);
-  BOOST_TEST(static_cast<int>(page.byte_class[0]) == AnnotatedPage::kNoText);  // markup
+  BOOST_TEST(static_cast<int>(page.byte_class[0]) == AnnotatedPage::k_no_text);  // markup
   BOOST_TEST(joined_tokens(page.gold_text) == "Body text caphead");
   // Unclosed spans and garbage never throw.
   const AnnotatedPage broken = parse_l3s_annotated("<span class=\"x-nc-sel2\">open <b>");
@@ -137,7 +137,8 @@ BOOST_AUTO_TEST_CASE(scrapinghub_gold_comes_from_ground_truth_json) {
   BOOST_TEST(ds.pages[0].id == "aaa1");
   BOOST_TEST(load_gold_text(ds, ds.pages[0]).starts_with("The central bank raised"));
   // The page is gunzipped.
-  BOOST_TEST(load_page_html(ds, ds.pages[0]).find("<article><h1>Central bank") != std::string::npos);
+  BOOST_TEST(load_page_html(ds, ds.pages[0]).find("<article><h1>Central bank") !=
+             std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(readability_gold_is_the_text_of_expected_html) {
@@ -158,8 +159,8 @@ BOOST_AUTO_TEST_CASE(html_text_content_skips_invisible_elements) {
 }
 
 BOOST_AUTO_TEST_CASE(files_and_text_decoding) {
-  BOOST_CHECK_THROW((void)read_file_bytes(kEval / "missing.html"), boilerdex::InputError);
-  BOOST_CHECK_THROW((void)read_file_bytes(kEval / "missing.html.gz"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)read_file_bytes(k_eval / "missing.html"), boilerdex::InputError);
+  BOOST_CHECK_THROW((void)read_file_bytes(k_eval / "missing.html.gz"), boilerdex::InputError);
   BOOST_TEST(decode_text_file("\xEF\xBB\xBFok") == "ok");
   BOOST_TEST(decode_text_file("caf\xE9") == "café");
   BOOST_TEST(decode_text_file("caf\xC3\xA9") == "café");
@@ -180,7 +181,7 @@ BOOST_AUTO_TEST_CASE(shared_data_sets_open_with_their_documented_sizes,
                         Expected{DatasetFormat::Dragnet, "dragnet-train", 966},
                         Expected{DatasetFormat::Readability, "readability-test-pages", 130}}) {
     BOOST_TEST_CONTEXT(e.folder) {
-      const Dataset ds = open_dataset({e.format, kShared / e.folder});
+      const Dataset ds = open_dataset({e.format, k_shared / e.folder});
       BOOST_TEST(ds.pages.size() == e.pages);
       BOOST_TEST(!tokens(load_gold_text(ds, ds.pages.front())).empty());
     }

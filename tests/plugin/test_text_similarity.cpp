@@ -1,10 +1,10 @@
-#include "boilerdex/plugin/text_similarity.hpp"
-
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <ostream>
 #include <string>
 #include <vector>
+
+#include "boilerdex/plugin/text_similarity.hpp"
 
 using namespace boilerdex::plugin;
 
@@ -38,7 +38,10 @@ BOOST_AUTO_TEST_CASE(word_tokens_follow_python_backslash_w) {
   BOOST_TEST(tokens_of("e\xCC\x81t\xC3\xA9") == (Strings{"e", "té"}));  // e + U+0301
   BOOST_TEST(tokens_of("हिन्दी") == (Strings{"ह", "न", "द"}));
   // NBSP, typographic punctuation and invalid bytes separate tokens.
-  BOOST_TEST(tokens_of("a\xC2\xA0" "b\xE2\x80\x99" "c\xFF" "d") == (Strings{"a", "b", "c", "d"}));
+  BOOST_TEST(tokens_of("a\xC2\xA0"
+                       "b\xE2\x80\x99"
+                       "c\xFF"
+                       "d") == (Strings{"a", "b", "c", "d"}));
   BOOST_TEST(tokens_of("").empty());
   BOOST_TEST(tokens_of(" ... -- ").empty());
 }

@@ -36,8 +36,8 @@ inline constexpr std::string_view k_dom_ancestor_default_base = "num-words-rules
 /// the one holding the most selected text (code points); ties go to the group met first in
 /// document order. \throws std::invalid_argument when \p depth is out of range or
 /// \p selected's size differs from parsed.num_parse_blocks.
-[[nodiscard]] std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vector<bool>& selected,
-                                                    int depth);
+[[nodiscard]] std::vector<bool> dom_ancestor_select(const TextDocument& parsed,
+                                                    const std::vector<bool>& selected, int depth);
 
 /// The extractor: base extractor, then dom_ancestor_select. Its output keeps every parse
 /// block (none merged or removed) with is_content set to the selection, so content() lists

@@ -25,7 +25,12 @@ namespace boilerdex::plugin {
 /// The classes of the paper's 4-class problem. L3S-GN1 labels map as: not content, related
 /// content and unlabelled text → Boilerplate; full text and comments → FullText; headline
 /// → Headline; supplemental → Supplemental. The 2-class problem is Boilerplate vs the rest.
-enum class BlockClass : std::uint8_t { Boilerplate = 0, FullText = 1, Headline = 2, Supplemental = 3 };
+enum class BlockClass : std::uint8_t {
+  Boilerplate = 0,
+  FullText = 1,
+  Headline = 2,
+  Supplemental = 3
+};
 
 /// The 4-class class of an L3S-GN1 label. Never throws.
 [[nodiscard]] BlockClass block_class(L3sClass label) noexcept;

@@ -51,11 +51,11 @@ struct DatasetSpec {
 
 /// One page of a data set.
 struct GoldPage {
-  std::string id;                       ///< file stem or JSON key; unique in the data set
-  std::filesystem::path html_path;      ///< the page to extract from (".gz" is gunzipped)
-  std::filesystem::path gold_path;      ///< the gold file (the JSON file for scrapinghub)
-  std::string declared_charset;         ///< charset to decode the page with; "" = sniff
-  std::optional<std::string> gold_text; ///< gold already read (scrapinghub), else read lazily
+  std::string id;                        ///< file stem or JSON key; unique in the data set
+  std::filesystem::path html_path;       ///< the page to extract from (".gz" is gunzipped)
+  std::filesystem::path gold_path;       ///< the gold file (the JSON file for scrapinghub)
+  std::string declared_charset;          ///< charset to decode the page with; "" = sniff
+  std::optional<std::string> gold_text;  ///< gold already read (scrapinghub), else read lazily
 };
 
 /// A data set: its pages in id order, and pages left out with the reason.
@@ -101,12 +101,12 @@ struct AnnotatedPage {
   /// (spans are inline, so the page segments into the blocks the assessors labelled).
   std::string html;
   /// One entry per byte of \p html: the class of the text node that byte belongs to, or
-  /// kNoText for markup, whitespace-only text and text of script/style/noscript.
+  /// k_no_text for markup, whitespace-only text and text of script/style/noscript.
   std::vector<std::uint8_t> byte_class;
   /// The gold text (x-nc-sel1/2/3), as load_gold_text returns it.
   std::string gold_text;
 
-  static constexpr std::uint8_t kNoText = 0xFF;
+  static constexpr std::uint8_t k_no_text = 0xFF;
 };
 
 /// Parses an annotated L3S-GN1 page (UTF-8). A text node's class is that of its innermost

@@ -81,15 +81,15 @@ class TextComparer {
                                       std::size_t shingle_size = 4);
 
  private:
-  using Shingle = std::array<std::uint32_t, 4>;  // token ids, padded with kNoToken
+  using Shingle = std::array<std::uint32_t, 4>;  // token ids, padded with k_no_token
 
   std::vector<std::string_view> m_tokens;  // gold tokens, then predicted tokens
   std::vector<std::string_view> m_predicted;
-  std::vector<std::uint32_t> m_order;      // positions of m_tokens sorted by text
-  std::vector<std::uint32_t> m_ids;        // dense token id per position of m_tokens
-  std::vector<std::uint32_t> m_bag_gold;   // sorted token ids
+  std::vector<std::uint32_t> m_order;     // positions of m_tokens sorted by text
+  std::vector<std::uint32_t> m_ids;       // dense token id per position of m_tokens
+  std::vector<std::uint32_t> m_bag_gold;  // sorted token ids
   std::vector<std::uint32_t> m_bag_pred;
-  std::vector<Shingle> m_shingles_gold;    // sorted shingles
+  std::vector<Shingle> m_shingles_gold;  // sorted shingles
   std::vector<Shingle> m_shingles_pred;
 };
 
