@@ -332,6 +332,12 @@ class WarcReader final : public ReaderBase {
       return skip(item, SkipReason::TruncatedInput, start, docno,
                   "WARC record shorter than its Content-Length (" + std::to_string(got) + " of " +
                       std::to_string(*length) + " bytes): " + stream_detail());
+    // The block ends with CRLF CRLF, then the next record or the end of the file. Anything
+    // else means Content-Length undercounts the block: report this record once, by its
+    // docno, and resync, instead of indexing a cut page and its tail as a nameless record.
+    if (const int c = m_in.skip_whitespace(); c >= 0 && !m_in.starts_with("WARC/"))
+      return resync(item, start, "record does not end where its Content-Length (" + std::to_string(*length) +
+                                     ") says: wrong Content-Length", docno);
     if (!response)
       return skip(item, SkipReason::NotResponse, start, docno, "WARC-Type '" + type + "' record");
     if (!http)
@@ -375,7 +381,7 @@ class WarcReader final : public ReaderBase {
 
  private:
   /// Reports a broken record at \p start and skips to the next line that starts a record.
-  bool resync(ReadItem& item, std::uint64_t start, std::string message) {
+  bool resync(ReadItem& item, std::uint64_t start, std::string message, std::string docno = {}) {
     std::string line;
     while (true) {
       const std::uint64_t at = m_in.offset();
@@ -387,7 +393,7 @@ class WarcReader final : public ReaderBase {
         break;
       }
     }
-    return skip(item, SkipReason::BrokenRecord, start, {}, std::move(message));
+    return skip(item, SkipReason::BrokenRecord, start, std::move(docno), std::move(message));
   }
 
   std::string m_payload;
