@@ -1,0 +1,147 @@
+#include "nesting_guard_internal.hpp"
+
+#include <algorithm>
+#include <array>
+#include <vector>
+
+namespace boilerdex::plugin::detail {
+namespace {
+
+bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+/// An element name, lower-cased, truncated to what the tables below need.
+struct TagName {
+  std::array<char, 16> text{};
+  std::size_t size = 0;
+  [[nodiscard]] std::string_view view() const noexcept { return {text.data(), size}; }
+  friend bool operator==(const TagName& a, const TagName& b) noexcept { return a.view() == b.view(); }
+};
+
+bool one_of(std::string_view name, std::initializer_list<std::string_view> names) noexcept {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+/// Elements that never hold children, and those whose end tag is optional and which a
+/// sibling start tag closes (they do not nest in practice; counting them would flag
+/// ordinary pages full of unclosed <p> and <li>).
+bool never_nests(std::string_view name) noexcept {
+  return one_of(name, {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img",
+                       "input", "keygen", "link", "meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
+                       "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption",
+                       "rb", "rt", "rp", "rtc", "html", "head", "body"});
+}
+
+/// Elements whose content is text up to their end tag (tags inside are not tags).
+bool is_raw_text(std::string_view name) noexcept {
+  return one_of(name, {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"});
+}
+
+/// Index of the '>' that ends the tag starting at \p from (quotes respected), or npos.
+std::size_t tag_end(std::string_view s, std::size_t from) noexcept {
+  char quote = 0;
+  for (std::size_t i = from; i < s.size(); ++i) {
+    const char c = s[i];
+    if (quote != 0) {
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      // Quotes only open attribute values (after '='); elsewhere they are name characters.
+      std::size_t j = i;
+      while (j > from && is_space(s[j - 1])) --j;
+      if (j > from && s[j - 1] == '=') quote = c;
+    } else if (c == '>') {
+      return i;
+    }
+  }
+  return std::string_view::npos;
+}
+
+/// Position after the end tag "</name" (case-insensitive) at or after \p from, or npos.
+std::size_t skip_raw_text(std::string_view s, std::size_t from, std::string_view name) noexcept {
+  for (std::size_t i = s.find("</", from); i != std::string_view::npos; i = s.find("</", i + 2)) {
+    if (s.size() - i - 2 < name.size()) return std::string_view::npos;
+    bool match = true;
+    for (std::size_t k = 0; k < name.size() && match; ++k) match = lower(s[i + 2 + k]) == name[k];
+    if (match) return i;
+  }
+  return std::string_view::npos;
+}
+
+/// How far an end tag looks for its element among the open ones. An end tag that does not
+/// find it closes nothing in this model, which can only overestimate depth (safe).
+constexpr std::size_t k_end_tag_window = 64;
+
+}  // namespace
+
+std::optional<std::string> limit_nesting(std::string_view html, std::size_t max_depth) {
+  std::vector<TagName> open;  // the model's stack of open elements
+  std::vector<std::pair<std::size_t, std::size_t>> blanks;  // [begin, end) of tags to blank
+  std::size_t depth_dropped = 0;  // open elements beyond max_depth (not on the stack)
+
+  std::size_t i = 0;
+  while ((i = html.find('<', i)) != std::string_view::npos) {
+    const std::size_t begin = i;
+    if (html.substr(i, 4) == "<!--") {
+      const std::size_t end = html.find("-->", i + 4);
+      if (end == std::string_view::npos) break;
+      i = end + 3;
+      continue;
+    }
+    if (i + 1 < html.size() && (html[i + 1] == '!' || html[i + 1] == '?')) {
+      const std::size_t end = html.find('>', i + 2);
+      if (end == std::string_view::npos) break;
+      i = end + 1;
+      continue;
+    }
+    const bool closing = i + 1 < html.size() && html[i + 1] == '/';
+    std::size_t n = i + (closing ? 2 : 1);
+    if (n >= html.size() || !is_alpha(html[n])) {
+      i = n;
+      continue;
+    }
+    TagName name;
+    for (; n < html.size() && !is_space(html[n]) && html[n] != '>' && html[n] != '/'; ++n)
+      if (name.size < name.text.size()) name.text[name.size++] = lower(html[n]);
+    const std::size_t end = tag_end(html, n);
+    if (end == std::string_view::npos) break;
+    i = end + 1;
+    const std::string_view tag = name.view();
+
+    if (closing) {
+      if (never_nests(tag)) continue;
+      if (depth_dropped > 0) {  // closes (in the model) the deepest, flattened element
+        --depth_dropped;
+        blanks.emplace_back(begin, i);
+        continue;
+      }
+      const std::size_t window = std::min(open.size(), k_end_tag_window);
+      for (std::size_t k = 1; k <= window; ++k) {
+        if (open[open.size() - k] == name) {
+          open.resize(open.size() - k);
+          break;
+        }
+      }
+      continue;
+    }
+    const bool self_closing = end > n && html[end - 1] == '/';
+    if (is_raw_text(tag)) {
+      const std::size_t close = skip_raw_text(html, i, tag);
+      if (close == std::string_view::npos) break;
+      i = close;  // its end tag is read next, as a tag
+    }
+    if (never_nests(tag) || (self_closing && !is_raw_text(tag))) continue;
+    if (open.size() < max_depth) {
+      if (!is_raw_text(tag)) open.push_back(name);
+    } else {
+      ++depth_dropped;
+      blanks.emplace_back(begin, i);
+    }
+  }
+  if (blanks.empty()) return std::nullopt;
+  std::string out(html);
+  for (const auto& [b, e] : blanks) std::fill(out.begin() + static_cast<std::ptrdiff_t>(b), out.begin() + static_cast<std::ptrdiff_t>(e), ' ');
+  return out;
+}
+
+}  // namespace boilerdex::plugin::detail
