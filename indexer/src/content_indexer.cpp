@@ -19,13 +19,15 @@ ContentIndexerOptions with_extractor(std::string_view extractor) {
 }
 }  // namespace
 
-ContentIndexer::ContentIndexer(std::string_view extractor) : ContentIndexer(with_extractor(extractor)) {}
+ContentIndexer::ContentIndexer(std::string_view extractor)
+    : ContentIndexer(with_extractor(extractor)) {}
 
 ContentIndexer::ContentIndexer(ContentIndexerOptions options)
     : m_options(std::move(options)), m_extractor(plugin::make_extractor(m_options.extractor)) {}
 
 plugin::PageResult ContentIndexer::index(std::string_view page_bytes, Xapian::Document& doc,
-                                         Xapian::TermGenerator& termgen, std::string_view declared_charset) const {
+                                         Xapian::TermGenerator& termgen,
+                                         std::string_view declared_charset) const {
   plugin::PageOptions page_options = m_options.page;
   if (!declared_charset.empty()) page_options.declared_charset = declared_charset;
   page_options.keep_parse_blocks = !m_options.boilerplate_prefix.empty();
@@ -53,11 +55,13 @@ void ContentIndexer::index_page(const plugin::PageResult& page, Xapian::Document
     const auto mask = plugin::content_mask(page.document);
     for (std::size_t i = 0; i < page.parse_blocks.size(); ++i) {
       if (i < mask.size() && mask[i]) continue;
-      termgen.index_text_without_positions(page.parse_blocks[i].text, 1, m_options.boilerplate_prefix);
+      termgen.index_text_without_positions(page.parse_blocks[i].text, 1,
+                                           m_options.boilerplate_prefix);
     }
   } else {
     for (const auto& block : page.document.blocks) {
-      if (!block.is_content) termgen.index_text_without_positions(block.text, 1, m_options.boilerplate_prefix);
+      if (!block.is_content)
+        termgen.index_text_without_positions(block.text, 1, m_options.boilerplate_prefix);
     }
   }
 }

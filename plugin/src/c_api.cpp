@@ -1,7 +1,5 @@
 // The C ABI (boilerdex.h) over the C++ library: every entry point converts exceptions to a
 // bdx_status and a thread-local message, so none ever crosses into C.
-#include "boilerdex/boilerdex.h"
-
 #include <charconv>
 #include <cmath>
 #include <exception>
@@ -11,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/boilerdex.h"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/extractor.hpp"
@@ -29,9 +28,9 @@ struct bdx_extractor {
 struct bdx_result {
   bp::PageResult page;
   std::string content;
-  std::vector<bool> mask;                 // per parse block: kept by the extractor
-  std::vector<float> scores;              // per parse block: its holder's score
-  std::vector<double> features;           // parse blocks × k_num_named_features
+  std::vector<bool> mask;        // per parse block: kept by the extractor
+  std::vector<float> scores;     // per parse block: its holder's score
+  std::vector<double> features;  // parse blocks × k_num_named_features
 };
 
 namespace {
@@ -106,14 +105,22 @@ const char* bdx_version(void) { return BDX_VERSION_STRING; }
 
 const char* bdx_status_string(bdx_status status) {
   switch (status) {
-    case BDX_OK: return "ok";
-    case BDX_ERROR_INVALID_ARGUMENT: return "invalid argument";
-    case BDX_ERROR_UNKNOWN_EXTRACTOR: return "unknown extractor";
-    case BDX_ERROR_UNKNOWN_OPTION: return "unknown option";
-    case BDX_ERROR_OUT_OF_RANGE: return "out of range";
-    case BDX_ERROR_OUT_OF_MEMORY: return "out of memory";
-    case BDX_ERROR_INPUT: return "input error";
-    case BDX_ERROR_INTERNAL: return "internal error";
+    case BDX_OK:
+      return "ok";
+    case BDX_ERROR_INVALID_ARGUMENT:
+      return "invalid argument";
+    case BDX_ERROR_UNKNOWN_EXTRACTOR:
+      return "unknown extractor";
+    case BDX_ERROR_UNKNOWN_OPTION:
+      return "unknown option";
+    case BDX_ERROR_OUT_OF_RANGE:
+      return "out of range";
+    case BDX_ERROR_OUT_OF_MEMORY:
+      return "out of memory";
+    case BDX_ERROR_INPUT:
+      return "input error";
+    case BDX_ERROR_INTERNAL:
+      return "internal error";
   }
   return "unknown status";
 }
@@ -134,8 +141,9 @@ bdx_status bdx_extractor_info(size_t index, const char** name, const char** desc
     if (description != nullptr) *description = nullptr;
     const auto& infos = extractor_infos();
     if (index >= infos.size()) {
-      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_extractor_info: index " + std::to_string(index) + " >= " +
-                                              std::to_string(infos.size()) + " extractors");
+      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_extractor_info: index " + std::to_string(index) +
+                                              " >= " + std::to_string(infos.size()) +
+                                              " extractors");
     }
     if (name != nullptr) *name = infos[index].name.c_str();
     if (description != nullptr) *description = infos[index].description.c_str();
@@ -145,7 +153,8 @@ bdx_status bdx_extractor_info(size_t index, const char** name, const char** desc
 
 bdx_status bdx_extractor_create(const char* name, bdx_extractor** extractor) {
   return guarded("bdx_extractor_create", [&] {
-    if (extractor == nullptr) return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extractor_create: extractor is NULL");
+    if (extractor == nullptr)
+      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extractor_create: extractor is NULL");
     *extractor = nullptr;
     auto handle = std::make_unique<bdx_extractor>();
     try {
@@ -166,21 +175,23 @@ const char* bdx_extractor_name(const bdx_extractor* extractor) {
 bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, const char* value) {
   return guarded("bdx_extractor_set_option", [&] {
     if (extractor == nullptr || key == nullptr || value == nullptr) {
-      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extractor_set_option: extractor, key and value must not be NULL");
+      return fail(BDX_ERROR_INVALID_ARGUMENT,
+                  "bdx_extractor_set_option: extractor, key and value must not be NULL");
     }
     const std::string_view k = key;
     const std::string_view v = value;
     const auto bad_value = [&](std::string_view expected) {
-      return fail(BDX_ERROR_INVALID_ARGUMENT,
-                  "bdx_extractor_set_option: " + std::string(k) + " = \"" + std::string(v) + "\": expected " +
-                      std::string(expected));
+      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extractor_set_option: " + std::string(k) +
+                                                  " = \"" + std::string(v) + "\": expected " +
+                                                  std::string(expected));
     };
     if (k == "extractor") {
       std::unique_ptr<bp::Extractor> made;
       try {
         made = make_named(v);
       } catch (const std::invalid_argument& e) {
-        return fail(BDX_ERROR_UNKNOWN_EXTRACTOR, std::string("bdx_extractor_set_option: ") + e.what());
+        return fail(BDX_ERROR_UNKNOWN_EXTRACTOR,
+                    std::string("bdx_extractor_set_option: ") + e.what());
       }
       std::string name = made->name();
       extractor->extractor = std::move(made);
@@ -199,7 +210,8 @@ bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, c
       if (limit == nullptr) {
         return fail(BDX_ERROR_UNKNOWN_OPTION,
                     "bdx_extractor_set_option: unknown option \"" + std::string(k) +
-                        "\" (extractor, charset, blocks, max_input_bytes, max_depth, max_blocks, max_block_bytes)");
+                        "\" (extractor, charset, blocks, max_input_bytes, max_depth, max_blocks, "
+                        "max_block_bytes)");
       }
       if (!parse_size(v, *limit)) return bad_value("a positive decimal integer");
     }
@@ -209,19 +221,22 @@ bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, c
 
 void bdx_extractor_free(bdx_extractor* extractor) { delete extractor; }
 
-bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t size, const char* charset_hint,
-                       bdx_result** result) {
+bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t size,
+                       const char* charset_hint, bdx_result** result) {
   return guarded("bdx_extract", [&] {
     if (result == nullptr) return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extract: result is NULL");
     *result = nullptr;
-    if (extractor == nullptr) return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extract: extractor is NULL");
-    if (data == nullptr && size != 0) return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extract: data is NULL");
+    if (extractor == nullptr)
+      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extract: extractor is NULL");
+    if (data == nullptr && size != 0)
+      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_extract: data is NULL");
 
     bp::PageOptions options = extractor->options;
     if (charset_hint != nullptr && *charset_hint != '\0') options.declared_charset = charset_hint;
     options.keep_parse_blocks = extractor->blocks;
     auto out = std::make_unique<bdx_result>();
-    out->page = bp::extract_page(std::string_view(data == nullptr ? "" : data, size), *extractor->extractor, options);
+    out->page = bp::extract_page(std::string_view(data == nullptr ? "" : data, size),
+                                 *extractor->extractor, options);
     out->content = out->page.document.content();
     if (extractor->blocks) {
       const auto& parse_blocks = out->page.parse_blocks;
@@ -229,7 +244,8 @@ bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t 
       out->mask.resize(parse_blocks.size(), false);
       // A parse block's score is that of the block after the extractor that holds it.
       out->scores.assign(parse_blocks.size(), std::nanf(""));
-      for (auto it = out->page.document.blocks.rbegin(); it != out->page.document.blocks.rend(); ++it) {
+      for (auto it = out->page.document.blocks.rbegin(); it != out->page.document.blocks.rend();
+           ++it) {
         for (const auto origin : it->origins) {
           if (origin < out->scores.size()) out->scores[origin] = it->score;
         }
@@ -280,12 +296,13 @@ size_t bdx_result_block_count(const bdx_result* result) {
 bdx_status bdx_result_block(const bdx_result* result, size_t index, bdx_block* block) {
   return guarded("bdx_result_block", [&] {
     if (result == nullptr || block == nullptr) {
-      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_result_block: result and block must not be NULL");
+      return fail(BDX_ERROR_INVALID_ARGUMENT,
+                  "bdx_result_block: result and block must not be NULL");
     }
     const auto& blocks = result->page.parse_blocks;
     if (index >= blocks.size()) {
-      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_result_block: index " + std::to_string(index) + " >= " +
-                                              std::to_string(blocks.size()) + " blocks");
+      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_result_block: index " + std::to_string(index) +
+                                              " >= " + std::to_string(blocks.size()) + " blocks");
     }
     const bp::TextBlock& b = blocks[index];
     block->text = b.text.c_str();
@@ -310,7 +327,8 @@ const char* bdx_feature_name(size_t index) {
     // named_features' names are fixed; copy them once into NUL-terminated storage.
     static const auto names = [] {
       std::vector<std::string> out;
-      for (const auto& named : bp::named_features(bp::empty_start_features())) out.emplace_back(named.name);
+      for (const auto& named : bp::named_features(bp::empty_start_features()))
+        out.emplace_back(named.name);
       return out;
     }();
     return index < names.size() ? names[index].c_str() : nullptr;
@@ -319,16 +337,19 @@ const char* bdx_feature_name(size_t index) {
   }
 }
 
-bdx_status bdx_result_block_features(const bdx_result* result, size_t index, const double** features) {
+bdx_status bdx_result_block_features(const bdx_result* result, size_t index,
+                                     const double** features) {
   return guarded("bdx_result_block_features", [&] {
     if (result == nullptr || features == nullptr) {
-      return fail(BDX_ERROR_INVALID_ARGUMENT, "bdx_result_block_features: result and features must not be NULL");
+      return fail(BDX_ERROR_INVALID_ARGUMENT,
+                  "bdx_result_block_features: result and features must not be NULL");
     }
     *features = nullptr;
     const std::size_t count = result->page.parse_blocks.size();
     if (index >= count) {
-      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_result_block_features: index " + std::to_string(index) + " >= " +
-                                              std::to_string(count) + " blocks");
+      return fail(BDX_ERROR_OUT_OF_RANGE, "bdx_result_block_features: index " +
+                                              std::to_string(index) +
+                                              " >= " + std::to_string(count) + " blocks");
     }
     *features = result->features.data() + index * bp::k_num_named_features;
     return succeed();

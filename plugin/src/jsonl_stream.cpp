@@ -6,10 +6,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <istream>
+#include <nlohmann/json.hpp>
 #include <ostream>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_features.hpp"
@@ -72,7 +71,8 @@ json blocks_json(const PageResult& result, const JsonlOptions& options) {
     if (options.block_text) block["text"] = b.text;
     if (options.features) {
       json f = json::object();
-      for (const auto& named : named_features(features[i])) f[std::string(named.name)] = named.value;
+      for (const auto& named : named_features(features[i]))
+        f[std::string(named.name)] = named.value;
       block["features"] = std::move(f);
     }
     blocks.push_back(std::move(block));
@@ -146,11 +146,13 @@ std::string decode_base64(std::string_view text) {
       out.push_back(static_cast<char>((bits >> num_bits) & 0xFFu));
     }
   }
-  if (num_bits >= 6) throw InputError("base64", text.size(), "truncated base64 (a lone final character)");
+  if (num_bits >= 6)
+    throw InputError("base64", text.size(), "truncated base64 (a lone final character)");
   return out;
 }
 
-JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream& err, const JsonlOptions& options) {
+JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream& err,
+                              const JsonlOptions& options) {
   const auto extractor = make_extractor(options.extractor);
   JsonlSummary summary;
   std::string line;
@@ -166,7 +168,8 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
       reply = answer(record, *extractor, options);
     } catch (const std::exception& e) {
       // nlohmann's parse errors say "at line 1, column N": the column is the byte in this line.
-      const std::string message = options.source_name + ":" + std::to_string(line_number) + ": " + e.what();
+      const std::string message =
+          options.source_name + ":" + std::to_string(line_number) + ": " + e.what();
       err << message << '\n';
       reply = echoed(record);
       reply["error"] = message;

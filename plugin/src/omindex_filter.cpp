@@ -1,6 +1,7 @@
 #include "boilerdex/plugin/omindex_filter.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -28,11 +29,20 @@ void write_escaped(std::ostream& out, std::string_view text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     std::string_view entity;
     switch (text[i]) {
-      case '&': entity = "&amp;"; break;
-      case '<': entity = "&lt;"; break;
-      case '>': entity = "&gt;"; break;
-      case '"': entity = "&quot;"; break;
-      default: continue;
+      case '&':
+        entity = "&amp;";
+        break;
+      case '<':
+        entity = "&lt;";
+        break;
+      case '>':
+        entity = "&gt;";
+        break;
+      case '"':
+        entity = "&quot;";
+        break;
+      default:
+        continue;
     }
     out << text.substr(run, i - run) << entity;
     run = i + 1;
@@ -45,42 +55,15 @@ std::string_view attribute(const GumboElement& element, const char* name) {
   return a == nullptr ? std::string_view() : std::string_view(a->value);
 }
 
-// The <meta name=... content=...> elements of the page's head: those before its first
-// body text (the part of the page Gumbo reads here), in order.
-std::vector<std::pair<std::string_view, std::string_view>> head_metas(const detail::ParsedHtml& parsed) {
-  std::vector<std::pair<std::string_view, std::string_view>> metas;
-  detail::walk_elements(
-      parsed.root(),
-      [&](const GumboNode* node) {
-        const GumboElement& e = node->v.element;
-        if (e.tag == GUMBO_TAG_META) {
-          const auto name = attribute(e, "name");
-          if (!name.empty()) metas.emplace_back(name, attribute(e, "content"));
-          return false;
-        }
-        return e.tag == GUMBO_TAG_HTML || e.tag == GUMBO_TAG_HEAD || e.tag == GUMBO_TAG_BODY ||
-               e.tag == GUMBO_TAG_NOSCRIPT;
-      },
-      [](const GumboNode*) {}, [](const GumboNode*) {});
-  return metas;
-}
-
 void write_dropped(std::ostream& out, const PageResult& result) {
-  const std::string_view page = result.decoded.utf8;
-  // The head ends where the body's first text begins; parse only that much again.
-  std::size_t head_end = page.size();
-  const auto& blocks = result.parse_blocks.empty() ? result.document.blocks : result.parse_blocks;
-  for (const auto& b : blocks) head_end = std::min<std::size_t>(head_end, b.source_begin);
-  const detail::ParsedHtml head(page.substr(0, head_end));
-
   out << "<!DOCTYPE html>\n<html><head>" << k_charset_meta << "<title>";
   write_escaped(out, result.document.title);
   out << "</title>\n";
-  for (const auto& [name, content] : head_metas(head)) {
+  for (const auto& meta : head_meta_elements(result)) {
     out << "<meta name=\"";
-    write_escaped(out, name);
+    write_escaped(out, meta.name);
     out << "\" content=\"";
-    write_escaped(out, content);
+    write_escaped(out, meta.content);
     out << "\">\n";
   }
   out << "</head><body>\n";
@@ -122,7 +105,8 @@ void normalise(std::vector<Range>& ranges) {
 }
 
 // The boilerplate ranges minus the content ranges (both normalised): content wins.
-std::vector<Range> subtract(const std::vector<Range>& boilerplate, const std::vector<Range>& content) {
+std::vector<Range> subtract(const std::vector<Range>& boilerplate,
+                            const std::vector<Range>& content) {
   std::vector<Range> out;
   auto c = content.begin();
   for (auto [begin, end] : boilerplate) {
@@ -138,14 +122,16 @@ std::vector<Range> subtract(const std::vector<Range>& boilerplate, const std::ve
 
 void write_noindex(std::ostream& out, const PageResult& result) {
   if (result.parse_blocks.size() != result.num_parse_blocks) {
-    throw std::invalid_argument("write_filtered_html: noindex needs the parse blocks (PageOptions::keep_parse_blocks)");
+    throw std::invalid_argument(
+        "write_filtered_html: noindex needs the parse blocks (PageOptions::keep_parse_blocks)");
   }
   const std::string_view page = result.decoded.utf8;
   const auto mask = content_mask(result.document);
   std::vector<Range> boilerplate, content;
   for (std::size_t i = 0; i < result.parse_blocks.size(); ++i) {
     const auto& b = result.parse_blocks[i];
-    const Range r{b.source_begin, std::min<std::uint32_t>(b.source_end, static_cast<std::uint32_t>(page.size()))};
+    const Range r{b.source_begin,
+                  std::min<std::uint32_t>(b.source_end, static_cast<std::uint32_t>(page.size()))};
     (i < mask.size() && mask[i] ? content : boilerplate).push_back(r);
   }
   normalise(boilerplate);
@@ -164,7 +150,8 @@ void write_noindex(std::ostream& out, const PageResult& result) {
       if (c != content.end() && c->first < hidden[i + 1].first) break;
       end = hidden[++i].second;
     }
-    out << page.substr(at, begin - at) << k_noindex_begin << page.substr(begin, end - begin) << k_noindex_end;
+    out << page.substr(at, begin - at) << k_noindex_begin << page.substr(begin, end - begin)
+        << k_noindex_end;
     at = end;
   }
   out << page.substr(at);
@@ -172,13 +159,54 @@ void write_noindex(std::ostream& out, const PageResult& result) {
 
 }  // namespace
 
+std::vector<MetaElement> head_meta_elements(const PageResult& result) {
+  const std::string_view page = result.decoded.utf8;
+  // The head ends where the body's first text begins; parse only that much again.
+  std::size_t head_end = page.size();
+  const auto& blocks = result.parse_blocks.empty() ? result.document.blocks : result.parse_blocks;
+  for (const auto& b : blocks) head_end = std::min<std::size_t>(head_end, b.source_begin);
+  const detail::ParsedHtml head(page.substr(0, head_end));
+  std::vector<MetaElement> metas;
+  detail::walk_elements(
+      head.root(),
+      [&](const GumboNode* node) {
+        const GumboElement& e = node->v.element;
+        if (e.tag == GUMBO_TAG_META) {
+          const auto name = attribute(e, "name");
+          if (!name.empty())
+            metas.push_back({std::string(name), std::string(attribute(e, "content"))});
+          return false;
+        }
+        return e.tag == GUMBO_TAG_HTML || e.tag == GUMBO_TAG_HEAD || e.tag == GUMBO_TAG_BODY ||
+               e.tag == GUMBO_TAG_NOSCRIPT;
+      },
+      [](const GumboNode*) {}, [](const GumboNode*) {});
+  return metas;
+}
+
+bool forbids_indexing(const std::vector<MetaElement>& metas) {
+  const auto lower = [](std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  return std::any_of(metas.begin(), metas.end(), [&](const MetaElement& meta) {
+    if (lower(meta.name) != "robots") return false;
+    const std::string content = lower(meta.content);
+    return content.find("noindex") != std::string::npos ||
+           content.find("none") != std::string::npos;
+  });
+}
+
 BoilerplateHandling parse_boilerplate_handling(std::string_view name) {
   if (name == "drop") return BoilerplateHandling::Drop;
   if (name == "noindex") return BoilerplateHandling::Noindex;
-  throw UsageError("unknown boilerplate handling \"" + std::string(name) + "\" (valid: drop, noindex)");
+  throw UsageError("unknown boilerplate handling \"" + std::string(name) +
+                   "\" (valid: drop, noindex)");
 }
 
-void write_filtered_html(std::ostream& out, const PageResult& result, BoilerplateHandling handling) {
+void write_filtered_html(std::ostream& out, const PageResult& result,
+                         BoilerplateHandling handling) {
   if (handling == BoilerplateHandling::Drop) {
     write_dropped(out, result);
   } else {
@@ -186,8 +214,8 @@ void write_filtered_html(std::ostream& out, const PageResult& result, Boilerplat
   }
 }
 
-int run_omindex_filter(const std::string& path, const OmindexFilterOptions& options, std::ostream& out,
-                       std::ostream& err) {
+int run_omindex_filter(const std::string& path, const OmindexFilterOptions& options,
+                       std::ostream& out, std::ostream& err) {
   const auto extractor = make_extractor(options.extractor);
   std::string bytes;
   try {
@@ -212,11 +240,20 @@ int run_omindex_filter(const std::string& path, const OmindexFilterOptions& opti
     // more of the page again).
     page_options.keep_parse_blocks = true;
     const PageResult result = extract_page(bytes, *extractor, page_options);
+    if (options.obey_robots && forbids_indexing(head_meta_elements(result))) {
+      // omindex ignores <meta name=robots> in a filter's output, so the filter obeys it
+      // for omindex; a non-zero status makes omindex skip the file.
+      err << "boilerdex-omindex-filter: " << path
+          << ": not indexed: <meta name=\"robots\"> says noindex (use --robots ignore to index "
+             "it)\n";
+      return k_filter_excluded;
+    }
     std::ostringstream buffer;
     write_filtered_html(buffer, result, options.handling);
     filtered = std::move(buffer).str();
   } catch (const std::exception& e) {
-    err << "boilerdex-omindex-filter: " << path << ": " << e.what() << " (passed through unchanged)\n";
+    err << "boilerdex-omindex-filter: " << path << ": " << e.what()
+        << " (passed through unchanged)\n";
     out << bytes;
     return k_filter_ok;
   }

@@ -10,25 +10,35 @@
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-omindex-filter", [&]() -> int {
     using namespace boilerdex;
-    CLI::App app{"Filter an HTML page for omindex: keep title and meta, drop or noindex the boilerplate"};
-    std::string config_file, extractor, handling = "drop", charset, input;
-    app.add_option("--config", config_file, "TOML configuration file ([extraction])")->check(CLI::ExistingFile);
-    app.add_option("-e,--extractor", extractor, "extractor name (boilerdex-extract --list-extractors); default article");
-    app.add_option("-b,--boilerplate", handling,
-                   "drop: write title, meta and content only; noindex: keep the page, wrap boilerplate in "
-                   "<!--htdig_noindex--> (default drop)");
+    CLI::App app{
+        "Filter an HTML page for omindex: keep title and meta, drop or noindex the boilerplate"};
+    std::string config_file, extractor, handling = "drop", charset, robots = "obey", input;
+    app.add_option("--config", config_file, "TOML configuration file ([extraction])")
+        ->check(CLI::ExistingFile);
+    app.add_option("-e,--extractor", extractor,
+                   "extractor name (boilerdex-extract --list-extractors); default article");
+    app.add_option(
+        "-b,--boilerplate", handling,
+        "drop: write title, meta and content only; noindex: keep the page, wrap boilerplate in "
+        "<!--htdig_noindex--> (default drop)");
     app.add_option("--charset", charset, "charset to assume for pages that declare none");
+    app.add_option("--robots", robots,
+                   "obey: exit 3 (omindex skips the file) for <meta name=robots content=noindex>, "
+                   "as plain omindex skips it; ignore: index it (default obey)")
+        ->check(CLI::IsMember({"obey", "ignore"}));
     app.add_option("input", input, "the page (omindex's %f), or - for stdin")->required();
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       return app.exit(e) == 0 ? 0 : plugin::k_filter_usage;
     }
-    const config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
+    const config::Config c =
+        config_file.empty() ? config::Config{} : config::load_config(config_file);
     plugin::OmindexFilterOptions options;
     options.extractor = extractor.empty() ? c.extraction.extractor : extractor;
     options.handling = plugin::parse_boilerplate_handling(handling);
     options.declared_charset = charset;
+    options.obey_robots = robots == "obey";
     options.limits.max_depth = c.extraction.max_depth;
     options.limits.max_blocks = c.extraction.max_blocks;
     options.limits.max_block_bytes = c.extraction.max_block_bytes;

@@ -1,29 +1,31 @@
 /* The C ABI (boilerdex.h), compiled as C99: every entry point, its errors and messages. */
-#include "boilerdex/boilerdex.h"
-
 #include <stdio.h>
 #include <string.h>
 
+#include "boilerdex/boilerdex.h"
+
 static int failures = 0;
 
-#define CHECK(cond)                                                       \
-  do {                                                                    \
-    if (!(cond)) {                                                        \
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
       fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-      ++failures;                                                         \
-    }                                                                     \
+      ++failures;                                                              \
+    }                                                                          \
   } while (0)
 
 static const char page[] =
     "<html><head><title>Garden pond</title></head><body>"
-    "<ul><li><a href=\"/\">Home</a></li><li><a href=\"/shop\">Shop</a></li><li><a href=\"/help\">Help</a></li></ul>"
+    "<ul><li><a href=\"/\">Home</a></li><li><a href=\"/shop\">Shop</a></li><li><a "
+    "href=\"/help\">Help</a></li></ul>"
     "<div>You are here: Garden</div><h1>Garden pond</h1>"
     "<p>The garden pond was dug by hand over three long weekends last spring, lined with a "
     "rubber sheet and planted with irises and water lilies along its shallow northern edge.</p>"
     "<p>Frogs arrived within a month, and by midsummer the newts had laid their eggs on the "
     "leaves of the submerged plants, folding each leaf carefully around a single egg.</p>"
     "<div><a href=\"/c\">Comments</a> | <a href=\"/s\">Share</a></div>"
-    "<div>Copyright Pondlife Media. <a href=\"/p\">Privacy</a> <a href=\"/t\">Terms</a></div></body></html>";
+    "<div>Copyright Pondlife Media. <a href=\"/p\">Privacy</a> <a "
+    "href=\"/t\">Terms</a></div></body></html>";
 
 /* The words of boilerplate blocks (navigation, sharing, footer), none of them in the content. */
 static const char* const boilerplate_words[] = {"Home", "Shop", "Help", "Comments", "Pondlife"};
@@ -162,7 +164,8 @@ static void test_charset_hint(void) {
   CHECK(bdx_extractor_create("keep-everything", &ex) == BDX_OK);
   CHECK(bdx_extract(ex, latin, sizeof latin - 1, "ISO-8859-1", &r) == BDX_OK);
   CHECK(strcmp(bdx_result_text(r, NULL), "caf\xc3\xa9 au lait\n") == 0);
-  CHECK(strcmp(bdx_result_charset(r), "ISO-8859-1") == 0 || strcmp(bdx_result_charset(r), "windows-1252") == 0);
+  CHECK(strcmp(bdx_result_charset(r), "ISO-8859-1") == 0 ||
+        strcmp(bdx_result_charset(r), "windows-1252") == 0);
   bdx_result_free(r);
   bdx_extractor_free(ex);
 }

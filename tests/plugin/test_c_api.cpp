@@ -2,7 +2,6 @@
 // check from C++ (threads, agreement with the C++ library). tests/plugin/c_api_test.c
 // checks the ABI from C.
 #include <boost/test/unit_test.hpp>
-
 #include <cmath>
 #include <string>
 #include <thread>
@@ -33,8 +32,8 @@ BOOST_AUTO_TEST_CASE(cpp_wrapper_matches_the_library) {
   const api::Extractor extractor("article");
   BOOST_TEST(extractor.name() == "article");
   const api::Page page = extractor.extract(k_page);
-  const auto reference = boilerdex::plugin::extract_page(k_page, *boilerdex::plugin::make_extractor("article"),
-                                                         {.keep_parse_blocks = true});
+  const auto reference = boilerdex::plugin::extract_page(
+      k_page, *boilerdex::plugin::make_extractor("article"), {.keep_parse_blocks = true});
   BOOST_TEST(page.text() == reference.document.content());
   BOOST_TEST(page.title() == "Lighthouse keepers");
   BOOST_TEST(page.html() == k_page);
@@ -47,11 +46,13 @@ BOOST_AUTO_TEST_CASE(cpp_wrapper_matches_the_library) {
     BOOST_TEST(blocks[i].text == reference.parse_blocks[i].text);
     BOOST_TEST(blocks[i].is_content == mask[i]);
     BOOST_TEST(blocks[i].num_words == reference.parse_blocks[i].num_words);
-    BOOST_TEST(page.html().substr(blocks[i].source_begin, blocks[i].source_end - blocks[i].source_begin)
+    BOOST_TEST(page.html()
+                   .substr(blocks[i].source_begin, blocks[i].source_end - blocks[i].source_begin)
                    .find(blocks[i].text.substr(0, 4)) != std::string_view::npos);
     BOOST_REQUIRE(blocks[i].features.size() == boilerdex::plugin::k_num_named_features);
     const auto named = boilerdex::plugin::named_features(features[i]);
-    for (std::size_t f = 0; f < named.size(); ++f) BOOST_TEST(blocks[i].features[f] == named[f].value);
+    for (std::size_t f = 0; f < named.size(); ++f)
+      BOOST_TEST(blocks[i].features[f] == named[f].value);
   }
   BOOST_TEST(api::feature_names().front() == "num_words");
 }
@@ -66,7 +67,8 @@ BOOST_AUTO_TEST_CASE(errors_become_exceptions_with_the_message) {
   }
   api::Extractor extractor;
   BOOST_CHECK_THROW(extractor.set_option("max_blocks", "many"), api::ApiError);
-  BOOST_CHECK_THROW(extractor.set_option("nonsense", "1"), boilerdex::Error);  // ApiError is an Error
+  BOOST_CHECK_THROW(extractor.set_option("nonsense", "1"),
+                    boilerdex::Error);  // ApiError is an Error
   extractor.set_option("extractor", "keep-everything").set_option("blocks", "0");
   BOOST_TEST(extractor.name() == "keep-everything");
   const api::Page page = extractor.extract(k_page);

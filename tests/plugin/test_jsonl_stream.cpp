@@ -1,10 +1,8 @@
 #include <boost/test/unit_test.hpp>
-
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/input_error.hpp"
@@ -109,8 +107,9 @@ BOOST_AUTO_TEST_CASE(options_add_text_and_features_or_drop_blocks) {
 
 BOOST_AUTO_TEST_CASE(raw_bytes_in_base64_with_a_declared_charset) {
   // "<p>caf\xe9</p>" in windows-1252.
-  const Run r = run(record({{"docno", "b64"}, {"html_base64", "PHA+Y2Fm6TwvcD4="}, {"charset", "windows-1252"}}),
-                    with_extractor("keep-everything"));
+  const Run r = run(
+      record({{"docno", "b64"}, {"html_base64", "PHA+Y2Fm6TwvcD4="}, {"charset", "windows-1252"}}),
+      with_extractor("keep-everything"));
   BOOST_REQUIRE(r.lines.size() == 1u);
   BOOST_TEST(r.lines[0]["text"] == "caf\xc3\xa9\n");
   BOOST_TEST(r.lines[0]["charset"] == "windows-1252");
@@ -118,7 +117,8 @@ BOOST_AUTO_TEST_CASE(raw_bytes_in_base64_with_a_declared_charset) {
 
 BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
   const std::string input = "{not json\n" + record({{"url", "u1"}}) + "[1,2]\n" +
-                            record({{"url", "u2"}, {"html", 5}}) + record({{"url", "u3"}, {"html_base64", "@@"}}) +
+                            record({{"url", "u2"}, {"html", 5}}) +
+                            record({{"url", "u3"}, {"html_base64", "@@"}}) +
                             record({{"url", "ok"}, {"html", "<p>fine</p>"}});
   const Run r = run(input, with_extractor("keep-everything"));
   BOOST_TEST(r.summary.records == 6u);
@@ -127,8 +127,10 @@ BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
   for (std::size_t i = 0; i < 5; ++i) BOOST_TEST(r.lines[i].contains("error"), "line " << i + 1);
   BOOST_TEST(r.lines[1]["url"] == "u1");  // identifiers echoed with the error
   BOOST_TEST(r.lines[1]["error"].get<std::string>().find("stdin:2:") == 0);
-  BOOST_TEST(r.lines[1]["error"].get<std::string>().find("neither \"html\" nor \"html_base64\"") != std::string::npos);
-  BOOST_TEST(r.lines[3]["error"].get<std::string>().find("\"html\" is not a string") != std::string::npos);
+  BOOST_TEST(r.lines[1]["error"].get<std::string>().find("neither \"html\" nor \"html_base64\"") !=
+             std::string::npos);
+  BOOST_TEST(r.lines[3]["error"].get<std::string>().find("\"html\" is not a string") !=
+             std::string::npos);
   BOOST_TEST(r.lines[4]["error"].get<std::string>().find("base64@0") != std::string::npos);
   BOOST_TEST(!r.lines[5].contains("error"));
   BOOST_TEST(r.lines[5]["text"] == "fine\n");
@@ -153,7 +155,7 @@ BOOST_AUTO_TEST_CASE(base64_decoding) {
   BOOST_TEST(decode_base64("/+/+") == "\xff\xef\xfe");
   BOOST_CHECK_THROW((void)decode_base64("TWF!"), boilerdex::InputError);
   BOOST_CHECK_THROW((void)decode_base64("TQ==TQ=="), boilerdex::InputError);  // data after padding
-  BOOST_CHECK_THROW((void)decode_base64("TWFuT"), boilerdex::InputError);      // a lone final character
+  BOOST_CHECK_THROW((void)decode_base64("TWFuT"), boilerdex::InputError);  // a lone final character
 }
 
 BOOST_AUTO_TEST_SUITE_END()

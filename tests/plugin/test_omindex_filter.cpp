@@ -1,7 +1,6 @@
-#include <boost/test/unit_test.hpp>
-
 #include <unistd.h>
 
+#include <boost/test/unit_test.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -25,7 +24,8 @@ std::string site_page(const std::string& name) {
   return s.str();
 }
 
-std::string filtered(std::string_view html, BoilerplateHandling handling, std::string_view extractor = "article") {
+std::string filtered(std::string_view html, BoilerplateHandling handling,
+                     std::string_view extractor = "article") {
   PageOptions options;
   options.keep_parse_blocks = true;
   const PageResult result = extract_page(html, *make_extractor(extractor), options);
@@ -34,7 +34,9 @@ std::string filtered(std::string_view html, BoilerplateHandling handling, std::s
   return out.str();
 }
 
-bool contains(std::string_view haystack, std::string_view needle) { return haystack.find(needle) != std::string_view::npos; }
+bool contains(std::string_view haystack, std::string_view needle) {
+  return haystack.find(needle) != std::string_view::npos;
+}
 
 // The page with every <!--htdig_noindex-->…<!--/htdig_noindex--> span removed, as omindex
 // skips them; fails the test on unbalanced markers.
@@ -58,7 +60,8 @@ std::string visible(std::string_view html) {
 struct TempFile {
   fs::path path;
   TempFile(const std::string& name, std::string_view bytes)
-      : path(fs::temp_directory_path() / ("boilerdex-omf-" + std::to_string(::getpid()) + "-" + name)) {
+      : path(fs::temp_directory_path() /
+             ("boilerdex-omf-" + std::to_string(::getpid()) + "-" + name)) {
     std::ofstream(path, std::ios::binary) << bytes;
   }
   ~TempFile() { fs::remove(path); }
@@ -85,10 +88,14 @@ BOOST_AUTO_TEST_CASE(drop_keeps_title_meta_and_content_only) {
   const std::string out = filtered(site_page("volcano.html"), BoilerplateHandling::Drop);
   BOOST_TEST(out.starts_with("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">\n"));
   BOOST_TEST(contains(out, "<title>Volcano observatory report</title>"));
-  BOOST_TEST(contains(out, "<meta name=\"description\" content=\"Weekly seismograph summary from the caldera station\">"));
+  BOOST_TEST(contains(out,
+                      "<meta name=\"description\" content=\"Weekly seismograph summary from the "
+                      "caldera station\">"));
   BOOST_TEST(contains(out, "<meta name=\"keywords\" content=\"magma, tremor\">"));
   BOOST_TEST(contains(out, "swarm of small earthquakes"));
-  BOOST_TEST(contains(out, "caf\xc3\xa9 guide for the \xe2\x80\x9clower\xe2\x80\x9d village"));  // windows-1252 → UTF-8
+  BOOST_TEST(contains(
+      out,
+      "caf\xc3\xa9 guide for the \xe2\x80\x9clower\xe2\x80\x9d village"));  // windows-1252 → UTF-8
   for (const char* boilerplate : {"Quokkashop", "Helpdesk", "Zebrafooter", "Termsofuse"}) {
     BOOST_TEST(!contains(out, boilerplate), boilerplate);
   }
@@ -97,8 +104,10 @@ BOOST_AUTO_TEST_CASE(drop_keeps_title_meta_and_content_only) {
 
 BOOST_AUTO_TEST_CASE(drop_escapes_text_and_attributes) {
   const std::string page =
-      "<html><head><title>a &lt;b&gt; &amp; \"c\"</title><meta name=\"description\" content=\"x &quot;y&quot; <z>\">"
-      "</head><body><p>Five &lt;script&gt; tags &amp; more words in a long enough sentence for the rules of "
+      "<html><head><title>a &lt;b&gt; &amp; \"c\"</title><meta name=\"description\" content=\"x "
+      "&quot;y&quot; <z>\">"
+      "</head><body><p>Five &lt;script&gt; tags &amp; more words in a long enough sentence for the "
+      "rules of "
       "the extractor to keep it as content of the page.</p></body></html>";
   const std::string out = filtered(page, BoilerplateHandling::Drop, "keep-everything");
   BOOST_TEST(contains(out, "<title>a &lt;b&gt; &amp; &quot;c&quot;</title>"));
@@ -114,12 +123,14 @@ BOOST_AUTO_TEST_CASE(noindex_wraps_boilerplate_and_keeps_the_page) {
   // Removing the markers gives the page back byte for byte.
   std::string unmarked = out.substr(std::string_view("<meta charset=\"utf-8\">\n").size());
   for (const std::string marker : {"<!--htdig_noindex-->", "<!--/htdig_noindex-->"}) {
-    for (auto p = unmarked.find(marker); p != std::string::npos; p = unmarked.find(marker)) unmarked.erase(p, marker.size());
+    for (auto p = unmarked.find(marker); p != std::string::npos; p = unmarked.find(marker))
+      unmarked.erase(p, marker.size());
   }
   BOOST_TEST(unmarked == page);
   // What omindex reads: title, meta and content, no navigation, sharing or footer.
   const std::string seen = visible(out);
-  for (const char* kept : {"<title>Apple orchard harvest</title>", "Pruning calendar", "russet apples", "cider press"}) {
+  for (const char* kept : {"<title>Apple orchard harvest</title>", "Pruning calendar",
+                           "russet apples", "cider press"}) {
     BOOST_TEST(contains(seen, kept), kept);
   }
   for (const char* hidden : {"Quokkashop", "Signin", "Twitbook", "Zebrafooter"}) {
@@ -128,7 +139,9 @@ BOOST_AUTO_TEST_CASE(noindex_wraps_boilerplate_and_keeps_the_page) {
   // Markers sit between tags, never inside one: every '<' of the page still opens a tag
   // the way it did (checked by the round trip above); and runs of boilerplate share one pair.
   std::size_t pairs = 0;
-  for (auto p = out.find("<!--htdig_noindex-->"); p != std::string::npos; p = out.find("<!--htdig_noindex-->", p + 1)) ++pairs;
+  for (auto p = out.find("<!--htdig_noindex-->"); p != std::string::npos;
+       p = out.find("<!--htdig_noindex-->", p + 1))
+    ++pairs;
   BOOST_TEST(pairs <= 3u);
 }
 
@@ -137,7 +150,8 @@ BOOST_AUTO_TEST_CASE(noindex_never_hides_content_in_overlapping_ranges) {
   // block ranges overlap, and content must stay visible.
   const std::string page =
       "<html><body><table><tr><td><a href=/>Menu</a> <a href=/x>Links</a></td></tr>"
-      "The fostered sentence is long enough to be kept as the content of this little page by the extractor."
+      "The fostered sentence is long enough to be kept as the content of this little page by the "
+      "extractor."
       "<tr><td><a href=/y>More</a></td></tr></table></body></html>";
   const std::string seen = visible(filtered(page, BoilerplateHandling::Noindex, "cleaneval"));
   BOOST_TEST(contains(seen, "fostered sentence is long enough"));
@@ -146,7 +160,8 @@ BOOST_AUTO_TEST_CASE(noindex_never_hides_content_in_overlapping_ranges) {
 BOOST_AUTO_TEST_CASE(noindex_needs_parse_blocks) {
   const PageResult result = extract_page("<p>x</p>", *make_extractor("article"));
   std::ostringstream out;
-  BOOST_CHECK_THROW(write_filtered_html(out, result, BoilerplateHandling::Noindex), std::invalid_argument);
+  BOOST_CHECK_THROW(write_filtered_html(out, result, BoilerplateHandling::Noindex),
+                    std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(run_filters_a_file) {
@@ -183,19 +198,51 @@ BOOST_AUTO_TEST_CASE(run_passes_through_what_it_cannot_process) {
   const std::string not_gzip = std::string("\x1f\x8b\x08\x00garbage", 12);
   const TempFile gz("corrupt.html.gz", not_gzip);
   std::ostringstream out2, err2;
-  BOOST_TEST(run_omindex_filter(gz.path.string(), OmindexFilterOptions{}, out2, err2) == k_filter_ok);
+  BOOST_TEST(run_omindex_filter(gz.path.string(), OmindexFilterOptions{}, out2, err2) ==
+             k_filter_ok);
   BOOST_TEST(out2.str() == not_gzip);
   BOOST_TEST(contains(err2.str(), "passed through unchanged"));
 }
 
+BOOST_AUTO_TEST_CASE(head_meta_elements_and_robots) {
+  PageOptions options;
+  options.keep_parse_blocks = true;
+  const auto metas = head_meta_elements(
+      extract_page(site_page("volcano.html"), *make_extractor("article"), options));
+  BOOST_REQUIRE(metas.size() == 2u);
+  BOOST_TEST(metas[0].name == "description");
+  BOOST_TEST(metas[1].content == "magma, tremor");
+  BOOST_TEST(!forbids_indexing(metas));
+  BOOST_TEST(forbids_indexing({{"ROBOTS", "NOINDEX, follow"}}));
+  BOOST_TEST(forbids_indexing({{"robots", "none"}}));
+  BOOST_TEST(!forbids_indexing({{"robots", "index, nofollow"}}));
+  BOOST_TEST(!forbids_indexing({{"googlebot", "noindex"}}));
+}
+
+BOOST_AUTO_TEST_CASE(run_obeys_meta_robots_like_omindex) {
+  const TempFile file("private.html", site_page("private.html"));
+  std::ostringstream out, err;
+  BOOST_TEST(run_omindex_filter(file.path.string(), OmindexFilterOptions{}, out, err) ==
+             k_filter_excluded);
+  BOOST_TEST(out.str().empty());
+  BOOST_TEST(contains(err.str(), "noindex"));
+  OmindexFilterOptions ignore;
+  ignore.obey_robots = false;
+  std::ostringstream out2, err2;
+  BOOST_TEST(run_omindex_filter(file.path.string(), ignore, out2, err2) == k_filter_ok);
+  BOOST_TEST(contains(out2.str(), "wombatkeeper"));
+}
+
 BOOST_AUTO_TEST_CASE(run_reports_unreadable_files_and_bad_extractors) {
   std::ostringstream out, err;
-  BOOST_TEST(run_omindex_filter("/nonexistent/page.html", OmindexFilterOptions{}, out, err) == k_filter_unreadable);
+  BOOST_TEST(run_omindex_filter("/nonexistent/page.html", OmindexFilterOptions{}, out, err) ==
+             k_filter_unreadable);
   BOOST_TEST(contains(err.str(), "/nonexistent/page.html"));
   BOOST_TEST(out.str().empty());
   OmindexFilterOptions bad;
   bad.extractor = "no-such";
-  BOOST_CHECK_THROW((void)run_omindex_filter("/nonexistent/page.html", bad, out, err), boilerdex::UsageError);
+  BOOST_CHECK_THROW((void)run_omindex_filter("/nonexistent/page.html", bad, out, err),
+                    boilerdex::UsageError);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

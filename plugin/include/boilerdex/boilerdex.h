@@ -41,13 +41,13 @@ extern "C" {
 /* Outcome of a call: 0 is success, every error is negative. */
 typedef enum bdx_status {
   BDX_OK = 0,
-  BDX_ERROR_INVALID_ARGUMENT = -1, /* a NULL handle or pointer, or a malformed value */
+  BDX_ERROR_INVALID_ARGUMENT = -1,  /* a NULL handle or pointer, or a malformed value */
   BDX_ERROR_UNKNOWN_EXTRACTOR = -2, /* no extractor has that name (see bdx_extractor_info) */
-  BDX_ERROR_UNKNOWN_OPTION = -3,   /* bdx_extractor_set_option: no option has that key */
-  BDX_ERROR_OUT_OF_RANGE = -4,     /* an index past the end */
+  BDX_ERROR_UNKNOWN_OPTION = -3,    /* bdx_extractor_set_option: no option has that key */
+  BDX_ERROR_OUT_OF_RANGE = -4,      /* an index past the end */
   BDX_ERROR_OUT_OF_MEMORY = -5,
-  BDX_ERROR_INPUT = -6,            /* the page could not be processed */
-  BDX_ERROR_INTERNAL = -7          /* a bug: please report the message */
+  BDX_ERROR_INPUT = -6,   /* the page could not be processed */
+  BDX_ERROR_INTERNAL = -7 /* a bug: please report the message */
 } bdx_status;
 
 /* The library's version, "MAJOR.MINOR.PATCH". Never fails. */
@@ -111,8 +111,8 @@ typedef struct bdx_result bdx_result;
  * unknown names are ignored. Bad HTML and undecodable bytes degrade the result (U+FFFD),
  * never fail. data may be NULL when size is 0. Thread-safe (see the top of this file).
  * O(size). */
-bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t size, const char* charset_hint,
-                       bdx_result** result);
+bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t size,
+                       const char* charset_hint, bdx_result** result);
 
 /* The main text: each content block's text followed by '\n' (boilerpipe's getContent()).
  * *size (when size is not NULL) receives its length. Valid while the result lives.
@@ -131,17 +131,17 @@ const char* bdx_result_html(const bdx_result* result, size_t* size);
 
 /* One text block of the page, as the segmenter cut it, with the extractor's decision. */
 typedef struct bdx_block {
-  const char* text;          /* UTF-8, NUL-terminated, valid while the result lives */
-  size_t text_size;          /* bytes, without the NUL */
-  int is_content;            /* 1: the extractor keeps it (main content), 0: boilerplate */
-  float score;               /* the method's confidence that it is content; NaN when none */
-  int num_words;             /* boilerpipe's word count (anchor markers excluded) */
+  const char* text; /* UTF-8, NUL-terminated, valid while the result lives */
+  size_t text_size; /* bytes, without the NUL */
+  int is_content;   /* 1: the extractor keeps it (main content), 0: boilerplate */
+  float score;      /* the method's confidence that it is content; NaN when none */
+  int num_words;    /* boilerpipe's word count (anchor markers excluded) */
   int num_words_in_anchor_text;
-  float text_density;        /* words per complete 80-column line */
-  float link_density;        /* words inside <a> / words */
-  int tag_level;             /* element depth where the block's first text appeared */
-  uint32_t source_begin;     /* [source_begin, source_end): bytes of bdx_result_html() */
-  uint32_t source_end;       /*   spanning the block's text nodes, markup inside included */
+  float text_density;    /* words per complete 80-column line */
+  float link_density;    /* words inside <a> / words */
+  int tag_level;         /* element depth where the block's first text appeared */
+  uint32_t source_begin; /* [source_begin, source_end): bytes of bdx_result_html() */
+  uint32_t source_end;   /*   spanning the block's text nodes, markup inside included */
 } bdx_block;
 
 /* Number of blocks (0 when the extractor's "blocks" option is "0"). */
@@ -162,7 +162,8 @@ const char* bdx_feature_name(size_t index);
 
 /* The bdx_feature_count() features of block index, in bdx_feature_name order, into
  * *features (valid while the result lives). BDX_ERROR_OUT_OF_RANGE past the end. */
-bdx_status bdx_result_block_features(const bdx_result* result, size_t index, const double** features);
+bdx_status bdx_result_block_features(const bdx_result* result, size_t index,
+                                     const double** features);
 
 /* Destroys a result. */
 void bdx_result_free(bdx_result* result);

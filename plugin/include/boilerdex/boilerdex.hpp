@@ -28,7 +28,8 @@ namespace boilerdex::api {
 /// A failed C ABI call: what() is bdx_last_error()'s message, status() the code.
 class ApiError : public boilerdex::Error {
  public:
-  ApiError(bdx_status status, const std::string& message) : boilerdex::Error(message), m_status(status) {}
+  ApiError(bdx_status status, const std::string& message)
+      : boilerdex::Error(message), m_status(status) {}
   [[nodiscard]] bdx_status status() const noexcept { return m_status; }
 
  private:
@@ -83,16 +84,26 @@ class Page {
     return c == nullptr ? std::string_view() : std::string_view(c);
   }
   /// Number of blocks (0 when the extractor's "blocks" option is off). Never throws.
-  [[nodiscard]] std::size_t block_count() const noexcept { return bdx_result_block_count(m_result); }
+  [[nodiscard]] std::size_t block_count() const noexcept {
+    return bdx_result_block_count(m_result);
+  }
   /// Block \p index. \throws ApiError (BDX_ERROR_OUT_OF_RANGE) past the end.
   [[nodiscard]] Block block(std::size_t index) const {
     bdx_block b{};
     detail::check(bdx_result_block(m_result, index, &b));
     const double* f = nullptr;
     detail::check(bdx_result_block_features(m_result, index, &f));
-    return Block{std::string_view(b.text, b.text_size), b.is_content != 0, b.score, b.num_words,
-                 b.num_words_in_anchor_text, b.text_density, b.link_density, b.tag_level, b.source_begin,
-                 b.source_end, std::span<const double>(f, bdx_feature_count())};
+    return Block{std::string_view(b.text, b.text_size),
+                 b.is_content != 0,
+                 b.score,
+                 b.num_words,
+                 b.num_words_in_anchor_text,
+                 b.text_density,
+                 b.link_density,
+                 b.tag_level,
+                 b.source_begin,
+                 b.source_end,
+                 std::span<const double>(f, bdx_feature_count())};
   }
   /// Every block, in page order. \throws std::bad_alloc.
   [[nodiscard]] std::vector<Block> blocks() const {
@@ -103,7 +114,8 @@ class Page {
   }
 
  private:
-  static std::string_view view(const char* (*get)(const bdx_result*, std::size_t*), const bdx_result* r) noexcept {
+  static std::string_view view(const char* (*get)(const bdx_result*, std::size_t*),
+                               const bdx_result* r) noexcept {
     std::size_t size = 0;
     const char* p = get(r, &size);
     return p == nullptr ? std::string_view() : std::string_view(p, size);
@@ -118,7 +130,9 @@ class Extractor {
  public:
   /// The extractor called \p name (see extractor_names()).
   /// \throws ApiError (BDX_ERROR_UNKNOWN_EXTRACTOR) for an unknown name.
-  explicit Extractor(const std::string& name = "article") { detail::check(bdx_extractor_create(name.c_str(), &m_handle)); }
+  explicit Extractor(const std::string& name = "article") {
+    detail::check(bdx_extractor_create(name.c_str(), &m_handle));
+  }
   Extractor(Extractor&& other) noexcept : m_handle(std::exchange(other.m_handle, nullptr)) {}
   Extractor& operator=(Extractor&& other) noexcept {
     std::swap(m_handle, other.m_handle);

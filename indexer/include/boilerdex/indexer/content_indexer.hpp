@@ -8,15 +8,14 @@
 ///     termgen.set_stemmer(Xapian::Stem("en"));
 ///     const boilerdex::indexer::ContentIndexer content("article");
 ///     Xapian::Document doc;
-///     const auto page = content.index(html_bytes, doc, termgen);  // was: termgen.index_text(all_text)
-///     doc.set_data(page.document.title);
-///     db.add_document(doc);
+///     const auto page = content.index(html_bytes, doc, termgen);  // was:
+///     termgen.index_text(all_text) doc.set_data(page.document.title); db.add_document(doc);
+
+#include <xapian.h>
 
 #include <memory>
 #include <string>
 #include <string_view>
-
-#include <xapian.h>
 
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
@@ -52,7 +51,8 @@ class ContentIndexer {
   /// empty: options' charset) and indexes it into \p doc through \p termgen (index_page).
   /// Returns the extraction, for the caller's document data, values or logs.
   /// \throws std::bad_alloc; Xapian::Error from \p termgen.
-  plugin::PageResult index(std::string_view page_bytes, Xapian::Document& doc, Xapian::TermGenerator& termgen,
+  plugin::PageResult index(std::string_view page_bytes, Xapian::Document& doc,
+                           Xapian::TermGenerator& termgen,
                            std::string_view declared_charset = {}) const;
 
   /// Indexes an already extracted \p page into \p doc: calls termgen.set_document(doc),
@@ -64,7 +64,8 @@ class ContentIndexer {
   /// have removed boilerplate blocks from page.document), else from page.document's
   /// non-content blocks. Terms already in \p doc stay.
   /// \throws Xapian::Error from \p termgen.
-  void index_page(const plugin::PageResult& page, Xapian::Document& doc, Xapian::TermGenerator& termgen) const;
+  void index_page(const plugin::PageResult& page, Xapian::Document& doc,
+                  Xapian::TermGenerator& termgen) const;
 
   [[nodiscard]] const ContentIndexerOptions& options() const noexcept { return m_options; }
 

@@ -14,7 +14,8 @@
 ///     {"url": ..., "docno": ..., "title": "...", "text": "...", "charset": "UTF-8",
 ///      "extractor": "article",
 ///      "blocks": [{"index": 0, "content": false, "score": null, "num_words": 3,
-///                  "link_density": 1, "text_density": 3, "source_begin": 120, "source_end": 162}, ...]}
+///                  "link_density": 1, "text_density": 3, "source_begin": 120, "source_end": 162},
+///                  ...]}
 ///   "text" is boilerpipe's content (each content block + '\n'); "blocks" are the page's
 ///   parse blocks with the extractor's decisions (source offsets index the page decoded to
 ///   UTF-8). A record that cannot be used gives {"url": ..., "docno": ..., "error": "..."}
@@ -33,9 +34,9 @@ namespace boilerdex::plugin {
 struct JsonlOptions {
   std::string extractor = "article";  ///< a make_extractor spec
   SegmentLimits limits;
-  bool blocks = true;       ///< write "blocks" (per-block decisions)
-  bool block_text = false;  ///< also each block's "text"
-  bool features = false;    ///< also each block's "features" (named_features)
+  bool blocks = true;                 ///< write "blocks" (per-block decisions)
+  bool block_text = false;            ///< also each block's "text"
+  bool features = false;              ///< also each block's "features" (named_features)
   std::string source_name = "stdin";  ///< names the input in messages ("stdin:12: ...")
 };
 
@@ -52,7 +53,8 @@ struct JsonlSummary {
 /// on. Lines may be as long as the input allows (a page of megabytes is one line).
 /// O(total input). Not thread-safe on shared streams.
 /// \throws UsageError for an unknown extractor (before reading); what the streams throw.
-JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream& err, const JsonlOptions& options);
+JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream& err,
+                              const JsonlOptions& options);
 
 /// Decodes standard base64 (RFC 4648 §4, padding optional, ASCII whitespace ignored).
 /// \throws InputError ("base64@OFFSET: ...") naming the offset of the first bad character.

@@ -9,6 +9,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "boilerdex/plugin/page_extractor.hpp"
 
@@ -24,6 +25,21 @@ enum class BoilerplateHandling {
   /// wrapped in <!--htdig_noindex-->…<!--/htdig_noindex-->, which omindex skips.
   Noindex,
 };
+
+/// One <meta name=NAME content=CONTENT> element.
+struct MetaElement {
+  std::string name;
+  std::string content;
+};
+
+/// The <meta name=...> elements of \p result's head, in page order: those before the
+/// page's first block of body text (only that part of result.decoded.utf8 is parsed
+/// again; parse blocks, when \p result has them, mark it best). \throws std::bad_alloc.
+[[nodiscard]] std::vector<MetaElement> head_meta_elements(const PageResult& result);
+
+/// True when \p metas hold <meta name="robots"> whose content says "noindex" or "none"
+/// (case-insensitive): the rule of omindex's HTML parser. \throws std::bad_alloc.
+[[nodiscard]] bool forbids_indexing(const std::vector<MetaElement>& metas);
 
 /// The handling called \p name ("drop", "noindex"). \throws UsageError naming the valid ones.
 [[nodiscard]] BoilerplateHandling parse_boilerplate_handling(std::string_view name);
@@ -43,28 +59,36 @@ void write_filtered_html(std::ostream& out, const PageResult& result, Boilerplat
 struct OmindexFilterOptions {
   std::string extractor = "article";  ///< a make_extractor spec
   BoilerplateHandling handling = BoilerplateHandling::Drop;
-  std::string declared_charset;       ///< charset to assume when the page declares none
+  std::string declared_charset;  ///< charset to assume when the page declares none
   SegmentLimits limits;
+  /// Skip pages whose <meta name=robots> says noindex, as plain omindex does (omindex
+  /// ignores robots in a filter's output). false: index them (omindex --ignore-exclusions).
+  bool obey_robots = true;
 };
 
 /// Exit statuses of boilerdex-omindex-filter, as omindex reads them: 0 means "index this
 /// output", any other value except 127 means "this file failed" (127 would mean "filter
 /// not installed" and make omindex stop using it, so it is never returned).
 inline constexpr int k_filter_ok = 0;
-inline constexpr int k_filter_unreadable = 1;  ///< the input file cannot be read: nothing to pass through
-inline constexpr int k_filter_usage = 2;       ///< bad command line or configuration
+/// The input file cannot be read: nothing to pass through.
+inline constexpr int k_filter_unreadable = 1;
+/// Bad command line or configuration.
+inline constexpr int k_filter_usage = 2;
+/// <meta name=robots> forbids indexing the page (OmindexFilterOptions::obey_robots).
+inline constexpr int k_filter_excluded = 3;
 
 /// The whole filter for one file: reads \p path ("-": standard input; gzip data is
 /// decompressed, as read_page_bytes does), extracts it with options.extractor and
 /// writes write_filtered_html to \p out. A page that cannot be processed (corrupt gzip
 /// data, a page over k_max_page_bytes, any error while extracting or writing) is passed
-/// through unchanged, its raw bytes written to \p out,
-/// with one line "boilerdex-omindex-filter: PATH: reason (passed through unchanged)" on
-/// \p err; the page is never lost. Output is produced in memory first, so \p out never
-/// holds half a filtered page followed by the raw one.
-/// \returns k_filter_ok, or k_filter_unreadable (with a message on \p err) when \p path
-/// cannot be read. \throws UsageError for an unknown extractor (before reading \p path).
-[[nodiscard]] int run_omindex_filter(const std::string& path, const OmindexFilterOptions& options, std::ostream& out,
-                                     std::ostream& err);
+/// through unchanged, its raw bytes written to \p out, with one line "boilerdex-omindex-filter:
+/// PATH: reason (passed through unchanged)" on \p err; the page is never lost. Output is produced
+/// in memory first, so \p out never holds half a filtered page followed by the raw one. \returns
+/// k_filter_ok; k_filter_unreadable (with a message on \p err) when \p path cannot be read;
+/// k_filter_excluded (with a message, nothing on \p out) for a page that forbids indexing
+/// (OmindexFilterOptions::obey_robots). \throws UsageError for an unknown extractor (before reading
+/// \p path).
+[[nodiscard]] int run_omindex_filter(const std::string& path, const OmindexFilterOptions& options,
+                                     std::ostream& out, std::ostream& err);
 
 }  // namespace boilerdex::plugin
