@@ -55,11 +55,12 @@ std::string_view attribute(const GumboElement& element, const char* name) {
   return a == nullptr ? std::string_view() : std::string_view(a->value);
 }
 
-void write_dropped(std::ostream& out, const PageResult& result) {
+void write_dropped(std::ostream& out, const PageResult& result,
+                   const std::vector<MetaElement>& metas) {
   out << "<!DOCTYPE html>\n<html><head>" << k_charset_meta << "<title>";
   write_escaped(out, result.document.title);
   out << "</title>\n";
-  for (const auto& meta : head_meta_elements(result)) {
+  for (const auto& meta : metas) {
     out << "<meta name=\"";
     write_escaped(out, meta.name);
     out << "\" content=\"";
@@ -208,7 +209,7 @@ BoilerplateHandling parse_boilerplate_handling(std::string_view name) {
 void write_filtered_html(std::ostream& out, const PageResult& result,
                          BoilerplateHandling handling) {
   if (handling == BoilerplateHandling::Drop) {
-    write_dropped(out, result);
+    write_dropped(out, result, head_meta_elements(result));
   } else {
     write_noindex(out, result);
   }
@@ -240,7 +241,12 @@ int run_omindex_filter(const std::string& path, const OmindexFilterOptions& opti
     // more of the page again).
     page_options.keep_parse_blocks = true;
     const PageResult result = extract_page(bytes, *extractor, page_options);
-    if (options.obey_robots && forbids_indexing(head_meta_elements(result))) {
+    // The head is parsed once, for robots and for the drop writer.
+    std::vector<MetaElement> metas;
+    if (options.obey_robots || options.handling == BoilerplateHandling::Drop) {
+      metas = head_meta_elements(result);
+    }
+    if (options.obey_robots && forbids_indexing(metas)) {
       // omindex ignores <meta name=robots> in a filter's output, so the filter obeys it
       // for omindex; a non-zero status makes omindex skip the file.
       err << "boilerdex-omindex-filter: " << path
@@ -249,7 +255,11 @@ int run_omindex_filter(const std::string& path, const OmindexFilterOptions& opti
       return k_filter_excluded;
     }
     std::ostringstream buffer;
-    write_filtered_html(buffer, result, options.handling);
+    if (options.handling == BoilerplateHandling::Drop) {
+      write_dropped(buffer, result, metas);
+    } else {
+      write_noindex(buffer, result);
+    }
     filtered = std::move(buffer).str();
   } catch (const std::exception& e) {
     err << "boilerdex-omindex-filter: " << path << ": " << e.what()
