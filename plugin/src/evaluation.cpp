@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <exception>
 #include <fstream>
 #include <iomanip>
 #include <limits>
@@ -240,12 +241,13 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
 
 namespace {
 
+// Scores predictions against every page of dataset, gold[i] being page i's gold text.
 std::vector<PageScores> score_against(const Dataset& dataset, const std::vector<std::string>& gold,
-                                      const Predictions& predictions, std::size_t count) {
+                                      const Predictions& predictions) {
   TextComparer comparer;
   std::vector<PageScores> results;
-  results.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
+  results.reserve(dataset.pages.size());
+  for (std::size_t i = 0; i < dataset.pages.size(); ++i) {
     const GoldPage& page = dataset.pages[i];
     PageScores r;
     r.page = page.id;
@@ -265,7 +267,7 @@ SystemScores score_predictions(const Dataset& dataset, const Predictions& predic
   std::vector<std::string> gold;
   gold.reserve(dataset.pages.size());
   for (const auto& page : dataset.pages) gold.push_back(load_gold_text(dataset, page));
-  auto results = score_against(dataset, gold, predictions, dataset.pages.size());
+  auto results = score_against(dataset, gold, predictions);
   SystemScores s = aggregate_pages(predictions.system, dataset.name, results);
   if (pages != nullptr) *pages = std::move(results);
   return s;
@@ -478,21 +480,29 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> done{0};
     std::mutex log_mutex;
+    std::exception_ptr failure;  // only std::bad_alloc and the like escape evaluate_page
     const auto worker = [&] {
-      for (std::size_t i = next++; i < count; i = next++) {
-        outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
-        const std::size_t n = ++done;
-        if (log != nullptr && (n % 100 == 0 || n == count)) {
-          std::lock_guard lock(log_mutex);
-          *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start)
-               << '\n';
+      try {
+        for (std::size_t i = next++; i < count; i = next++) {
+          outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
+          const std::size_t n = ++done;
+          if (log != nullptr && (n % 100 == 0 || n == count)) {
+            std::lock_guard lock(log_mutex);
+            *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start)
+                 << '\n';
+          }
         }
+      } catch (...) {
+        std::lock_guard lock(log_mutex);
+        if (!failure) failure = std::current_exception();
+        next = count;  // the others stop after their current page
       }
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(worker);
     worker();
     for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
 
     // Aggregate in page order, so the report does not depend on scheduling.
     std::vector<std::string> gold(count);
@@ -540,7 +550,7 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
         subset.pages.push_back(dataset.pages[i]);
         subset_gold.push_back(gold[i]);
       }
-      const auto pages = score_against(subset, subset_gold, p, subset.pages.size());
+      const auto pages = score_against(subset, subset_gold, p);
       SystemScores s = aggregate_pages(p.system, dataset.name, pages);
       if (pages_tsv != nullptr) write_page_rows(*pages_tsv, dataset.name, s.system, pages);
       report.results.push_back(std::move(s));
