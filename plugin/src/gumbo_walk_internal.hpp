@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "arena.hpp"
-#include "nesting_guard_internal.hpp"
+#include "gumbo_guard_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -23,9 +23,9 @@ class ParsedHtml {
  public:
   explicit ParsedHtml(std::string_view utf8)
       : m_arena(utf8.size() * 4 + (64u << 10)),
-        m_flattened(limit_nesting(utf8, k_max_parse_nesting)) {
-    // Hostile nesting would make Gumbo's parse super-linear (nesting_guard_internal.hpp).
-    if (m_flattened) utf8 = *m_flattened;
+        m_safe(make_gumbo_safe(utf8, k_max_parse_nesting)) {
+    // Hostile nesting and overflowing references (gumbo_guard_internal.hpp).
+    if (m_safe) utf8 = m_safe->text;
     GumboOptions options = kGumboDefaultOptions;
     options.allocator = &Arena::gumbo_allocate;
     options.deallocator = &Arena::gumbo_deallocate;
@@ -41,7 +41,7 @@ class ParsedHtml {
 
  private:
   Arena m_arena;
-  std::optional<std::string> m_flattened;  // the page parsed instead of utf8, when flattened
+  std::optional<GumboSafeText> m_safe;  // the page parsed instead of utf8, when rewritten
   GumboOutput* m_output = nullptr;
 };
 

@@ -14,7 +14,7 @@
 #include "arena.hpp"
 #include "boilerdex/plugin/word_tokenizer.hpp"
 #include "html_segmenter_internal.hpp"
-#include "nesting_guard_internal.hpp"
+#include "gumbo_guard_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace detail {
@@ -1268,13 +1268,14 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
   options.deallocator = &detail::Arena::gumbo_deallocate;
   options.userdata = &arena;
   options.max_errors = 0;  // nobody reads them; recording costs allocations
-  // Hostile nesting would make Gumbo's own parse super-linear: flatten it first (same
-  // length, so the source map still holds).
-  const std::optional<std::string> flattened =
-      detail::limit_nesting(parsed, std::min(limits.max_depth, detail::k_max_parse_nesting));
-  if (flattened) {
-    parsed = *flattened;
-    st.depth_limited = true;
+  // Hostile nesting would make Gumbo's own parse super-linear, and an overflowing numeric
+  // reference puts invalid UTF-8 in its text: rewrite both first (same length, so the
+  // source map still holds).
+  const std::optional<detail::GumboSafeText> safe =
+      detail::make_gumbo_safe(parsed, std::min(limits.max_depth, detail::k_max_parse_nesting));
+  if (safe) {
+    parsed = safe->text;
+    if (safe->nesting_limited) st.depth_limited = true;
   }
   GumboOutput* output = gumbo_parse_with_options(&options, parsed.data(), parsed.size());
 

@@ -1,7 +1,8 @@
-#include "nesting_guard_internal.hpp"
+#include "gumbo_guard_internal.hpp"
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <vector>
 
 namespace boilerdex::plugin::detail {
@@ -142,6 +143,48 @@ std::optional<std::string> limit_nesting(std::string_view html, std::size_t max_
   std::string out(html);
   for (const auto& [b, e] : blanks) std::fill(out.begin() + static_cast<std::ptrdiff_t>(b), out.begin() + static_cast<std::ptrdiff_t>(e), ' ');
   return out;
+}
+
+std::size_t neutralize_overflowing_references(std::string& html) noexcept {
+  std::size_t rewritten = 0;
+  for (std::size_t i = html.find("&#"); i != std::string::npos; i = html.find("&#", i)) {
+    i += 2;
+    const bool hex = i < html.size() && (html[i] == 'x' || html[i] == 'X');
+    if (hex) ++i;
+    const std::size_t digits = i;
+    std::uint64_t value = 0;
+    for (; i < html.size(); ++i) {
+      const char c = html[i];
+      unsigned d = 0;
+      if (c >= '0' && c <= '9') d = static_cast<unsigned>(c - '0');
+      else if (hex && c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
+      else if (hex && c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
+      else break;
+      value = std::min<std::uint64_t>(value * (hex ? 16 : 10) + d, 0x110000);  // saturates
+    }
+    if (value > 0x10FFFF) {
+      std::fill(html.begin() + static_cast<std::ptrdiff_t>(digits), html.begin() + static_cast<std::ptrdiff_t>(i), '0');
+      ++rewritten;
+    }
+  }
+  return rewritten;
+}
+
+std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t max_depth) {
+  std::optional<GumboSafeText> safe;
+  if (std::optional<std::string> flat = limit_nesting(html, max_depth)) {
+    safe.emplace();
+    safe->text = std::move(*flat);
+    safe->nesting_limited = true;
+  }
+  if (!safe && html.find("&#") == std::string_view::npos) return safe;
+  std::string copy = safe ? std::string() : std::string(html);
+  std::string& text = safe ? safe->text : copy;
+  if (neutralize_overflowing_references(text) > 0 && !safe) {
+    safe.emplace();
+    safe->text = std::move(copy);
+  }
+  return safe;
 }
 
 }  // namespace boilerdex::plugin::detail
