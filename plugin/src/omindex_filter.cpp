@@ -15,6 +15,7 @@
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "gumbo_walk_internal.hpp"
+#include "html_escape_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -24,31 +25,7 @@ constexpr std::string_view k_charset_meta = "<meta charset=\"utf-8\">\n";
 constexpr std::string_view k_noindex_begin = "<!--htdig_noindex-->";
 constexpr std::string_view k_noindex_end = "<!--/htdig_noindex-->";
 
-void write_escaped(std::ostream& out, std::string_view text) {
-  std::size_t run = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    std::string_view entity;
-    switch (text[i]) {
-      case '&':
-        entity = "&amp;";
-        break;
-      case '<':
-        entity = "&lt;";
-        break;
-      case '>':
-        entity = "&gt;";
-        break;
-      case '"':
-        entity = "&quot;";
-        break;
-      default:
-        continue;
-    }
-    out << text.substr(run, i - run) << entity;
-    run = i + 1;
-  }
-  out << text.substr(run);
-}
+using detail::write_html_escaped;
 
 std::string_view attribute(const GumboElement& element, const char* name) {
   const GumboAttribute* a = gumbo_get_attribute(&element.attributes, name);
@@ -58,19 +35,19 @@ std::string_view attribute(const GumboElement& element, const char* name) {
 void write_dropped(std::ostream& out, const PageResult& result,
                    const std::vector<MetaElement>& metas) {
   out << "<!DOCTYPE html>\n<html><head>" << k_charset_meta << "<title>";
-  write_escaped(out, result.document.title);
+  write_html_escaped(out, result.document.title);
   out << "</title>\n";
   for (const auto& meta : metas) {
     out << "<meta name=\"";
-    write_escaped(out, meta.name);
+    write_html_escaped(out, meta.name);
     out << "\" content=\"";
-    write_escaped(out, meta.content);
+    write_html_escaped(out, meta.content);
     out << "\">\n";
   }
   out << "</head><body>\n";
   const auto paragraph = [&](std::string_view text) {
     out << "<p>";
-    write_escaped(out, text);
+    write_html_escaped(out, text);
     out << "</p>\n";
   };
   if (result.parse_blocks.empty()) {
