@@ -444,6 +444,42 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
   return s.str();
 }
 
+// Evaluates the first \p count pages of \p dataset on \p threads threads (pages handed out
+// one at a time); outcome i is page i's. Rethrows what escapes evaluate_page (std::bad_alloc).
+std::vector<PageOutcome> run_pages(const Dataset& dataset, std::size_t count,
+                                   const std::vector<NamedExtractor>& extractors, bool block_level,
+                                   unsigned threads, std::ostream* log,
+                                   std::chrono::steady_clock::time_point start) {
+  std::vector<PageOutcome> outcomes(count);
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> done{0};
+  std::mutex log_mutex;
+  std::exception_ptr failure;  // only std::bad_alloc and the like escape evaluate_page
+  const auto worker = [&] {
+    try {
+      for (std::size_t i = next++; i < count; i = next++) {
+        outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
+        const std::size_t n = ++done;
+        if (log != nullptr && (n % 100 == 0 || n == count)) {
+          std::lock_guard lock(log_mutex);
+          *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start)
+               << '\n';
+        }
+      }
+    } catch (...) {
+      std::lock_guard lock(log_mutex);
+      if (!failure) failure = std::current_exception();
+      next = count;  // the others stop after their current page
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+  return outcomes;
+}
+
 }  // namespace
 
 EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_tsv,
@@ -476,33 +512,8 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
     const bool block_level = options.block_level && dataset.format == DatasetFormat::L3sGn1;
     const auto start = std::chrono::steady_clock::now();
 
-    std::vector<PageOutcome> outcomes(count);
-    std::atomic<std::size_t> next{0};
-    std::atomic<std::size_t> done{0};
-    std::mutex log_mutex;
-    std::exception_ptr failure;  // only std::bad_alloc and the like escape evaluate_page
-    const auto worker = [&] {
-      try {
-        for (std::size_t i = next++; i < count; i = next++) {
-          outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
-          const std::size_t n = ++done;
-          if (log != nullptr && (n % 100 == 0 || n == count)) {
-            std::lock_guard lock(log_mutex);
-            *log << dataset.name << ": " << n << '/' << count << " pages, " << elapsed_since(start)
-                 << '\n';
-          }
-        }
-      } catch (...) {
-        std::lock_guard lock(log_mutex);
-        if (!failure) failure = std::current_exception();
-        next = count;  // the others stop after their current page
-      }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < std::min<std::size_t>(threads, count); ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
+    std::vector<PageOutcome> outcomes =
+        run_pages(dataset, count, extractors, block_level, threads, log, start);
 
     // Aggregate in page order, so the report does not depend on scheduling.
     std::vector<std::string> gold(count);
