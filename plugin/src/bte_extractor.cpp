@@ -1,9 +1,7 @@
 #include "boilerdex/plugin/bte_extractor.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <limits>
-#include <numeric>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/extractor_registry.hpp"
@@ -64,33 +62,35 @@ BteTokens bte_tokens(std::string_view html) {
 }
 
 BteWindow bte_window(std::span<const std::int8_t> w) noexcept {
-  // T(i, j) = tags + Σ_{i..j} w, so the best window is the maximum-sum subarray of w.
-  // With prefix sums P (P(0) = 0): M = max_j P(j) − min_{k<j} P(k).
-  const std::size_t n = w.size();
-  if (std::none_of(w.begin(), w.end(), [](std::int8_t x) { return x > 0; })) return {};
+  // T(i, j) = tags + Σ_{i..j} w, so the best window is the maximum-sum subarray of w. With
+  // prefix sums P (P(0) = 0) the window [k, j] is worth P(j+1) − P(k). One Kadane pass that
+  // takes the first end reaching a new maximum (strict >) and, for it, the earliest minimal
+  // prefix (strict <) yields the quadratic scan's choice, smallest start then smallest end:
+  // a window of maximal value M starting before that minimum would need a prefix as low and
+  // earlier (impossible: we keep the earliest), and one starting later but ending earlier
+  // would have been met first.
   std::int64_t prefix = 0;
   std::int64_t min_prefix = 0;
-  std::int64_t best = std::numeric_limits<std::int64_t>::min();
+  std::size_t min_at = 0;  // earliest k with P(k) == min_prefix
   std::int64_t tags = 0;
-  for (std::size_t j = 0; j < n; ++j) {
+  bool any_word = false;
+  BteWindow best{0, 0, std::numeric_limits<std::int64_t>::min()};
+  for (std::size_t j = 0; j < w.size(); ++j) {
     prefix += w[j];
-    if (w[j] < 0) ++tags;
-    best = std::max(best, prefix - min_prefix);
-    min_prefix = std::min(min_prefix, prefix);
+    if (w[j] < 0) {
+      ++tags;
+    } else {
+      any_word = true;
+    }
+    if (prefix - min_prefix > best.value) best = {min_at, j + 1, prefix - min_prefix};
+    if (prefix < min_prefix) {
+      min_prefix = prefix;
+      min_at = j + 1;
+    }
   }
-  // Tie-break of the quadratic scan: smallest i with max_{j ≥ i} P(j) − P(i−1) = M, then
-  // smallest j ≥ i with P(j) = P(i−1) + M. Suffix maxima, walked from the right, give i.
-  std::vector<std::int64_t> prefixes(n + 1, 0);
-  for (std::size_t k = 0; k < n; ++k) prefixes[k + 1] = prefixes[k] + w[k];
-  std::size_t start = n;
-  std::int64_t suffix_max = std::numeric_limits<std::int64_t>::min();
-  for (std::size_t i = n; i-- > 0;) {  // window start i (0-based) uses P(i) as "P(i−1)"
-    suffix_max = std::max(suffix_max, prefixes[i + 1]);
-    if (suffix_max - prefixes[i] == best) start = i;
-  }
-  std::size_t end = start;
-  while (prefixes[end + 1] != prefixes[start] + best) ++end;
-  return {start, end + 1, tags + best};
+  if (!any_word) return {};
+  best.value += tags;
+  return best;
 }
 
 BteWindow bte_window_quadratic(std::span<const std::int8_t> w) noexcept {

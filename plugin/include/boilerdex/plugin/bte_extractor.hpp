@@ -47,9 +47,9 @@ struct BteTokens {
 /// (std::bad_alloc aside). Thread-safe. O(n).
 [[nodiscard]] BteTokens bte_tokens(std::string_view utf8_html);
 
-/// The optimal window over \p weights (+1 word, −1 tag) in O(N): Kadane's maximum, then
-/// the smallest start and the smallest end reaching it (the quadratic scan's tie-break).
-/// Never throws. Thread-safe.
+/// The optimal window over \p weights (+1 word, −1 tag) in one O(N) pass and O(1) memory
+/// (Kadane's maximum-sum subarray), with the quadratic scan's tie-break: smallest start,
+/// then smallest end. Never throws. Thread-safe.
 [[nodiscard]] BteWindow bte_window(std::span<const std::int8_t> weights) noexcept;
 
 /// The published O(N²) scan (i ascending, then j ascending, strict improvement). For
