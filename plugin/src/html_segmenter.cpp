@@ -524,6 +524,22 @@ bool is_container(const GumboElement& e) noexcept {
   }
 }
 
+/// The WSDM 2010 Table 2 class of an element: A, P, DIV, H1–H6, or Other.
+TagClass tag_class_of(GumboTag tag) noexcept {
+  switch (tag) {
+    case GUMBO_TAG_A: return TagClass::A;
+    case GUMBO_TAG_P: return TagClass::P;
+    case GUMBO_TAG_DIV: return TagClass::Div;
+    case GUMBO_TAG_H1: return TagClass::H1;
+    case GUMBO_TAG_H2: return TagClass::H2;
+    case GUMBO_TAG_H3: return TagClass::H3;
+    case GUMBO_TAG_H4: return TagClass::H4;
+    case GUMBO_TAG_H5: return TagClass::H5;
+    case GUMBO_TAG_H6: return TagClass::H6;
+    default: return TagClass::Other;
+  }
+}
+
 /// boilerpipe's BoilerpipeHTMLContentHandler (spec §2.2–§2.7), fed from a Gumbo tree.
 class ContentHandler {
  public:
@@ -568,6 +584,9 @@ class ContentHandler {
         m_flush = true;
         break;
     }
+    if (action != TagAction::Inline && action != TagAction::InlineWhitespace) {
+      m_tag_classes.push_back(tag_class_of(node->v.element.tag));
+    }
     if (container) m_containers.push_back(id);
     m_last_start_was_title = node->v.element.tag == GUMBO_TAG_TITLE;
   }
@@ -602,6 +621,9 @@ class ContentHandler {
     }
     if (m_flush) flush_block();  // the flag stays set until the next text event
     if (container) m_containers.pop_back();
+    if (action != TagAction::Inline && action != TagAction::InlineWhitespace && !m_tag_classes.empty()) {
+      m_tag_classes.pop_back();
+    }
   }
 
   /// One SAX characters() event (§2.4). [source_begin, source_end) is the text node's span.
@@ -642,6 +664,7 @@ class ContentHandler {
     if (!m_block_has_text) {
       m_block_has_text = true;
       m_block_containers.assign(m_containers.rbegin(), m_containers.rend());
+      m_block_enclosing = m_tag_classes.empty() ? TagClass::Other : m_tag_classes.back();
     }
     m_block_source_begin = std::min(m_block_source_begin, source_begin);
     m_block_source_end = std::max(m_block_source_end, source_end);
@@ -777,6 +800,7 @@ class ContentHandler {
       block.num_wrapped_lines = wrapped;
       block.offset_blocks_start = block.offset_blocks_end = m_offset_blocks;
       block.tag_level = m_block_tag_level;
+      block.enclosing_tag = m_block_enclosing;
       block.origins.assign(1, static_cast<std::uint32_t>(m_offset_blocks));
       block.source_begin = m_block_source_begin == std::numeric_limits<std::uint32_t>::max()
                                ? 0
@@ -815,6 +839,11 @@ class ContentHandler {
   // boilerdex's provenance, beyond the Java handler.
   std::vector<std::uint32_t> m_containers;  // open container elements, outermost first
   std::vector<std::uint32_t> m_block_containers;
+  // Classes of the open elements that change the tag level (inline tags excluded),
+  // innermost last: the paper's "enclosing tag" feature of a block is the innermost one
+  // when its first text appears.
+  std::vector<TagClass> m_tag_classes;
+  TagClass m_block_enclosing = TagClass::Other;
   std::uint32_t m_body_id = 0;
   bool m_block_has_text = false;
   std::uint32_t m_block_source_begin = std::numeric_limits<std::uint32_t>::max();

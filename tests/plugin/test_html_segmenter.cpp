@@ -432,4 +432,17 @@ BOOST_AUTO_TEST_CASE(fixture_pages_match_bp_blocks) {
   BOOST_TEST(checked > 0u);
 }
 
+BOOST_AUTO_TEST_CASE(enclosing_tag_is_the_innermost_block_element_around_the_first_text) {
+  const TextDocument doc = segment_html(
+      "<html><body><div><p>Some <b>text</b> <a href='#'>link</a></p></div>"
+      "<h2>Heading</h2><a href='#'>bare anchor</a><table><tr><td>cell text</td></tr></table>"
+      "<div>div <span>with span</span></div></body></html>");
+  BOOST_TEST_REQUIRE(doc.blocks.size() == 5u);
+  BOOST_TEST((doc.blocks[0].enclosing_tag == TagClass::P));      // inline <b> and <a> later do not count
+  BOOST_TEST((doc.blocks[1].enclosing_tag == TagClass::H2));
+  BOOST_TEST((doc.blocks[2].enclosing_tag == TagClass::A));
+  BOOST_TEST((doc.blocks[3].enclosing_tag == TagClass::Other));  // <td>
+  BOOST_TEST((doc.blocks[4].enclosing_tag == TagClass::Div));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
