@@ -204,6 +204,7 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "max_pending_postings") c.max_pending_postings = r.get_uint(n, d, 1);
     else if (k == "threads") c.threads = static_cast<unsigned>(r.get_uint(n, d, 0, 256));
     else if (k == "strict") c.strict = r.get_bool(n, d);
+    else if (k == "snippet_bytes") c.snippet_bytes = r.get_uint(n, d, 0);
     else return false;
     return true;
   });
@@ -359,7 +360,8 @@ std::string to_toml(const Config& c) {
                        {"commit_interval", as_int(c.indexing.commit_interval)},
                        {"max_pending_postings", as_int(c.indexing.max_pending_postings)},
                        {"threads", as_int(c.indexing.threads)},
-                       {"strict", c.indexing.strict}};
+                       {"strict", c.indexing.strict},
+                       {"snippet_bytes", as_int(c.indexing.snippet_bytes)}};
   toml::table search{{"index", c.search.index.string()},
                      {"view", c.search.view},
                      {"k", as_int(c.search.k)},

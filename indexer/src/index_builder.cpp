@@ -93,6 +93,7 @@ IndexOptions index_options_from_config(const config::Config& c) {
   o.max_pending_postings = c.indexing.max_pending_postings;
   o.threads = c.indexing.threads;
   o.strict = c.indexing.strict;
+  o.snippet_bytes = c.indexing.snippet_bytes;
   o.config_toml = config::to_toml(c);
   return o;
 }
@@ -128,6 +129,14 @@ std::string collapse_whitespace(std::string_view s) {
   return out;
 }
 
+/// The length of the longest prefix of \p s no longer than \p max that ends on a UTF-8
+/// character boundary.
+std::size_t utf8_floor(std::string_view s, std::size_t max) noexcept {
+  if (s.size() <= max) return s.size();
+  while (max > 0 && (static_cast<unsigned char>(s[max]) & 0xC0) == 0x80) --max;
+  return max;
+}
+
 template <typename T>
 void release_if_large(T& buffer) {
   buffer.clear();
@@ -146,6 +155,10 @@ struct Slot {
   std::vector<TextPostings> blocks;
   std::size_t num_blocks = 0;
   std::vector<std::uint8_t> keep;  // views × blocks
+  // For value_text: the kept blocks' texts (each cut to snippet_bytes) back to back;
+  // block i is text[text_end[i-1], text_end[i]) (empty for a block no view keeps).
+  std::string text;
+  std::vector<std::size_t> text_end;
   Xapian::docid docid = 0;
 };
 
@@ -453,11 +466,19 @@ class Builder {
       if (s.blocks.size() < n) s.blocks.resize(n);
       TermMaker& maker = *m_makers[worker];
       const std::size_t nv = m_views.size();
+      const std::size_t cap = static_cast<std::size_t>(m_options.snippet_bytes);
+      release_if_large(s.text);
+      s.text_end.clear();
+      if (cap > 0) s.text_end.reserve(n);
       for (std::size_t i = 0; i < n; ++i) {
         bool wanted = false;  // a block no view keeps is not tokenized
         for (std::size_t v = 0; v < nv && !wanted; ++v) wanted = s.keep[v * n + i] != 0;
         if (wanted) maker.make(parsed.blocks[i].text, s.blocks[i]);
         else s.blocks[i].clear();
+        if (cap > 0) {  // no view's value needs more than cap bytes of one block
+          if (wanted) s.text.append(parsed.blocks[i].text, 0, cap);
+          s.text_end.push_back(s.text.size());
+        }
       }
       maker.make_title(m_options.terms.index_title ? std::string_view(s.title) : std::string_view(), s.title_postings);
     } catch (const std::bad_alloc&) {
@@ -491,7 +512,26 @@ class Builder {
       offset += p.span();
       length += p.length();
     }
+    if (!empty && m_options.snippet_bytes > 0) add_text_value(v, s, doc);
     return length;
+  }
+
+  /// Adds value_text: view \p v's kept blocks of \p s joined by '\n', cut to
+  /// snippet_bytes on a character boundary (document_layout.hpp).
+  void add_text_value(std::size_t v, const Slot& s, Xapian::Document& doc) const {
+    const std::size_t cap = static_cast<std::size_t>(m_options.snippet_bytes);
+    const std::uint8_t* keep = s.keep.data() + v * s.num_blocks;
+    std::string text;
+    text.reserve(std::min(cap, s.text.size() + s.num_blocks));
+    for (std::size_t i = 0; i < s.num_blocks && text.size() < cap; ++i) {
+      if (!keep[i]) continue;
+      const std::size_t begin = i == 0 ? 0 : s.text_end[i - 1];
+      if (!text.empty()) text += '\n';
+      text.append(s.text, begin, s.text_end[i] - begin);
+    }
+    text.resize(utf8_floor(text, cap));
+    if (!text.empty() && text.back() == '\n') text.pop_back();
+    if (!text.empty()) doc.add_value(value_text, text);
   }
 
   void flush_batch() {

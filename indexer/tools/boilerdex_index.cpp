@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
     std::string out;
     bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
     std::optional<unsigned> threads;
-    std::optional<std::uint64_t> commit_interval, max_page_bytes;
+    std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes;
     app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
     app.add_option("--input", inputs, "collection files or directories (sorted order)");
     app.add_option("--format", format, "input format")->check(CLI::IsMember({"trec", "warc", "files"}));
@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
     app.add_option("--threads", threads, "parse/classify threads (0: all cores)");
     app.add_option("--commit-interval", commit_interval, "documents between commits")->check(CLI::PositiveNumber);
     app.add_option("--max-page-bytes", max_page_bytes, "skip larger pages")->check(CLI::PositiveNumber);
+    app.add_option("--snippet-bytes", snippet_bytes, "kept text stored per document for snippets (0: none)");
     app.add_option("--language", language, "stemming language (Xapian::Stem), or none");
     app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
     app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);
@@ -52,6 +53,7 @@ int main(int argc, char** argv) {
     if (threads) c.indexing.threads = *threads;
     if (commit_interval) c.indexing.commit_interval = *commit_interval;
     if (max_page_bytes) c.collection.max_page_bytes = *max_page_bytes;
+    if (snippet_bytes) c.indexing.snippet_bytes = *snippet_bytes;
     if (strict) c.indexing.strict = true;
     if (no_positions) c.indexing.positions = false;
     if (no_title) c.indexing.index_title = false;

@@ -1,6 +1,6 @@
 #pragma once
 // The one place that knows where a document's DOCNO, URL and title live
-// (indexer/document_layout.hpp: data = DOCNO, value slots for URL and title).
+// (indexer/document_layout.hpp: data = DOCNO, value slots for URL, title and kept text).
 
 #include <string>
 
@@ -12,6 +12,7 @@ struct DocumentFields {
   std::string docno;
   std::string url;
   std::string title;
+  std::string text;  ///< the view's kept text (its first snippet_bytes); empty: not stored
 };
 
 /// Reads the stored fields of \p document. \throws Xapian::Error on database errors.

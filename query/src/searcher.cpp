@@ -1,5 +1,6 @@
 #include "boilerdex/query/searcher.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -110,16 +111,22 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
         hit.docno = std::move(fields.docno);
         hit.url = std::move(fields.url);
         hit.title = std::move(fields.title);
-        if (!hit.title.empty()) {
-          hit.snippet = mset.snippet(hit.title, options.snippet_length, m_stemmer,
+        // From the text the view indexed when the index stores it (value_text), else
+        // from the title (indexes built with snippet_bytes = 0, or empty views).
+        const bool from_text = !fields.text.empty();
+        const std::string& source = from_text ? fields.text : hit.title;
+        if (!source.empty()) {
+          hit.snippet = mset.snippet(source, options.snippet_length, m_stemmer,
                                      Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
                                      options.highlight_begin, options.highlight_end, "...");
           // No unprefixed query term in the title (a title: or boolean-only query): Xapian
           // then returns an arbitrary cut; the whole title, when it fits, reads better.
-          if (hit.snippet.find(options.highlight_begin) == std::string::npos &&
+          if (!from_text && hit.snippet.find(options.highlight_begin) == std::string::npos &&
               hit.title.size() <= options.snippet_length) {
             hit.snippet = hit.title;
           }
+          // Blocks are stored one per line; a snippet is one line of a result.
+          std::replace(hit.snippet.begin(), hit.snippet.end(), '\n', ' ');
         }
       } else {
         hit.docno = detail::document_docno(document);

@@ -90,6 +90,21 @@ std::vector<std::string> reference_terms(const RawDocument& page, const ViewSpec
   return dump_terms(doc);
 }
 
+/// The text of the blocks \p view keeps of \p page, joined by '\n' (uncut value_text).
+std::string reference_text(const RawDocument& page, const ViewSpec& view) {
+  const auto decoded = boilerdex::plugin::decode_to_utf8(page.body, page.declared_charset);
+  const auto parsed = boilerdex::plugin::segment_html(decoded.utf8);
+  std::vector<std::uint8_t> keep;
+  ViewSelector({view}).select(parsed, decoded.utf8, keep);
+  std::string text;
+  for (std::size_t i = 0; i < parsed.blocks.size(); ++i) {
+    if (!keep[i]) continue;
+    if (!text.empty()) text += '\n';
+    text += parsed.blocks[i].text;
+  }
+  return text;
+}
+
 /// Every view of \p dir holds the same docno at every docid; returns that map.
 std::map<Xapian::docid, std::string> check_aligned(const fs::path& dir, const std::vector<ViewSpec>& views) {
   const auto first = docnos(dir / "views" / views.front().directory_name());
@@ -146,7 +161,8 @@ BOOST_AUTO_TEST_CASE(every_view_holds_every_document_in_the_same_order) {
 }
 
 // The acceptance check on fixtures: each view's terms for a page equal TermGenerator's on
-// the title and the blocks the view keeps.
+// the title and the blocks the view keeps, and its value_text holds exactly those blocks'
+// text (the fixture's pages fit the default cap).
 BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
   TempDir tmp;
   const auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
@@ -154,18 +170,52 @@ BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
   auto reader = open_collection_file(fixtures / "trec/sample.trec", InputFormat::Trec, 20u << 20);
   ReadItem item;
   Xapian::docid did = 0;
+  std::size_t texts = 0;
   while (reader->next(item)) {
     BOOST_REQUIRE((item.kind == ReadItem::Kind::Document));
     ++did;
     for (const ViewSpec& v : o.views) {
       BOOST_TEST_CONTEXT(item.document.docno << " in " << v.spec()) {
         Xapian::Database db((tmp.path / "set/views" / v.directory_name()).string());
-        BOOST_TEST(stored_terms(db.get_document(did)) == reference_terms(item.document, v),
-                   boost::test_tools::per_element());
+        const Xapian::Document doc = db.get_document(did);
+        BOOST_TEST(stored_terms(doc) == reference_terms(item.document, v), boost::test_tools::per_element());
+        const std::string text = reference_text(item.document, v);
+        BOOST_REQUIRE(text.size() <= o.snippet_bytes);
+        BOOST_TEST(doc.get_value(value_text) == text);
+        texts += !text.empty();
       }
     }
   }
   BOOST_TEST(did == 4u);
+  BOOST_TEST(texts >= 4u);  // real text was compared, not only absent values
+}
+
+// The cap cuts on a character boundary: a cap ending inside "é" keeps the bytes before it.
+BOOST_AUTO_TEST_CASE(value_text_is_cut_on_a_utf8_boundary_and_absent_without_a_cap) {
+  auto reader = open_collection_file(fixtures / "trec/sample.trec", InputFormat::Trec, 20u << 20);
+  ReadItem item;
+  BOOST_REQUIRE(reader->next(item));  // the penguin page: its footer says "Café crème"
+  const ViewSpec all = views_of({"all"}).front();
+  const std::string full = reference_text(item.document, all);
+  const std::size_t e_acute = full.find("\xC3\xA9");
+  BOOST_REQUIRE(e_acute != std::string::npos);
+
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "cut");
+  o.views = {all};
+  o.snippet_bytes = e_acute + 1;  // inside the two bytes of "é"
+  (void)build_index_set(o, nullptr);
+  {
+    Xapian::Database db((tmp.path / "cut/views/all").string());
+    BOOST_TEST(db.get_document(1).get_value(value_text) == full.substr(0, e_acute));
+  }
+
+  o.out_dir = tmp.path / "none";
+  o.snippet_bytes = 0;
+  (void)build_index_set(o, nullptr);
+  Xapian::Database db((tmp.path / "none/views/all").string());
+  for (Xapian::docid d = 1; d <= db.get_lastdocid(); ++d) BOOST_TEST(db.get_document(d).get_value(value_text).empty());
+  BOOST_TEST(db.get_value_freq(value_text) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(manifest_records_views_inputs_and_counts) {

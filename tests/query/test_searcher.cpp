@@ -120,6 +120,36 @@ BOOST_FIXTURE_TEST_CASE(k_offset_and_fields, Fixture) {
   BOOST_TEST(lean.hits[0].title.empty());
 }
 
+// With the view's kept text stored (value_text, as boilerdex-index writes it), the snippet
+// comes from that text, so a term found only in the body is highlighted there.
+BOOST_AUTO_TEST_CASE(snippets_come_from_the_stored_text_when_present) {
+  test::TemporaryDirectory dir;
+  test::build_fixture_index(dir.path);
+  const auto docs = test::fixture_documents();
+  {
+    Xapian::WritableDatabase db((dir.path / "views/all").string(), Xapian::DB_OPEN);
+    Xapian::Document doc = db.get_document(4);  // DOC-004, "Ice hockey"
+    BOOST_REQUIRE(doc.get_data() == docs[3].docno);
+    doc.add_value(indexer::value_text, "Scores\n" + docs[3].blocks.front());  // two blocks
+    db.replace_document(4, doc);
+    db.commit();
+  }
+  const IndexSet set = IndexSet::open(dir.path);
+  const Searcher all{set, set.view("all")};
+  const SearchResult result = all.search("streets");
+  BOOST_REQUIRE_EQUAL(result.hits.size(), 1u);
+  const SearchHit& hit = result.hits[0];
+  BOOST_TEST(hit.docno == "DOC-004");
+  BOOST_TEST(hit.title == "Ice hockey");
+  BOOST_TEST(hit.snippet.find("city <b>streets</b>") != std::string::npos, hit.snippet);
+  BOOST_TEST(hit.snippet.find("Scores The ice") != std::string::npos, hit.snippet);  // one line
+  BOOST_TEST(hit.snippet.find("Ice hockey") == std::string::npos, hit.snippet);  // not the title
+  // Documents without the value still get their title.
+  const SearchResult titled = all.search("title:penguins");
+  BOOST_REQUIRE_EQUAL(titled.hits.size(), 1u);
+  BOOST_TEST(titled.hits[0].snippet == "March of the Penguins");
+}
+
 BOOST_FIXTURE_TEST_CASE(empty_queries_match_nothing, Fixture) {
   BOOST_TEST(all.search("").hits.empty());
   BOOST_TEST(all.search("   ").hits.empty());

@@ -10,7 +10,7 @@
 ///     [views]        specs
 ///     [indexing]     output, language, stem_strategy, stopwords, stopwords_file,
 ///                    positions, index_title, commit_interval, max_pending_postings,
-///                    threads, strict
+///                    threads, strict, snippet_bytes
 ///     [search]       index, view, k, bm25_k1, bm25_b
 ///     [trec]         topics, qrels, field, k, run_tag, output_dir, views, bm25_k1, bm25_b
 ///
@@ -68,6 +68,9 @@ struct IndexingConfig {
   std::uint64_t max_pending_postings = 4000000;
   unsigned threads = 0;         ///< parse/classify threads; 0: hardware concurrency
   bool strict = false;          ///< any skipped document is fatal
+  /// Bytes of each view's kept text stored per document for result snippets (value 4,
+  /// cut on a UTF-8 character boundary); 0 stores none.
+  std::uint64_t snippet_bytes = 2048;
 };
 
 /// [search]: defaults for boilerdex-search.

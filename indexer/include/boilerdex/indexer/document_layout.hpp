@@ -30,6 +30,11 @@ inline constexpr unsigned value_title = 2;  ///< page title (UTF-8, whitespace c
 /// the elements between DOCNO and DOCHDR (DATE_XML, FEEDNO, ...), for WARC the record ID
 /// and date.
 inline constexpr unsigned value_metadata = 3;
+/// The text of the blocks the view keeps, in page order, joined by '\n' (UTF-8): the
+/// text the view's terms came from (the title is not part of it), for result snippets.
+/// Cut to the first IndexOptions::snippet_bytes bytes on a UTF-8 character boundary (a
+/// separator left last by the cut is dropped); absent when empty or snippet_bytes is 0.
+inline constexpr unsigned value_text = 4;
 
 /// The unique ID term of \p docno. Never throws except std::bad_alloc.
 [[nodiscard]] inline std::string docno_term(std::string_view docno) {

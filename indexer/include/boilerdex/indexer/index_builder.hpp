@@ -71,6 +71,8 @@ struct IndexOptions {
   std::size_t batch_documents = 0;
   ExistingOutput existing = ExistingOutput::Refuse;
   bool strict = false;        ///< the first skipped document ends the run (IndexError)
+  /// Bytes of each view's kept text stored in value_text (document_layout.hpp); 0: none.
+  std::uint64_t snippet_bytes = 2048;
   std::string config_toml;    ///< recorded in the manifest as the effective configuration
 };
 

@@ -58,8 +58,9 @@ struct SearchHit {
   std::string url;          ///< "" when the index has none
   std::string title;        ///< "" when the index has none
   /// The stored text with the query's terms highlighted (options.highlight_*), "" unless
-  /// options.snippets. The indexer stores no page text (document_layout.hpp), so the
-  /// snippet is made from the title; it grows to page text once a text slot exists.
+  /// options.snippets. Made from the view's stored kept text (value_text in
+  /// document_layout.hpp), or from the title when the index stores none for the hit;
+  /// line breaks between blocks become spaces.
   std::string snippet;
 };
 
