@@ -1,5 +1,6 @@
 // boilerdex-extract: the main text of web pages with any boilerdex extractor; `eval` scores
-// extractors on gold-standard data sets; --jsonl serves a JSON Lines stream.
+// extractors on gold-standard data sets; `stats` fits the WSDM 2010 stochastic text model;
+// --jsonl serves a JSON Lines stream.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -10,6 +11,7 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
+#include "boilerdex/plugin/text_model.hpp"
 
 namespace {
 using namespace boilerdex;
@@ -47,6 +49,28 @@ int run_eval(EvalCommand& e) {
   return plugin::run_evaluation(e.options, std::cout, std::cerr);
 }
 
+struct StatsCommand {
+  plugin::TextModelOptions options;
+  std::string dataset;
+  CLI::App* command = nullptr;
+};
+
+void add_stats_command(CLI::App& app, StatsCommand& s) {
+  s.command = app.add_subcommand(
+      "stats", "Fit the stochastic text model (words per block, WSDM 2010 paper section 5)");
+  s.command->add_option("--dataset", s.dataset,
+                        "FORMAT:DIR data set (l3s-gn1 gives statistics by class)");
+  s.command->add_option("inputs", s.options.inputs,
+                        "HTML files, .html.gz files, directories, or - for stdin");
+  s.command->add_option("--svg", s.options.svg, "write the text-density histogram as SVG");
+  s.command->add_option("--limit", s.options.limit, "only the first N pages");
+}
+
+int run_stats(StatsCommand& s) {
+  if (!s.dataset.empty()) s.options.dataset = plugin::parse_dataset_spec(s.dataset);
+  return plugin::run_text_model(s.options, std::cin, std::cout, std::cerr);
+}
+
 int run_jsonl(const plugin::JsonlOptions& options) {
   const auto s = plugin::run_jsonl_stream(std::cin, std::cout, std::cerr, options);
   if (s.failed > 0)
@@ -81,12 +105,15 @@ int main(int argc, char** argv) {
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
     EvalCommand eval;
     add_eval_command(app, eval);
+    StatsCommand stats;
+    add_stats_command(app, stats);
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       return app.exit(e) == 0 ? 0 : 2;
     }
     if (*eval.command) return run_eval(eval);
+    if (*stats.command) return run_stats(stats);
     if (list) {
       for (const auto& info : plugin::list_extractors())
         std::cout << info.name << '\t' << info.description << '\n';
