@@ -9,6 +9,8 @@
 #include <cstring>
 #include <memory>
 
+#include "utf8_internal.hpp"
+
 namespace boilerdex::plugin {
 namespace {
 
@@ -189,23 +191,6 @@ bool is_valid_utf8(std::string_view bytes) noexcept {
   return true;
 }
 
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out.push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
-}
 
 /// ICU to-Unicode callback: substitute U+FFFD (ICU's default would write U+001A for some
 /// single-byte charsets) and count.
@@ -242,7 +227,7 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
       const UChar c = *u;
       if (pending_high != 0) {
         if (c >= 0xDC00 && c <= 0xDFFF) {
-          append_utf8(out.utf8, 0x10000 + ((static_cast<char32_t>(pending_high) - 0xD800) << 10) +
+          detail::append_utf8(out.utf8, 0x10000 + ((static_cast<char32_t>(pending_high) - 0xD800) << 10) +
                                     (c - 0xDC00));
           pending_high = 0;
           continue;
@@ -257,7 +242,7 @@ void convert_with_icu(UConverter* cnv, std::string_view bytes, DecodedText& out)
         out.utf8.append(k_replacement);
         ++out.replacements;
       } else {
-        append_utf8(out.utf8, c);
+        detail::append_utf8(out.utf8, c);
       }
     }
   }

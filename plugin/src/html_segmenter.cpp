@@ -15,6 +15,7 @@
 #include "boilerdex/plugin/word_tokenizer.hpp"
 #include "html_segmenter_internal.hpp"
 #include "gumbo_guard_internal.hpp"
+#include "utf8_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace detail {
@@ -167,23 +168,6 @@ std::optional<char32_t> neko_reference(std::string_view name) noexcept {
   return value;
 }
 
-void append_utf8(std::string& out, char32_t c) {
-  if (c < 0x80) {
-    out.push_back(static_cast<char>(c));
-  } else if (c < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else if (c < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (c >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (c >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((c >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-  }
-}
 
 std::size_t utf8_length_at(std::string_view s, std::size_t i) noexcept {
   const auto b = static_cast<unsigned char>(s[i]);
@@ -288,7 +272,7 @@ void split_at_references(std::string_view original, std::string_view decoded, bo
     flush_pending(j);
     if (neko) {
       const std::size_t at = storage.size();
-      append_utf8(storage, *neko);
+      detail::append_utf8(storage, *neko);
       chunks.push_back(std::string_view(storage).substr(at));
     } else {
       chunks.push_back(original.substr(i, neko_end - i));

@@ -9,6 +9,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_dump.hpp"
 #include "boilerdex/plugin/block_features.hpp"
+#include "html_escape_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -126,35 +127,7 @@ json result_blocks_json(const TextDocument& doc) {
 
 // ---- HTML ----
 
-void escape_html(std::ostream& out, std::string_view text) {
-  std::size_t run = 0;  // start of the pending unescaped run
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char* entity = nullptr;
-    switch (text[i]) {
-      case '&':
-        entity = "&amp;";
-        break;
-      case '<':
-        entity = "&lt;";
-        break;
-      case '>':
-        entity = "&gt;";
-        break;
-      case '"':
-        entity = "&quot;";
-        break;
-      case '\'':
-        entity = "&#39;";
-        break;
-      default:
-        continue;
-    }
-    out.write(text.data() + run, static_cast<std::streamsize>(i - run));
-    out << entity;
-    run = i + 1;
-  }
-  out.write(text.data() + run, static_cast<std::streamsize>(text.size() - run));
-}
+void escape_html(std::ostream& out, std::string_view text) { detail::write_html_escaped(out, text); }
 
 std::string tooltip(std::size_t index, const TextBlock& block, bool content, LabelSet labels,
                     const BlockFeatures& features) {
