@@ -103,15 +103,6 @@ namespace {
 constexpr std::size_t batch_per_thread = 8;
 constexpr std::size_t keep_capacity = 1u << 20;  // larger buffers are released after use
 
-std::string now_iso8601() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
-
 /// Collapses whitespace runs to one space and trims, for the title value.
 std::string collapse_whitespace(std::string_view s) {
   std::string out;
@@ -304,7 +295,19 @@ class Builder {
       TermMaker probe(m_options.terms);  // validates language and strategy up front
     }
     m_selector = std::make_unique<ViewSelector>(m_views);
+    if (m_options.shard_count == 0 || m_options.shard_index >= m_options.shard_count)
+      throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
+                       " does not exist (expected I/S with 0 <= I < S)");
     m_files = list_input_files(m_options.inputs, m_options.format);
+    if (m_options.shard_count > 1) {  // round-robin over the file list (shards.hpp)
+      std::vector<InputFile> mine;
+      for (std::size_t i = m_options.shard_index; i < m_files.size(); i += m_options.shard_count)
+        mine.push_back(std::move(m_files[i]));
+      if (mine.empty())
+        throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
+                         " gets no input file (there are " + std::to_string(m_files.size()) + "); use fewer shards");
+      m_files = std::move(mine);
+    }
     m_settings = settings_json(m_options, m_views, m_files);
     m_state.inputs.resize(m_files.size());
     m_state.sha256.resize(m_files.size());
@@ -641,10 +644,14 @@ class Builder {
     summary.out_dir = m_options.out_dir;
     Manifest manifest;
     manifest.program_version = BOILERDEX_VERSION;
-    manifest.created = now_iso8601();
+    manifest.created = detail::now_iso8601();
     manifest.format = std::string(input_format_name(m_options.format));
     manifest.terms = m_options.terms;
     manifest.config_toml = m_options.config_toml;
+    if (m_options.shard_count > 1) {
+      manifest.shard_index = m_options.shard_index;
+      manifest.shard_count = m_options.shard_count;
+    }
     for (std::size_t v = 0; v < m_views.size(); ++v) {
       ViewSummary vs;
       vs.view = m_views[v];

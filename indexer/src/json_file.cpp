@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fcntl.h>
 #include <fstream>
 #include <sstream>
@@ -44,6 +45,15 @@ void write_json_file(const std::filesystem::path& path, const nlohmann::json& j)
     throw IndexError(tmp.string() + ": cannot flush (" + std::strerror(errno) + ")");
   if (std::rename(tmp.c_str(), path.c_str()) != 0)
     throw IndexError(path.string() + ": cannot replace (" + std::strerror(errno) + ")");
+}
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 }  // namespace boilerdex::indexer::detail

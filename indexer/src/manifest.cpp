@@ -83,6 +83,11 @@ Manifest read_manifest(const fs::path& dir) {
     m.empty = counts.at("empty").get<std::uint64_t>();
     m.skipped = counts.at("skipped").get<std::uint64_t>();
     m.complete = j.at("complete").get<bool>();
+    if (j.contains("shard")) {
+      m.shard_index = j.at("shard").at("index").get<std::uint32_t>();
+      m.shard_count = j.at("shard").at("count").get<std::uint32_t>();
+    }
+    if (j.contains("shards")) m.shards = j.at("shards").get<std::vector<std::string>>();
   } catch (const json::exception& e) {
     throw IndexError(path.string() + ": malformed manifest: " + e.what());
   } catch (const UsageError& e) {
@@ -112,7 +117,7 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
                       {"documents", i.documents},
                       {"empty", i.empty},
                       {"skipped", i.skipped}});
-  const json j = {{"program", "boilerdex-index"},
+  json j = {{"program", "boilerdex-index"},
                   {"program_version", m.program_version},
                   {"created", m.created},
                   {"format", m.format},
@@ -122,6 +127,8 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
                   {"counts", {{"documents", m.documents}, {"empty", m.empty}, {"skipped", m.skipped}}},
                   {"config_toml", m.config_toml},
                   {"complete", m.complete}};
+  if (m.shard_count > 0) j["shard"] = {{"index", m.shard_index}, {"count", m.shard_count}};
+  if (!m.shards.empty()) j["shards"] = m.shards;
   detail::write_json_file(dir / "manifest.json", j);
 }
 

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/indexer/shards.hpp"
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-index", [&]() -> int {
@@ -14,19 +16,25 @@ int main(int argc, char** argv) {
     CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};
     std::string config_file, format, language, stem_strategy, stopwords_file;
     std::vector<std::string> inputs, views;
-    std::string out;
+    std::string out, shard;
+    std::vector<std::string> merge;
     bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
     std::optional<unsigned> threads;
     std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes;
     app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
-    app.add_option("--input", inputs, "collection files or directories (sorted order)");
+    auto* in = app.add_option("--input", inputs, "collection files or directories (sorted order)");
     app.add_option("--format", format, "input format")->check(CLI::IsMember({"trec", "warc", "files"}));
     app.add_option("--out", out, "index-set directory");
     app.add_option("--view", views, "view spec(s): all, min-words:K[,K..|A..B], min-density:D, extractor:NAME");
     auto* r = app.add_flag("--resume", resume, "continue an interrupted run from its last commit");
     app.add_flag("--overwrite", overwrite, "delete an existing index set first")->excludes(r);
     app.add_flag("--strict", strict, "stop at the first skipped document");
-    app.add_option("--threads", threads, "parse/classify threads (0: all cores)");
+    app.add_option("--threads,--jobs", threads, "parse/classify threads (0: all cores)");
+    auto* sh = app.add_option("--shard", shard, "build shard I of S (I/S): the input files at positions I, I+S, ...");
+    app.add_option("--merge-shards", merge, "merge these shard index sets into --out (stub databases)")
+        ->excludes(sh)
+        ->excludes(in)
+        ->excludes(r);
     app.add_option("--commit-interval", commit_interval, "documents between commits")->check(CLI::PositiveNumber);
     app.add_option("--max-page-bytes", max_page_bytes, "skip larger pages")->check(CLI::PositiveNumber);
     app.add_option("--snippet-bytes", snippet_bytes, "kept text stored per document for snippets (0: none)");
@@ -40,6 +48,17 @@ int main(int argc, char** argv) {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
       return app.exit(e) == 0 ? 0 : 2;
+    }
+
+    if (!merge.empty()) {
+      if (out.empty()) throw UsageError("--merge-shards needs --out DIR");
+      const std::vector<std::filesystem::path> dirs(merge.begin(), merge.end());
+      const indexer::Manifest m = indexer::merge_shards(
+          dirs, out, overwrite ? indexer::ExistingOutput::Overwrite : indexer::ExistingOutput::Refuse);
+      if (!quiet)
+        std::cerr << "merged " << m.shards.size() << " shards (" << m.documents << " documents, " << m.views.size()
+                  << " views) into " << out << "\n";
+      return 0;
     }
 
     config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
@@ -59,6 +78,11 @@ int main(int argc, char** argv) {
     if (no_title) c.indexing.index_title = false;
 
     indexer::IndexOptions options = indexer::index_options_from_config(c);
+    if (!shard.empty()) {
+      const indexer::ShardSpec s = indexer::parse_shard_spec(shard);
+      options.shard_index = s.index;
+      options.shard_count = s.count;
+    }
     options.existing = resume ? indexer::ExistingOutput::Resume
                               : overwrite ? indexer::ExistingOutput::Overwrite : indexer::ExistingOutput::Refuse;
     const auto sink = indexer::make_terminal_progress(std::cerr, !quiet && ::isatty(STDERR_FILENO));

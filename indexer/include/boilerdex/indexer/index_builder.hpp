@@ -66,6 +66,11 @@ struct IndexOptions {
   std::uint64_t commit_interval = 2000;           ///< documents between commits (≥ 1)
   std::uint64_t max_pending_postings = 4000000;   ///< commit early past this many (≥ 1)
   unsigned threads = 0;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
+  /// Build only shard shard_index of shard_count: the input files at positions
+  /// shard_index, shard_index + shard_count, ... of the file list (shards.hpp).
+  /// shard_count 1: everything. A shard with no input file is a UsageError.
+  std::uint32_t shard_index = 0;
+  std::uint32_t shard_count = 1;
   /// Pages read, analysed and written as one batch (commits happen between batches);
   /// 0: 32 per thread.
   std::size_t batch_documents = 0;

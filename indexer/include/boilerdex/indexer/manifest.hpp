@@ -52,6 +52,11 @@ struct Manifest {
   std::vector<ManifestInput> inputs;
   std::uint64_t documents = 0, empty = 0, skipped = 0;
   bool complete = false;
+  /// A shard's place ("shard": {"index", "count"} in the file); count 0: not a shard.
+  std::uint32_t shard_index = 0, shard_count = 0;
+  /// A merged set (shards.hpp): its shard directories, relative to the set's directory;
+  /// its views are stub databases over them.
+  std::vector<std::string> shards;
 
   /// The view whose spec() or directory_name() equals \p name, or nullptr.
   [[nodiscard]] const ManifestView* find_view(std::string_view name) const noexcept;
