@@ -4,6 +4,7 @@
 # run an installed tool. Checks the SONAME and that private dependencies stay private.
 # Usage: install.sh BUILD_DIR FIXTURES_DIR [SHARED_DIR]
 set -u
+if [[ -n ${BOILERDEX_SANITIZED:-} ]]; then echo "skip: sanitized build: its unsanitized C and CMake consumers cannot load a sanitized libboilerdex"; exit 77; fi
 build=$1
 consumer=$2/faces/consumer
 page=$2/faces/site/volcano.html

@@ -5,6 +5,7 @@
 # omindex/quest (Debian: xapian-omega, xapian-tools).
 # Usage: omindex_filter.sh BUILD_DIR FIXTURES_DIR [SHARED_DIR]
 set -u
+if [[ -n ${BOILERDEX_SANITIZED:-} ]]; then echo "skip: sanitized build: omindex (unsanitized) cannot run a sanitized filter under its rlimit"; exit 77; fi
 build=$1
 site=$2/faces/site
 bin=$build/plugin/boilerdex-omindex-filter
