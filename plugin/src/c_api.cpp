@@ -121,6 +121,8 @@ const char* bdx_status_string(bdx_status status) {
       return "input error";
     case BDX_ERROR_INTERNAL:
       return "internal error";
+    case BDX_STATUS_RANGE_MIN_:
+      break;
   }
   return "unknown status";
 }

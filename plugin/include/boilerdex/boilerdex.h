@@ -47,7 +47,10 @@ typedef enum bdx_status {
   BDX_ERROR_OUT_OF_RANGE = -4,      /* an index past the end */
   BDX_ERROR_OUT_OF_MEMORY = -5,
   BDX_ERROR_INPUT = -6,   /* the page could not be processed */
-  BDX_ERROR_INTERNAL = -7 /* a bug: please report the message */
+  BDX_ERROR_INTERNAL = -7, /* a bug: please report the message */
+  /* Not a status: widens the enum's range to every int, so that a value a C caller passes
+   * from elsewhere (bdx_status_string((bdx_status)-99)) is still a valid value in C++. */
+  BDX_STATUS_RANGE_MIN_ = -2147483647 - 1
 } bdx_status;
 
 /* The library's version, "MAJOR.MINOR.PATCH". Never fails. */
