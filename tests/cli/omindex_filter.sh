@@ -13,17 +13,7 @@ if [ ! -x "$bin" ]; then
   echo "omindex_filter.sh: boilerdex-omindex-filter not built under $build" >&2
   exit 1
 fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-expect_rc() {  # expect_rc WANT DESCRIPTION -- command...
-  local want=$1 what=$2
-  shift 3
-  "$@" >"$work/out" 2>"$work/err"
-  local rc=$?
-  [ "$rc" -eq "$want" ] || fail "$what: exit $rc, expected $want ($(head -c 300 "$work/err"))"
-}
+. "$(dirname "$0")/lib/expect.bash"
 
 # Drop (default): title, meta description, content; no navigation; UTF-8 declared first.
 expect_rc 0 "drop" -- "$bin" --extractor article "$site/volcano.html"
