@@ -1,0 +1,48 @@
+# The BoilerNet-style sequence labeller (plugin/src/boilernet/): a separate library,
+# boilerdex_boilernet (alias boilerdex::boilernet), linking libtorch and libboilerdex, and
+# the tool boilerdex-boilernet (train, eval, extract). Optional: BOILERDEX_WITH_TORCH is ON
+# by default when find_package(Torch) succeeds (Debian: libtorch-dev), OFF otherwise, and
+# nothing else in boilerdex depends on it.
+#
+# The library's one public header, boilerdex/boilernet/extractor.hpp, includes no torch
+# header. Linking boilerdex::boilernet defines BOILERDEX_WITH_BOILERNET=1 for the linking
+# target, so a tool can guard its call to register_boilernet_extractor() with #if.
+find_package(Torch QUIET CONFIG)
+option(BOILERDEX_WITH_TORCH "Build the BoilerNet sequence labeller (needs libtorch)" ${Torch_FOUND})
+if(BOILERDEX_WITH_TORCH AND NOT Torch_FOUND)
+  message(FATAL_ERROR "BOILERDEX_WITH_TORCH is ON but libtorch was not found "
+                      "(Debian: libtorch-dev; or set Torch_DIR)")
+endif()
+
+if(BOILERDEX_WITH_TORCH)
+  message(STATUS "boilerdex: BoilerNet sequence labeller with libtorch ${Torch_VERSION}")
+  file(GLOB boilernet_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/src/boilernet/*.cpp)
+  add_library(boilerdex_boilernet SHARED ${boilernet_sources})
+  add_library(boilerdex::boilernet ALIAS boilerdex_boilernet)
+  target_include_directories(boilerdex_boilernet
+    PUBLIC $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/src/boilernet/include>
+    # The plugin's private Gumbo walk (gumbo_walk_internal.hpp), for the ancestor tags.
+    PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  # Torch's headers are not ours to warn about; its compile flags stay on this target.
+  target_include_directories(boilerdex_boilernet SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})
+  target_link_libraries(boilerdex_boilernet
+    PUBLIC boilerdex::plugin
+    PRIVATE ${TORCH_LIBRARIES} PkgConfig::GUMBO)
+  target_compile_definitions(boilerdex_boilernet INTERFACE BOILERDEX_WITH_BOILERNET=1)
+  set_target_properties(boilerdex_boilernet PROPERTIES
+    OUTPUT_NAME boilerdex-boilernet
+    VERSION ${PROJECT_VERSION}
+    SOVERSION ${boilerdex_soversion})
+  if(NOT BOILERDEX_SANITIZE)
+    target_link_options(boilerdex_boilernet PRIVATE "LINKER:--no-undefined")
+  endif()
+  set_target_properties(boilerdex_boilernet PROPERTIES INSTALL_RPATH "$ORIGIN")
+  install(TARGETS boilerdex_boilernet LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+  if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/boilerdex_boilernet.cpp)
+    boilerdex_tool(boilerdex-boilernet tools/boilerdex_boilernet.cpp
+                   boilerdex::boilernet boilerdex::plugin CLI11::CLI11 ${TORCH_LIBRARIES})
+    # The tool's main is thin but calls the library's private command layer.
+    target_include_directories(boilerdex-boilernet PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
+  endif()
+endif()

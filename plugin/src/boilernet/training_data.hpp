@@ -1,0 +1,60 @@
+#pragma once
+/// \file
+/// Private: labelled pages for training and held-out evaluation. A block's label is 1 for
+/// main content, 0 for boilerplate:
+///  - L3S-GN1: the annotated page (x-nc spans removed) is segmented and each block takes
+///    the class holding most of its text bytes, exactly as the block-level evaluation
+///    derives it (evaluation.hpp, BlockScores); headline, full text, supplemental and
+///    comments are content.
+///  - every other data set: the gold text is aligned to the blocks (align_gold_text).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/evaluation.hpp"
+#include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin::boilernet {
+
+/// Which pages of a data set: a page is in the test half when the FNV-1a 64-bit hash of
+/// its id is odd, in the train half otherwise (stable when pages are added or removed).
+enum class Split { All, Train, Test };
+
+/// Parses "all", "train" or "test". \throws UsageError naming the value.
+[[nodiscard]] Split parse_split(std::string_view name);
+
+/// True when the page \p id belongs to \p split. Never throws.
+[[nodiscard]] bool in_split(std::string_view id, Split split) noexcept;
+
+/// The gold class of each block of \p doc, segmented from \p page.html: the L3S class
+/// holding most text bytes of the block's source range (Unlabelled when none), mapped by
+/// block_class(). O(total source bytes of the blocks). Never throws (std::bad_alloc aside).
+[[nodiscard]] std::vector<BlockClass> l3s_block_classes(const TextDocument& doc,
+                                                        const AnnotatedPage& page);
+
+/// Gold-text alignment for data sets without block annotations. Both texts are cut into
+/// `\w+` tokens (text_similarity.hpp); a block of three or more tokens is content when at
+/// least half of its token trigrams occur in the gold text, a block of one or two tokens
+/// when its whole token sequence does; a block without tokens is boilerplate. Ordering
+/// beyond trigrams is ignored, so a short block repeating a phrase of the article (a
+/// teaser, a caption) counts as content. O(gold + block text). Never throws
+/// (std::bad_alloc aside).
+[[nodiscard]] std::vector<float> align_gold_text(const TextDocument& doc, std::string_view gold);
+
+/// A segmented page with a 0/1 label per block.
+struct LabelledPage {
+  std::string id;
+  std::string html;  ///< what was segmented (L3S-GN1: the annotated page without spans)
+  TextDocument doc;
+  std::vector<float> labels;  ///< per block of doc
+  std::vector<BlockClass> classes;  ///< L3S-GN1 only: the 4-class gold per block
+};
+
+/// Loads, segments and labels one page of \p dataset (see the file comment).
+/// \throws InputError naming the file when the page or its gold cannot be read.
+[[nodiscard]] LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page);
+
+}  // namespace boilerdex::plugin::boilernet

@@ -1,0 +1,88 @@
+// boilerdex-boilernet: train the BoilerNet-style sequence labeller on labelled data sets,
+// evaluate it next to other extractors on held-out pages, and extract text with it.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/config/tool_main.hpp"
+#include "boilernet/commands.hpp"
+#include "boilernet/model.hpp"
+
+namespace {
+using namespace boilerdex;
+namespace bn = boilerdex::plugin::boilernet;
+
+std::vector<plugin::DatasetSpec> parse_datasets(const std::vector<std::string>& specs) {
+  std::vector<plugin::DatasetSpec> out;
+  for (const auto& s : specs) out.push_back(plugin::parse_dataset_spec(s));
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return config::run_tool("boilerdex-boilernet", [&]() -> int {
+    CLI::App app{"BoilerNet-style block sequence labeller (libtorch): train, eval, extract"};
+    app.require_subcommand(1);
+    int threads = 1;
+    app.add_option("--threads", threads, "torch intra-op threads (1: reproducible)")
+        ->check(CLI::Range(1, 256));
+
+    bn::TrainCommand train;
+    std::vector<std::string> train_datasets;
+    std::string train_split = "train";
+    auto& h = train.training.model;
+    auto* t = app.add_subcommand("train", "Train a model on labelled pages and write it");
+    t->add_option("--dataset", train_datasets, "FORMAT:DIR (l3s-gn1, cleaneval, dragnet, ...)")
+        ->required();
+    t->add_option("--split", train_split, "pages used: train (default), test or all");
+    t->add_option("-m,--model", train.model, "model file to write")->required();
+    t->add_option("--limit", train.limit, "at most N pages per data set (0: all)");
+    t->add_option("--epochs", train.training.epochs, "passes over the pages")->capture_default_str();
+    t->add_option("--batch", train.training.batch_pages, "pages per step")->capture_default_str();
+    t->add_option("--learning-rate", train.training.learning_rate, "Adam's")->capture_default_str();
+    t->add_option("--seed", train.training.seed, "weights, dropout, page order")->capture_default_str();
+    t->add_option("--tags", h.max_tags, "tag vocabulary size k")->capture_default_str();
+    t->add_option("--words", h.max_words, "word vocabulary size l")->capture_default_str();
+    t->add_option("--dense", h.dense, "projection size")->capture_default_str();
+    t->add_option("--hidden", h.hidden, "LSTM units per direction")->capture_default_str();
+    t->add_option("--layers", h.layers, "BiLSTM layers")->capture_default_str();
+    t->add_option("--dropout", h.dropout, "dropout rate")->capture_default_str();
+
+    bn::EvalCommand eval;
+    std::vector<std::string> eval_datasets;
+    std::string eval_split = "test";
+    auto* e = app.add_subcommand(
+        "eval", "Score models and extractors on a split of data sets (bow, sh4, block level, speed)");
+    e->add_option("--dataset", eval_datasets, "FORMAT:DIR")->required();
+    e->add_option("--split", eval_split, "pages scored: test (default), train or all");
+    e->add_option("-m,--model", eval.models, "model file (repeatable)");
+    e->add_option("-e,--extractor", eval.extractors, "other extractors to compare (repeatable)");
+    e->add_option("--limit", eval.limit, "at most N pages per data set (0: all)");
+
+    bn::ExtractCommand extract;
+    auto* x = app.add_subcommand("extract", "Print the main text of HTML files");
+    x->add_option("-m,--model", extract.model, "model file")->required();
+    x->add_option("--charset", extract.charset, "declared charset of the pages");
+    x->add_option("inputs", extract.inputs, "HTML files")->required();
+
+    try {
+      app.parse(argc, argv);
+    } catch (const CLI::ParseError& err) {
+      return app.exit(err) == 0 ? 0 : 2;
+    }
+    bn::set_torch_threads(threads);
+    std::ios::sync_with_stdio(false);
+    if (*t) {
+      train.datasets = parse_datasets(train_datasets);
+      train.split = bn::parse_split(train_split);
+      return bn::run_train(train, std::cout, std::cerr);
+    }
+    if (*e) {
+      eval.datasets = parse_datasets(eval_datasets);
+      eval.split = bn::parse_split(eval_split);
+      return bn::run_eval(eval, std::cout, std::cerr);
+    }
+    return bn::run_extract(extract, std::cout, std::cerr);
+  });
+}
