@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <csetjmp>
 #include <cstdint>
 #include <vector>
+
+#include "boilerdex/plugin/html_segmenter.hpp"
 
 namespace boilerdex::plugin::detail {
 namespace {
@@ -185,6 +188,79 @@ std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t 
     safe->text = std::move(copy);
   }
   return safe;
+}
+
+// ---- the page's deadline --------------------------------------------------------------
+
+namespace {
+/// Longer bounds are no bound (and would overflow the clock's arithmetic).
+constexpr std::size_t k_max_bounded_millis = std::size_t{365} * 24 * 3600 * 1000;
+}  // namespace
+
+PageDeadline::PageDeadline(std::size_t millis) noexcept
+    : m_at(std::chrono::steady_clock::now() + std::chrono::milliseconds(std::min(millis, k_max_bounded_millis))),
+      m_millis(millis > k_max_bounded_millis ? 0 : millis) {}
+
+std::size_t PageDeadline::millis_left() const noexcept {
+  if (m_millis == 0) return 0;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(m_at - std::chrono::steady_clock::now());
+  return left.count() > 0 ? static_cast<std::size_t>(left.count()) : 0;
+}
+
+void PageDeadline::check(const char* stage) const {
+  if (passed()) fail(stage);
+}
+
+void PageDeadline::fail(const char* stage) const { throw PageTimeLimitError(m_millis, stage); }
+
+// ---- a Gumbo parse that gives up at the deadline ----------------------------------------
+
+namespace {
+
+/// Allocations between two looks at the clock: a clock read costs about as much as a
+/// few dozen arena allocations, and Gumbo allocates every few dozen input bytes.
+constexpr unsigned k_allocations_per_check = 256;
+
+/// The allocator's userdata. Trivially destructible, like everything the allocator's frame
+/// holds when it jumps.
+struct TimedArena {
+  Arena* arena;
+  const PageDeadline* deadline;
+  std::jmp_buf* escape;
+  unsigned until_check;
+};
+
+void* timed_allocate(void* userdata, std::size_t size) noexcept {
+  auto* timed = static_cast<TimedArena*>(userdata);
+  if (--timed->until_check == 0) {
+    timed->until_check = k_allocations_per_check;
+    if (timed->deadline->passed()) std::longjmp(*timed->escape, 1);
+  }
+  return Arena::gumbo_allocate(timed->arena, size);
+}
+
+void timed_deallocate(void* userdata, void* p) noexcept {
+  Arena::gumbo_deallocate(static_cast<TimedArena*>(userdata)->arena, p);
+}
+
+}  // namespace
+
+GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view html,
+                          const PageDeadline& deadline) noexcept {
+  if (!deadline.bounded()) {
+    options.allocator = &Arena::gumbo_allocate;
+    options.deallocator = &Arena::gumbo_deallocate;
+    options.userdata = &arena;
+    return gumbo_parse_with_options(&options, html.data(), html.size());
+  }
+  // Nothing below is changed after setjmp, so nothing needs to be volatile.
+  std::jmp_buf escape;
+  TimedArena timed{&arena, &deadline, &escape, k_allocations_per_check};
+  options.allocator = &timed_allocate;
+  options.deallocator = &timed_deallocate;
+  options.userdata = &timed;
+  if (setjmp(escape) != 0) return nullptr;  // the deadline passed inside Gumbo
+  return gumbo_parse_with_options(&options, html.data(), html.size());
 }
 
 }  // namespace boilerdex::plugin::detail

@@ -8,10 +8,17 @@
 // - Numeric character references: Gumbo reads the digits into a signed int without an
 //   overflow check, so "&#x88888888" wraps negative and comes out as the lone byte 0x88
 //   (invalid UTF-8 in a text node) and "&#4294967361" as 'A'.
+// - Time: Gumbo has no way to cancel a parse. parse_before() runs it with an allocator
+//   that watches the page's deadline and, past it, abandons the parse (see there).
+#include <gumbo.h>
+
+#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "arena.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -46,5 +53,47 @@ struct GumboSafeText {
   bool nesting_limited = false;  ///< limit_nesting flattened something
 };
 [[nodiscard]] std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t max_depth);
+
+/// When a page's time is up (SegmentLimits::max_page_millis), fixed at construction.
+class PageDeadline {
+ public:
+  /// \p millis from now; 0 (or more than a year): never. Never throws.
+  explicit PageDeadline(std::size_t millis) noexcept;
+  /// True once the deadline has passed (reads the clock). Never throws.
+  [[nodiscard]] bool passed() const noexcept {
+    return m_millis != 0 && std::chrono::steady_clock::now() >= m_at;
+  }
+  /// Milliseconds from the deadline's start still left, 0 when none. For an unbounded
+  /// deadline: 0 as well; check bounded() first. Never throws.
+  [[nodiscard]] std::size_t millis_left() const noexcept;
+  [[nodiscard]] bool bounded() const noexcept { return m_millis != 0; }
+  /// \throws PageTimeLimitError naming \p stage when the deadline has passed.
+  void check(const char* stage) const;
+  /// \throws PageTimeLimitError naming \p stage, always.
+  [[noreturn]] void fail(const char* stage) const;
+
+ private:
+  std::chrono::steady_clock::time_point m_at;
+  std::size_t m_millis;
+};
+
+/// gumbo_parse_with_options(\p options, \p html) with every allocation taken from
+/// \p arena (options' allocator, deallocator and userdata are replaced), abandoned when
+/// \p deadline passes: then it returns nullptr, and whatever Gumbo had allocated lies in
+/// the arena, to be released by its next reset(). Otherwise returns Gumbo's output, which
+/// lives in the arena.
+///
+/// How a C parser is stopped from outside: the allocator reads the clock every 256
+/// allocations and, past the deadline, std::longjmp()s back to a std::setjmp() in this
+/// function. Only Gumbo's C frames (libgumbo has no callbacks but the allocator) and the
+/// allocator's own frame, which holds nothing with a destructor, lie in between, so no
+/// destructor is skipped ([csetjmp.syn]); Gumbo keeps no global state and allocates
+/// nothing but through the allocator (libgumbo 0.10.1 calls malloc/free only in its
+/// default allocator), so nothing leaks and the next parse starts clean. The time between
+/// two allocations is bounded: every token allocates, and the per-token work of tree
+/// construction grows only with the number of open elements, which make_gumbo_safe caps.
+/// Never throws (the arena's own exhaustion aborts, as Arena::gumbo_allocate documents).
+[[nodiscard]] GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view html,
+                                        const PageDeadline& deadline) noexcept;
 
 }  // namespace boilerdex::plugin::detail

@@ -1067,11 +1067,13 @@ class Walker {
     m_open.fill(0);
   }
 
-  void run(const GumboNode* document) {
+  /// \throws PageTimeLimitError once \p deadline passes (looked at every 1024 steps).
+  void run(const GumboNode* document, const detail::PageDeadline& deadline) {
     m_stack.reserve(64);
     m_stack.push_back(
         {document, 0, TagAction::Transparent, GUMBO_TAG_UNKNOWN, false, false, false});
-    while (!m_stack.empty()) {
+    for (std::size_t step = 1; !m_stack.empty(); ++step) {
+      if (step % 1024 == 0) deadline.check("segmenting");
       Frame& top = m_stack.back();
       const GumboVector& children = children_of(top.node);
       if (top.next_child == children.length) {
@@ -1253,6 +1255,7 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
   SegmentStats local_stats;
   SegmentStats& st = stats != nullptr ? *stats : local_stats;
   st = SegmentStats{};
+  const detail::PageDeadline deadline(limits.max_page_millis);
   const std::string_view input = truncate_utf8(utf8, limits.max_input_bytes);
   st.truncated_input = input.size() != utf8.size();
 
@@ -1277,9 +1280,6 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
     ~ResetOnExit() { arena.reset(k_arena_keep_bytes); }
   } reset_on_exit{arena};
   GumboOptions options = kGumboDefaultOptions;
-  options.allocator = &detail::Arena::gumbo_allocate;
-  options.deallocator = &detail::Arena::gumbo_deallocate;
-  options.userdata = &arena;
   options.max_errors = 0;  // nobody reads them; recording costs allocations
   // Hostile nesting would make Gumbo's own parse super-linear, and an overflowing numeric
   // reference puts invalid UTF-8 in its text: rewrite both first (same length, so the
@@ -1290,11 +1290,15 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
     parsed = safe->text;
     if (safe->nesting_limited) st.depth_limited = true;
   }
-  GumboOutput* output = gumbo_parse_with_options(&options, parsed.data(), parsed.size());
+  deadline.check("preparing HTML");
+  // Gumbo allocates from the arena; past the deadline the parse is abandoned (the arena,
+  // reset on the way out, frees what it had built).
+  GumboOutput* output = detail::parse_before(options, arena, parsed, deadline);
+  if (output == nullptr) deadline.fail("parsing HTML");
 
   TextDocument doc;
   ContentHandler handler(limits, st, doc);
-  Walker(limits, st, source, handler).run(output->document);
+  Walker(limits, st, source, handler).run(output->document, deadline);
   handler.end_document();
   doc.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
   // No gumbo_destroy_output: the arena releases the whole tree at once.

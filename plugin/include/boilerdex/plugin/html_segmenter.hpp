@@ -4,19 +4,49 @@
 /// (spec §2) over a Gumbo parse (spec §9).
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <utility>
 
+#include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 
 namespace boilerdex::plugin {
 
-/// Bounds that keep hostile pages from costing unbounded time or memory. Hitting one
-/// degrades the result (truncates) and is reported in SegmentStats, never an error.
+/// Bounds that keep hostile pages from costing unbounded time or memory. Hitting a size
+/// limit degrades the result (truncates) and is reported in SegmentStats, never an error.
+/// The time limit cannot truncate (an abandoned Gumbo parse leaves no tree to use): a page
+/// past it yields nothing and segment_html throws PageTimeLimitError, which batch callers
+/// report per page (the indexer skips the page with its file, offset and DOCNO).
 struct SegmentLimits {
   std::size_t max_input_bytes = 20u << 20;   ///< longer input is truncated to this
   std::size_t max_depth = 2000;              ///< elements below this depth are flattened (text kept)
   std::size_t max_blocks = 200000;           ///< further blocks are dropped
   std::size_t max_block_bytes = 1u << 20;    ///< longer block text is truncated
+  /// Wall-clock milliseconds one page may take (segment_html: parse and segmentation;
+  /// extract_page: also decoding); 0: no bound. Checked inside Gumbo's parse (every few
+  /// hundred allocations) and between nodes of the walk, so a page stops within about a
+  /// millisecond of its bound once Gumbo runs (the linear passes before it, about 10 ms
+  /// per MB, are not interrupted). Ordinary pages take milliseconds, a 20 MB one seconds.
+  std::size_t max_page_millis = 30000;
+};
+
+/// A page ran past SegmentLimits::max_page_millis. what() reads "page time limit of N ms
+/// exceeded while STAGE" (see stage()); the caller adds the page's name.
+class PageTimeLimitError : public Error {
+ public:
+  PageTimeLimitError(std::size_t millis, std::string stage)
+      : Error("page time limit of " + std::to_string(millis) + " ms exceeded while " + stage),
+        m_millis(millis), m_stage(std::move(stage)) {}
+  /// The bound that was exceeded, in milliseconds.
+  [[nodiscard]] std::size_t millis() const noexcept { return m_millis; }
+  /// What the page was doing: "decoding", "preparing HTML" (the passes before Gumbo),
+  /// "parsing HTML" (inside Gumbo) or "segmenting".
+  [[nodiscard]] const std::string& stage() const noexcept { return m_stage; }
+
+ private:
+  std::size_t m_millis;
+  std::string m_stage;
 };
 
 /// What happened while segmenting, for reports.
@@ -34,7 +64,8 @@ struct SegmentStats {
 /// Gumbo runs with a per-thread arena allocator, reset on return (up to 32 MB of it is kept
 /// for the next page). Thread-safe (no shared state). Memory: Gumbo needs about 20 bytes
 /// per input byte (a 20 MB page peaks near 0.5 GB).
-/// \throws std::bad_alloc only.
+/// \throws PageTimeLimitError when the page takes longer than limits.max_page_millis
+/// (everything Gumbo had allocated is freed); std::bad_alloc.
 [[nodiscard]] TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits = {},
                                         SegmentStats* stats = nullptr);
 
