@@ -326,6 +326,11 @@ class WarcReader final : public ReaderBase {
     const bool http = detail::iequals(trim(std::string_view(block_type).substr(0, block_type.find(';'))),
                                       "application/http");
     const bool keep = response && http && *length <= record_limit();
+    if (const std::optional<std::uint64_t> next = take_overrun(*length))
+      return skip(item, SkipReason::BrokenRecord, start, docno,
+                  "record runs into the next one: its Content-Length (" + std::to_string(*length) +
+                      ") reaches past the WARC record that starts at offset " + std::to_string(*next) +
+                      " (wrong Content-Length)");
     m_payload.clear();
     const std::uint64_t got = m_in.read_exact(*length, keep ? &m_payload : nullptr, record_limit());
     if (got < *length)
@@ -333,7 +338,8 @@ class WarcReader final : public ReaderBase {
                   "WARC record shorter than its Content-Length (" + std::to_string(got) + " of " +
                       std::to_string(*length) + " bytes): " + stream_detail());
     // The block ends with CRLF CRLF, then the next record or the end of the file. Anything
-    // else means Content-Length undercounts the block: report this record once, by its
+    // else (take_overrun having ruled out an overcount) means Content-Length undercounts
+    // the block: report this record once, by its
     // docno, and resync, instead of indexing a cut page and its tail as a nameless record.
     if (const int c = m_in.skip_whitespace(); c >= 0 && !m_in.starts_with("WARC/"))
       return resync(item, start, "record does not end where its Content-Length (" + std::to_string(*length) +
@@ -380,6 +386,81 @@ class WarcReader final : public ReaderBase {
   }
 
  private:
+  /// Bytes looked at past a block's declared end to see whether the next record follows.
+  static constexpr std::size_t k_end_window = 64;
+  /// Bytes scanned at a time in blocks too large to look at whole.
+  static constexpr std::size_t k_scan_chunk = 256 * 1024;
+
+  /// When a block's Content-Length (\p length, counted from the reader's position) is too
+  /// long, the next record's header lies inside the bytes it claims, and reading them
+  /// would swallow that record. Detects this: the declared end is not followed by
+  /// whitespace and "WARC/" (or the end of the data), and a line "WARC/1.0" or "WARC/1.1"
+  /// after a blank line (the CRLF CRLF that ends a record) starts inside the block. Then
+  /// consumes the bytes before that line and returns its offset, where reading resumes.
+  /// Otherwise consumes nothing and returns std::nullopt (an undercount is found after the
+  /// block is read). The same for .warc.gz: members are read as one decompressed stream.
+  /// Blocks up to record_limit() are looked at whole before anything is consumed, so a
+  /// page that merely contains such a line keeps it when its Content-Length is right;
+  /// larger ones (skipped as too large anyway) are scanned as they are consumed and end at
+  /// the first such line.
+  std::optional<std::uint64_t> take_overrun(std::uint64_t length) {
+    const std::uint64_t base = m_in.offset();
+    if (length <= record_limit()) {
+      const auto n = static_cast<std::size_t>(length);
+      const std::string_view ahead = m_in.peek(n + k_end_window);
+      if (ahead.size() >= n && plausible_end(ahead.substr(n))) return std::nullopt;
+      const std::size_t at = find_record_start(ahead, n);
+      if (at == std::string_view::npos) return std::nullopt;
+      m_in.read_exact(at, nullptr, 0);
+      return base + at;
+    }
+    std::uint64_t done = 0;  // scanned and consumed
+    while (done < length) {
+      const std::string_view ahead = m_in.peek(k_scan_chunk);
+      if (ahead.size() <= k_end_window) break;  // the end of the data is near: see below
+      const std::uint64_t rest = length - done;
+      const std::size_t at = find_record_start(ahead, static_cast<std::size_t>(std::min<std::uint64_t>(rest, ahead.size())));
+      if (at != std::string_view::npos) {
+        m_in.read_exact(at, nullptr, 0);
+        return base + done + at;
+      }
+      // Keep a tail: a record start may straddle the next chunk.
+      const std::uint64_t step = std::min<std::uint64_t>(rest, ahead.size() - k_end_window);
+      m_in.read_exact(step, nullptr, 0);
+      done += step;
+    }
+    if (done >= length) return std::nullopt;
+    const std::string_view tail = m_in.peek(k_end_window + 1);
+    const std::size_t at = find_record_start(tail, tail.size());
+    if (at == std::string_view::npos) return std::nullopt;
+    m_in.read_exact(at, nullptr, 0);
+    return base + done + at;
+  }
+
+  /// True when \p after (the bytes after a block's declared end) is whitespace, then
+  /// "WARC/" or the end of what was looked at.
+  static bool plausible_end(std::string_view after) noexcept {
+    std::size_t i = 0;
+    while (i < after.size() && (after[i] == '\r' || after[i] == '\n' || after[i] == ' ' || after[i] == '\t')) ++i;
+    after.remove_prefix(i);
+    return after.empty() || after.substr(0, 5) == "WARC/";
+  }
+
+  /// Position of the first line "WARC/1.0" or "WARC/1.1" (CRLF or LF) that follows a blank
+  /// line in \p s and starts before \p before, or npos.
+  static std::size_t find_record_start(std::string_view s, std::size_t before) noexcept {
+    for (std::size_t hit = s.find("\nWARC/1."); hit != std::string_view::npos && hit + 1 < before;
+         hit = s.find("\nWARC/1.", hit + 1)) {
+      const std::size_t p = hit + 1;
+      const bool blank_before = (p >= 2 && s[p - 2] == '\n') || (p >= 3 && s[p - 2] == '\r' && s[p - 3] == '\n');
+      const std::string_view rest = s.substr(p + 7);  // after "WARC/1."
+      const bool version_line = rest.size() >= 2 && (rest[0] == '0' || rest[0] == '1') &&
+                                (rest[1] == '\n' || (rest[1] == '\r' && rest.size() >= 3 && rest[2] == '\n'));
+      if (blank_before && version_line) return p;
+    }
+    return std::string_view::npos;
+  }
+
   /// Reports a broken record at \p start and skips to the next line that starts a record.
   bool resync(ReadItem& item, std::uint64_t start, std::string message, std::string docno = {}) {
     std::string line;

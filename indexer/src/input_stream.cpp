@@ -185,6 +185,11 @@ int BufferedReader::skip_whitespace() {
   return -1;
 }
 
+std::string_view BufferedReader::peek(std::size_t n) {
+  fill(n);
+  return std::string_view(m_buf.data() + m_pos, std::min(n, m_buf.size() - m_pos));
+}
+
 bool BufferedReader::starts_with(std::string_view prefix) {
   if (!fill(prefix.size())) return false;
   return std::string_view(m_buf.data() + m_pos, prefix.size()) == prefix;

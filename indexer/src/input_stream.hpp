@@ -75,6 +75,9 @@ class BufferedReader {
   int skip_whitespace();
   /// True when \p prefix comes next (not consumed); false at the end.
   bool starts_with(std::string_view prefix);
+  /// The next \p n bytes, not consumed (fewer at the end of the data). Valid until the
+  /// next call on this reader. Holds them in memory: callers bound \p n.
+  [[nodiscard]] std::string_view peek(std::size_t n);
   /// Uncompressed offset of the next byte.
   [[nodiscard]] std::uint64_t offset() const noexcept { return m_offset; }
   [[nodiscard]] bool at_end();

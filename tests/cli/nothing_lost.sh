@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Nothing lost from WARC records whose Content-Length is too long (plain and .warc.gz):
+# the broken record is skipped with its file, offset and WARC-TREC-ID, and the record it
+# reached into is indexed and searchable.
+#
 # Crash safety of boilerdex-index (DESIGN.md: "a re-run resumes or starts clean"): a run
 # killed with SIGKILL, twice, at different points, then resumed with --resume, gives the
 # same index set as an uninterrupted run: every view holds the same documents under the
@@ -14,6 +18,42 @@ tmp=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+
+# ---- WARC: Content-Length too long ----------------------------------------------------
+export LC_ALL=C  # ${#var} counts bytes
+# warc_record ID WORD [EXTRA [LENGTH]]: a response record whose Content-Length is EXTRA
+# bytes too long, or LENGTH when given.
+warc_record() {
+  local http=$'HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n'
+  http+="<html><head><title>Record $1</title></head><body><p>The council report about $2 was published "
+  http+="on Tuesday, after a review that lasted most of the year.</p></body></html>"
+  local n=${4:-$((${#http} + ${3:-0}))}
+  printf 'WARC/1.0\r\nWARC-Type: response\r\nWARC-TREC-ID: %s\r\nWARC-Target-URI: http://example.org/%s\r\n' "$1" "$1"
+  printf 'Content-Type: application/http; msgtype=response\r\nContent-Length: %s\r\n\r\n%s\r\n\r\n' "$n" "$http"
+}
+mkdir "$tmp/warc" "$tmp/warcgz"
+records=("W-1 aardvark" "W-2 bison 300" "W-3 capybara" "W-4 dugong 0 99999999999" "W-5 echidna" "W-6 fossa")
+for r in "${records[@]}"; do
+  # shellcheck disable=SC2086  # the fields are words
+  warc_record $r >>"$tmp/warc/over.warc"
+  warc_record $r | gzip -c >>"$tmp/warcgz/over.warc.gz"  # one gzip member per record
+done
+for kind in warc warcgz; do
+  "$indexer" --input "$tmp/$kind" --format warc --view all --out "$tmp/$kind-idx" >"$tmp/$kind.log" 2>&1 ||
+    fail "$kind: $(cat "$tmp/$kind.log")"
+  grep -q '"counts": *{[^}]*"documents": *4[^}]*"skipped": *2' <(tr -d '\n' <"$tmp/$kind-idx/manifest.json") ||
+    fail "$kind: expected 4 indexed and 2 skipped: $(grep -A3 '"counts"' "$tmp/$kind-idx/manifest.json")"
+  # Each broken record once, by file, offset and id, naming where the next record starts.
+  for id in W-2 W-4; do
+    [ "$(grep -c "^skipped .*over.warc.*@[0-9]* ($id): broken-record: .*Content-Length.* starts at offset [0-9]" "$tmp/$kind.log")" = 1 ] ||
+      fail "$kind: $id not reported once as a broken record: $(grep skipped "$tmp/$kind.log")"
+  done
+  for word in aardvark capybara echidna fossa; do
+    [ -n "$("$delve" -1 -t "$word" "$tmp/$kind-idx/views/all" 2>/dev/null)" ] ||
+      fail "$kind: '$word' is not searchable"
+  done
+done
+echo "WARC: records after a too-long Content-Length indexed (plain and .warc.gz), broken ones reported"
 
 # 3,000 pages in two files, deterministic, with a broken record every 500 and a duplicate.
 awk -v from=1 -v to=1500 -f /dev/stdin >"$tmp/a.trec" <<'AWK'

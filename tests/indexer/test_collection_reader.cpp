@@ -1,11 +1,15 @@
 #include <boost/test/unit_test.hpp>
 
+#include <zlib.h>
+
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
 #include "boilerdex/indexer/collection_reader.hpp"
 #include "boilerdex/plugin/input_error.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
@@ -32,6 +36,40 @@ std::vector<std::string> outline(const std::vector<ReadItem>& items) {
     else out.push_back("S:" + std::string(skip_reason_name(i.skip.reason)) + ":" + i.skip.docno);
   }
   return out;
+}
+
+/// A WARC response record for \p id whose Content-Length is off by \p length_error
+/// (or is \p length_override when given).
+std::string warc_response(const std::string& id, const std::string& body, long long length_error = 0,
+                          std::string length_override = {}) {
+  const std::string http = "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n" + body;
+  const std::string length =
+      length_override.empty() ? std::to_string(static_cast<long long>(http.size()) + length_error) : length_override;
+  return "WARC/1.0\r\nWARC-Type: response\r\nWARC-TREC-ID: " + id + "\r\nWARC-Target-URI: http://example.org/" +
+         id + "\r\nContent-Type: application/http; msgtype=response\r\nContent-Length: " + length + "\r\n\r\n" +
+         http + "\r\n\r\n";
+}
+
+std::string page(const std::string& word) {
+  return "<html><head><title>" + word + "</title></head><body><p>The page about " + word + ".</p></body></html>";
+}
+
+fs::path write_file(const fs::path& dir, const std::string& name, const std::string& bytes) {
+  std::ofstream(dir / name, std::ios::binary) << bytes;
+  return dir / name;
+}
+
+/// \p records written to dir/name as one gzip member each, as .warc.gz files are (gzopen
+/// in append mode starts a new member).
+fs::path write_gzip_members(const fs::path& dir, const std::string& name, const std::vector<std::string>& records) {
+  fs::remove(dir / name);
+  for (const std::string& r : records) {
+    gzFile out = gzopen((dir / name).c_str(), "ab");
+    BOOST_REQUIRE(out != nullptr);
+    BOOST_REQUIRE(gzwrite(out, r.data(), static_cast<unsigned>(r.size())) == static_cast<int>(r.size()));
+    BOOST_REQUIRE(gzclose(out) == Z_OK);
+  }
+  return dir / name;
 }
 
 }  // namespace
@@ -147,6 +185,77 @@ BOOST_AUTO_TEST_CASE(warc_broken_records_resynchronise) {
   BOOST_TEST(items[4].skip.message.find("chunk") != std::string::npos);
   BOOST_TEST(items[5].skip.message.find("end of file") != std::string::npos);
   BOOST_TEST(items[1].skip.offset > items[0].document.offset);
+}
+
+// A Content-Length too long claims the next record's header as part of this block:
+// the reader must find that header inside the block, report the broken record (by DOCNO,
+// with the offset where the next one starts) and read the next one as usual.
+BOOST_AUTO_TEST_CASE(warc_content_length_too_long_does_not_swallow_the_next_record) {
+  const std::string good_a = warc_response("OVER-A", page("aardvark"));
+  const std::string next_c = warc_response("OVER-C", page("capybara"));
+  const std::string last_d = warc_response("OVER-D", page("dugong"));
+  struct Case {
+    const char* name;
+    std::string broken;
+  };
+  const Case cases[] = {
+      {"100 bytes too long (ends inside the next record)", warc_response("OVER-B", page("bison"), 100)},
+      {"8 bytes too long (ends inside the next version line)", warc_response("OVER-B", page("bison"), 8)},
+      {"reaching past the end of the file", warc_response("OVER-B", page("bison"), 1 << 20)},
+      {"far larger than max_page_bytes", warc_response("OVER-B", page("bison"), 0, "99999999999")},
+  };
+  test::TempDir dir("warc-overrun");
+  for (const Case& c : cases) {
+    const std::vector<std::string> records{good_a, c.broken, next_c, last_d};
+    std::string plain;
+    for (const std::string& r : records) plain += r;
+    for (const bool gz : {false, true}) {
+      BOOST_TEST_CONTEXT(c.name << (gz ? ", .warc.gz" : ", .warc")) {
+        const fs::path file =
+            gz ? write_gzip_members(dir.path, "c.warc.gz", records) : write_file(dir.path, "c.warc", plain);
+        const auto items = read_all(file, InputFormat::Warc, 1u << 20);
+        BOOST_TEST(outline(items) == (std::vector<std::string>{"D:OVER-A", "S:broken-record:OVER-B", "D:OVER-C",
+                                                              "D:OVER-D"}),
+                   boost::test_tools::per_element());
+        if (items.size() != 4) continue;
+        const SkipReport& broken = items[1].skip;
+        BOOST_TEST(broken.offset == good_a.size());
+        BOOST_TEST(broken.file == file.string());
+        const std::string next_offset = std::to_string(good_a.size() + c.broken.size());
+        BOOST_TEST(broken.message.find("Content-Length") != std::string::npos, broken.message);
+        BOOST_TEST(broken.message.find("offset " + next_offset) != std::string::npos, broken.message);
+        BOOST_TEST(items[2].document.offset == good_a.size() + c.broken.size());
+        BOOST_TEST(items[2].document.body == page("capybara"));
+        BOOST_TEST(items[3].document.body == page("dugong"));
+      }
+    }
+  }
+  // Too long by no more than the CRLF CRLF that ends a record: only whitespace lies
+  // between the declared end and the next record, so the block reads as a page with a line
+  // end or two more, and is kept.
+  for (const int over : {3, 4}) {
+    const fs::path file =
+        write_file(dir.path, "d.warc", good_a + warc_response("OVER-B", page("bison"), over) + next_c);
+    const auto items = read_all(file, InputFormat::Warc);
+    BOOST_TEST(outline(items) == (std::vector<std::string>{"D:OVER-A", "D:OVER-B", "D:OVER-C"}),
+               boost::test_tools::per_element());
+    if (items.size() == 3) BOOST_TEST(items[1].document.body == page("bison") + std::string("\r\n\r\n", over));
+  }
+}
+
+// The other side: a page that merely contains what looks like a record start keeps it when
+// its Content-Length is right, and a Content-Length too long on the last record is a
+// truncated record, not a resynchronisation.
+BOOST_AUTO_TEST_CASE(warc_record_start_inside_a_correct_block_is_content) {
+  const std::string inner = "<html><body><pre>a WARC file:\r\n\r\nWARC/1.0\r\nWARC-Type: response\r\n</pre></body></html>";
+  test::TempDir dir("warc-inner");
+  const fs::path file = write_file(dir.path, "inner.warc",
+                                   warc_response("IN-A", inner) + warc_response("IN-B", page("bison")) +
+                                       warc_response("IN-C", page("coati"), 50));
+  const auto items = read_all(file, InputFormat::Warc);
+  BOOST_TEST(outline(items) == (std::vector<std::string>{"D:IN-A", "D:IN-B", "S:truncated-input:IN-C"}),
+             boost::test_tools::per_element());
+  if (items.size() == 3) BOOST_TEST(items[0].document.body == inner);
 }
 
 BOOST_AUTO_TEST_CASE(html_files_listed_in_sorted_order_with_relative_docnos) {
