@@ -7,7 +7,9 @@
 # The library's one public header, boilerdex/boilernet/extractor.hpp, includes no torch
 # header. Linking boilerdex::boilernet defines BOILERDEX_WITH_BOILERNET=1 for the linking
 # target, so a tool can guard its call to register_boilernet_extractor() with #if.
-find_package(Torch QUIET CONFIG)
+if(NOT DEFINED BOILERDEX_WITH_TORCH OR BOILERDEX_WITH_TORCH)
+  find_package(Torch QUIET CONFIG)
+endif()
 option(BOILERDEX_WITH_TORCH "Build the BoilerNet sequence labeller (needs libtorch)" ${Torch_FOUND})
 if(BOILERDEX_WITH_TORCH AND NOT Torch_FOUND)
   message(FATAL_ERROR "BOILERDEX_WITH_TORCH is ON but libtorch was not found "
@@ -38,6 +40,18 @@ if(BOILERDEX_WITH_TORCH)
   endif()
   set_target_properties(boilerdex_boilernet PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS boilerdex_boilernet LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+
+  # The public header compiles on its own, without torch (as boilerdex_header_check does
+  # for plugin/include).
+  if(BOILERDEX_COMPILE_HEADERS)
+    set(boilernet_header_check ${CMAKE_CURRENT_BINARY_DIR}/header_check/boilernet_extractor_hpp.cpp)
+    file(CONFIGURE OUTPUT ${boilernet_header_check}
+         CONTENT "#include \"boilerdex/boilernet/extractor.hpp\"\n")
+    add_library(boilerdex_boilernet_header_check OBJECT ${boilernet_header_check})
+    target_include_directories(boilerdex_boilernet_header_check PRIVATE
+      ${CMAKE_CURRENT_SOURCE_DIR}/src/boilernet/include)
+    target_link_libraries(boilerdex_boilernet_header_check PRIVATE boilerdex_plugin)
+  endif()
 
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/boilerdex_boilernet.cpp)
     boilerdex_tool(boilerdex-boilernet tools/boilerdex_boilernet.cpp

@@ -38,6 +38,10 @@ int main(int argc, char** argv) {
     t->add_option("--split", train_split, "pages used: train (default), test or all");
     t->add_option("-m,--model", train.model, "model file to write")->required();
     t->add_option("--limit", train.limit, "at most N pages per data set (0: all)");
+    bool comments_boilerplate = false;
+    t->add_flag("--l3s-comments-boilerplate", comments_boilerplate,
+                "L3S-GN1: train on comments as boilerplate, as the gold text of the token "
+                "measures has them (default: content, as the block-level evaluation)");
     t->add_option("--epochs", train.training.epochs, "passes over the pages")->capture_default_str();
     t->add_option("--batch", train.training.batch_pages, "pages per step")->capture_default_str();
     t->add_option("--learning-rate", train.training.learning_rate, "Adam's")->capture_default_str();
@@ -76,6 +80,7 @@ int main(int argc, char** argv) {
     if (*t) {
       train.datasets = parse_datasets(train_datasets);
       train.split = bn::parse_split(train_split);
+      train.labels.l3s_comments_are_content = !comments_boilerplate;
       return bn::run_train(train, std::cout, std::cerr);
     }
     if (*e) {

@@ -1,6 +1,9 @@
 // Training labels: L3S-GN1 block classes as the block-level evaluation derives them, gold
 // text aligned to blocks for the other data sets, and the train/test split.
 #include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
@@ -26,6 +29,43 @@ BOOST_AUTO_TEST_CASE(l3s_annotations_label_headline_and_full_text_as_content) {
   BOOST_TEST((page.classes[4] == plugin::BlockClass::Headline));
   BOOST_TEST((page.classes[5] == plugin::BlockClass::FullText));
   BOOST_TEST((page.classes[9] == plugin::BlockClass::Boilerplate));  // related content
+}
+
+BOOST_AUTO_TEST_CASE(l3s_comments_are_content_unless_asked_otherwise) {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("boilerdex-boilernet-l3s-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "annotated");
+  fs::create_directories(dir / "original");
+  const std::string body =
+      "<p>@2The story itself, told in one sentence.@</p><p>@5A reader says: well told!@</p>"
+      "<p>@0Copyright@</p>";
+  std::string annotated, original;
+  for (std::size_t i = 0; i < body.size(); ++i) {
+    if (body[i] == '@' && i + 1 < body.size() && body[i + 1] >= '0' && body[i + 1] <= '9') {
+      annotated += std::string("<span class=\"x-nc-sel") + body[i + 1] + "\">";
+      ++i;
+    } else if (body[i] == '@') {
+      annotated += "</span>";
+    } else {
+      annotated += body[i];
+      original += body[i];
+    }
+  }
+  std::ofstream(dir / "annotated" / "p.html") << "<html><body>" << annotated << "</body></html>";
+  std::ofstream(dir / "original" / "p.html") << "<html><body>" << original << "</body></html>";
+  const plugin::Dataset dataset =
+      plugin::open_dataset(plugin::parse_dataset_spec("l3s-gn1:" + dir.string()));
+  BOOST_TEST_REQUIRE(dataset.pages.size() == 1u);
+  const bn::LabelledPage by_default = bn::load_labelled_page(dataset, dataset.pages[0]);
+  BOOST_TEST(by_default.labels == (std::vector<float>{1, 1, 0}), boost::test_tools::per_element());
+  BOOST_TEST((by_default.classes[1] == plugin::BlockClass::FullText));
+  const bn::LabelledPage strict =
+      bn::load_labelled_page(dataset, dataset.pages[0], {.l3s_comments_are_content = false});
+  BOOST_TEST(strict.labels == (std::vector<float>{1, 0, 0}), boost::test_tools::per_element());
+  BOOST_TEST((strict.classes == by_default.classes));  // the evaluation's classes stay
+  std::error_code ec;
+  fs::remove_all(dir, ec);
 }
 
 BOOST_AUTO_TEST_CASE(gold_text_alignment_labels_blocks_by_shared_trigrams) {

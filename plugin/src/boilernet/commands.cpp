@@ -53,7 +53,7 @@ int run_train(const TrainCommand& command, std::ostream& out, std::ostream& log)
     std::size_t used = 0, failed = 0;
     for (const GoldPage* page : split_pages(dataset, command.split, command.limit)) {
       try {
-        const LabelledPage labelled = load_labelled_page(dataset, *page);
+        const LabelledPage labelled = load_labelled_page(dataset, *page, command.labels);
         pages.push_back({extract_features(labelled.doc, labelled.html), labelled.labels});
         ++used;
       } catch (const std::exception& e) {

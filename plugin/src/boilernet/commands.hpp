@@ -20,6 +20,7 @@ struct TrainCommand {
   Split split = Split::Train;
   std::filesystem::path model;  ///< written
   std::size_t limit = 0;        ///< at most this many pages per data set; 0 = all
+  LabelOptions labels{};
   TrainingOptions training{};
 };
 

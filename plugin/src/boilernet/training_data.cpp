@@ -49,8 +49,8 @@ bool in_split(std::string_view id, Split split) noexcept {
   return test == (split == Split::Test);
 }
 
-std::vector<BlockClass> l3s_block_classes(const TextDocument& doc, const AnnotatedPage& page) {
-  std::vector<BlockClass> classes;
+std::vector<L3sClass> l3s_block_labels(const TextDocument& doc, const AnnotatedPage& page) {
+  std::vector<L3sClass> classes;
   classes.reserve(doc.blocks.size());
   for (const auto& block : doc.blocks) {
     std::array<std::size_t, 7> bytes{};
@@ -60,9 +60,8 @@ std::vector<BlockClass> l3s_block_classes(const TextDocument& doc, const Annotat
       if (c < bytes.size()) ++bytes[c];
     }
     const auto best = std::max_element(bytes.begin(), bytes.end());
-    const auto label =
-        *best == 0 ? L3sClass::Unlabelled : static_cast<L3sClass>(best - bytes.begin());
-    classes.push_back(block_class(label));
+    classes.push_back(*best == 0 ? L3sClass::Unlabelled
+                                 : static_cast<L3sClass>(best - bytes.begin()));
   }
   return classes;
 }
@@ -94,16 +93,23 @@ std::vector<float> align_gold_text(const TextDocument& doc, std::string_view gol
   return labels;
 }
 
-LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page) {
+LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page,
+                                const LabelOptions& options) {
   LabelledPage out;
   out.id = page.id;
   if (dataset.format == DatasetFormat::L3sGn1) {
     AnnotatedPage annotated = parse_l3s_annotated(
         decode_to_utf8(read_file_bytes(l3s_annotated_path(dataset, page)), "UTF-8").utf8);
     out.doc = segment_html(annotated.html);
-    out.classes = l3s_block_classes(out.doc, annotated);
-    out.labels.reserve(out.classes.size());
-    for (const auto c : out.classes) out.labels.push_back(c == BlockClass::Boilerplate ? 0.0f : 1.0f);
+    const std::vector<L3sClass> labels = l3s_block_labels(out.doc, annotated);
+    out.classes.reserve(labels.size());
+    out.labels.reserve(labels.size());
+    for (const auto label : labels) {
+      out.classes.push_back(block_class(label));
+      const bool content = label == L3sClass::Comments ? options.l3s_comments_are_content
+                                                       : out.classes.back() != BlockClass::Boilerplate;
+      out.labels.push_back(content ? 1.0f : 0.0f);
+    }
     out.html = std::move(annotated.html);
   } else {
     const std::string gold = load_gold_text(dataset, page);

@@ -4,8 +4,9 @@
 /// main content, 0 for boilerplate:
 ///  - L3S-GN1: the annotated page (x-nc spans removed) is segmented and each block takes
 ///    the class holding most of its text bytes, exactly as the block-level evaluation
-///    derives it (evaluation.hpp, BlockScores); headline, full text, supplemental and
-///    comments are content.
+///    derives it (evaluation.hpp, BlockScores); headline, full text and supplemental are
+///    content, and so are comments unless LabelOptions says otherwise (the block-level
+///    evaluation counts comments as content, the gold text of the token measures does not).
 ///  - every other data set: the gold text is aligned to the blocks (align_gold_text).
 
 #include <cstdint>
@@ -29,11 +30,12 @@ enum class Split { All, Train, Test };
 /// True when the page \p id belongs to \p split. Never throws.
 [[nodiscard]] bool in_split(std::string_view id, Split split) noexcept;
 
-/// The gold class of each block of \p doc, segmented from \p page.html: the L3S class
-/// holding most text bytes of the block's source range (Unlabelled when none), mapped by
-/// block_class(). O(total source bytes of the blocks). Never throws (std::bad_alloc aside).
-[[nodiscard]] std::vector<BlockClass> l3s_block_classes(const TextDocument& doc,
-                                                        const AnnotatedPage& page);
+/// The L3S class of each block of \p doc, segmented from \p page.html: the class holding
+/// most text bytes of the block's source range (Unlabelled when none); block_class() maps
+/// it to the evaluation's 4 classes. O(total source bytes of the blocks). Never throws
+/// (std::bad_alloc aside).
+[[nodiscard]] std::vector<L3sClass> l3s_block_labels(const TextDocument& doc,
+                                                     const AnnotatedPage& page);
 
 /// Gold-text alignment for data sets without block annotations. Both texts are cut into
 /// `\w+` tokens (text_similarity.hpp); a block of three or more tokens is content when at
@@ -43,6 +45,12 @@ enum class Split { All, Train, Test };
 /// teaser, a caption) counts as content. O(gold + block text). Never throws
 /// (std::bad_alloc aside).
 [[nodiscard]] std::vector<float> align_gold_text(const TextDocument& doc, std::string_view gold);
+
+/// How pages are labelled.
+struct LabelOptions {
+  /// L3S-GN1: comments (x-nc-sel5) are content, as in the block-level evaluation.
+  bool l3s_comments_are_content = true;
+};
 
 /// A segmented page with a 0/1 label per block.
 struct LabelledPage {
@@ -55,6 +63,7 @@ struct LabelledPage {
 
 /// Loads, segments and labels one page of \p dataset (see the file comment).
 /// \throws InputError naming the file when the page or its gold cannot be read.
-[[nodiscard]] LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page);
+[[nodiscard]] LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page,
+                                              const LabelOptions& options = {});
 
 }  // namespace boilerdex::plugin::boilernet
