@@ -1,0 +1,504 @@
+#include "boilerdex/plugin/learned_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <system_error>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+
+namespace boilerdex::plugin {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+constexpr std::string_view k_format = "boilerdex-block-classifier";
+constexpr int k_version = 1;
+constexpr std::size_t k_max_classes = 4;
+
+// named_features order: the first 15 are text features, then enclosing_tag, position,
+// relative_position.
+constexpr std::size_t k_text_features = 15;
+constexpr std::size_t k_enclosing_tag = 15;
+constexpr std::size_t k_position = 16;
+constexpr std::size_t k_relative_position = 17;
+static_assert(k_num_named_features == 18, "feature sets assume named_features' 18 entries");
+
+constexpr std::array<FeatureSet, 3> k_feature_sets = {FeatureSet::Current, FeatureSet::Context,
+                                                      FeatureSet::AllLocal};
+constexpr std::array<std::string_view, 2> k_two_classes = {"boilerplate", "content"};
+constexpr std::array<std::string_view, 4> k_four_classes = {"boilerplate", "full-text",
+                                                            "headline", "supplemental"};
+constexpr std::array<std::string_view, 3> k_outputs = {"logistic", "softmax", "average"};
+
+// Appends the text features of one block with \p prefix to \p names.
+void append_text_names(std::vector<std::string>& names, std::string_view prefix) {
+  const auto named = named_features(empty_start_features());
+  for (std::size_t k = 0; k < k_text_features; ++k)
+    names.push_back(std::string(prefix) + std::string(named[k].name));
+}
+
+// ----- checking a model -----------------------------------------------------------------
+
+std::string node_path(std::size_t tree, std::size_t node) {
+  return "/trees/" + std::to_string(tree) + "/nodes/" + std::to_string(node);
+}
+
+void check_tree(const DecisionTree& t, std::size_t index, std::size_t num_features,
+                std::size_t num_outputs) {
+  const std::string where = "/trees/" + std::to_string(index);
+  if (t.nodes.empty()) throw Error(where + "/nodes: a tree needs at least one node");
+  if (t.width == 0 || t.target >= num_outputs || t.width > num_outputs - t.target)
+    throw Error(where + ": leaves of width " + std::to_string(t.width) + " at output " +
+                std::to_string(t.target) + " do not fit the model's " +
+                std::to_string(num_outputs) + " output(s)");
+  std::vector<std::uint8_t> parents(t.nodes.size(), 0);
+  std::size_t leaves = 0;
+  for (std::size_t i = 0; i < t.nodes.size(); ++i) {
+    const TreeNode& n = t.nodes[i];
+    if (n.feature < 0) {
+      if (n.feature != -1) throw Error(node_path(index, i) + "/feature: must be ≥ 0 or −1 (leaf)");
+      ++leaves;
+      continue;
+    }
+    if (static_cast<std::size_t>(n.feature) >= num_features)
+      throw Error(node_path(index, i) + "/feature: " + std::to_string(n.feature) +
+                  " is not below the feature set's " + std::to_string(num_features) +
+                  " features");
+    if (std::isnan(n.threshold))
+      throw Error(node_path(index, i) + "/threshold: must be a number");
+    for (const auto& [child, name] : {std::pair{n.left, "left"}, std::pair{n.right, "right"}}) {
+      if (child <= i || child >= t.nodes.size())
+        throw Error(node_path(index, i) + "/" + name + ": child " + std::to_string(child) +
+                    " must come after its parent and below " + std::to_string(t.nodes.size()));
+      if (++parents[child] > 1)
+        throw Error(node_path(index, i) + "/" + name + ": node " + std::to_string(child) +
+                    " already has a parent");
+    }
+  }
+  for (std::size_t i = 1; i < t.nodes.size(); ++i) {
+    if (parents[i] == 0) throw Error(node_path(index, i) + ": no split leads to this node");
+  }
+  if (t.values.size() != leaves * t.width)
+    throw Error(where + ": " + std::to_string(t.values.size()) + " leaf values for " +
+                std::to_string(leaves) + " leaves of width " + std::to_string(t.width));
+  for (std::size_t i = 0; i < t.nodes.size(); ++i) {
+    if (t.nodes[i].feature < 0 && t.nodes[i].leaf >= leaves)
+      throw Error(node_path(index, i) + ": leaf number out of range");
+  }
+  for (const double v : t.values) {
+    if (!std::isfinite(v)) throw Error(where + ": leaf values must be finite numbers");
+  }
+}
+
+std::size_t outputs_of(ModelOutput output, std::size_t num_classes) noexcept {
+  return output == ModelOutput::Logistic ? 1 : num_classes;
+}
+
+void check_model(const LearnedModelData& d) {
+  if (d.num_classes != 2 && d.num_classes != 4)
+    throw Error("/classes: a model has 2 or 4 classes, not " + std::to_string(d.num_classes));
+  if (d.output == ModelOutput::Logistic && d.num_classes != 2)
+    throw Error("/output: logistic output needs 2 classes");
+  const std::size_t outputs = outputs_of(d.output, d.num_classes);
+  if (d.base_margin.size() != outputs)
+    throw Error("/base_margin: expected " + std::to_string(outputs) + " value(s), got " +
+                std::to_string(d.base_margin.size()));
+  for (const double b : d.base_margin) {
+    if (!std::isfinite(b)) throw Error("/base_margin: values must be finite numbers");
+    if (d.output == ModelOutput::Average && b != 0.0)
+      throw Error("/base_margin: must be zero for average output");
+  }
+  if (!(d.threshold >= 0.0 && d.threshold <= 1.0))
+    throw Error("/threshold: must be a number from 0 to 1");
+  if (d.trees.empty()) throw Error("/trees: a model needs at least one tree");
+  const std::size_t num_features = feature_count(d.feature_set);
+  for (std::size_t t = 0; t < d.trees.size(); ++t)
+    check_tree(d.trees[t], t, num_features, outputs);
+}
+
+// ----- reading JSON ---------------------------------------------------------------------
+
+// Reads a model file's JSON; every error names the JSON pointer of the offending value.
+class ModelReader {
+ public:
+  explicit ModelReader(std::string source) : m_source(std::move(source)) {}
+
+  [[noreturn]] void fail(const std::string& pointer, const std::string& message) const {
+    throw InputError(m_source, InputError::npos, pointer + ": " + message);
+  }
+
+  const json& member(const json& object, const std::string& pointer, const char* key) const {
+    const auto it = object.find(key);
+    if (it == object.end()) fail(pointer.empty() ? "/" : pointer, std::string("missing \"") + key + '"');
+    return *it;
+  }
+
+  std::string string(const json& v, const std::string& pointer) const {
+    if (!v.is_string()) fail(pointer, "expected a string");
+    return v.get<std::string>();
+  }
+
+  double number(const json& v, const std::string& pointer) const {
+    if (!v.is_number()) fail(pointer, "expected a number");
+    return v.get<double>();
+  }
+
+  std::uint32_t index(const json& v, const std::string& pointer) const {
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() > 0xFFFFFFFFu)
+      fail(pointer, "expected a non-negative integer");
+    return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+  }
+
+  const json& array(const json& v, const std::string& pointer) const {
+    if (!v.is_array()) fail(pointer, "expected an array");
+    return v;
+  }
+
+  DecisionTree tree(const json& t, const std::string& pointer) const {
+    if (!t.is_object()) fail(pointer, "expected a tree object");
+    DecisionTree out;
+    out.target = t.contains("target") ? index(t["target"], pointer + "/target") : 0;
+    const json& nodes = array(member(t, pointer, "nodes"), pointer + "/nodes");
+    out.nodes.reserve(nodes.size());
+    bool width_known = false;
+    std::uint32_t leaves = 0;
+    for (std::size_t i = 0; i < nodes.size(); ++i) {
+      const std::string at = pointer + "/nodes/" + std::to_string(i);
+      const json& n = nodes[i];
+      if (!n.is_object()) fail(at, "expected a node object");
+      TreeNode node;
+      if (const auto leaf = n.find("leaf"); leaf != n.end()) {
+        const json& values = array(*leaf, at + "/leaf");
+        if (!width_known) {
+          if (values.empty()) fail(at + "/leaf", "a leaf needs at least one value");
+          out.width = static_cast<std::uint32_t>(values.size());
+          width_known = true;
+        } else if (values.size() != out.width) {
+          fail(at + "/leaf", "expected " + std::to_string(out.width) +
+                                 " value(s), as the tree's first leaf has");
+        }
+        for (std::size_t k = 0; k < values.size(); ++k)
+          out.values.push_back(number(values[k], at + "/leaf/" + std::to_string(k)));
+        node.leaf = leaves++;
+      } else {
+        const json& feature = member(n, at, "feature");
+        if (!feature.is_number_unsigned() || feature.get<std::uint64_t>() > 0x7FFFFFFFu)
+          fail(at + "/feature", "expected a feature index");
+        node.feature = static_cast<std::int32_t>(feature.get<std::uint64_t>());
+        const double threshold = number(member(n, at, "threshold"), at + "/threshold");
+        node.threshold = static_cast<float>(threshold);
+        node.left = index(member(n, at, "left"), at + "/left");
+        node.right = index(member(n, at, "right"), at + "/right");
+      }
+      out.nodes.push_back(node);
+    }
+    return out;
+  }
+
+  LearnedModelData model(const json& doc) const {
+    if (!doc.is_object()) fail("/", "expected a JSON object");
+    if (string(member(doc, "", "format"), "/format") != k_format)
+      fail("/format", "expected \"" + std::string(k_format) + "\"");
+    const json& version = member(doc, "", "version");
+    if (!version.is_number_integer() || version.get<std::int64_t>() != k_version)
+      fail("/version", "this boilerdex reads version " + std::to_string(k_version));
+
+    LearnedModelData d;
+    if (doc.contains("learner")) d.learner = string(doc["learner"], "/learner");
+    const std::string set_name = string(member(doc, "", "feature_set"), "/feature_set");
+    const auto set = parse_feature_set(set_name);
+    if (!set) fail("/feature_set", "unknown feature set \"" + set_name + "\"");
+    d.feature_set = *set;
+
+    const json& features = array(member(doc, "", "features"), "/features");
+    const std::vector<std::string> expected = feature_names(d.feature_set);
+    if (features.size() != expected.size())
+      fail("/features", std::to_string(features.size()) + " names, but \"" + set_name +
+                            "\" has " + std::to_string(expected.size()) + " features");
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      const std::string at = "/features/" + std::to_string(i);
+      if (string(features[i], at) != expected[i])
+        fail(at, "expected \"" + expected[i] + "\" (the model was made for other features)");
+    }
+
+    const json& classes = array(member(doc, "", "classes"), "/classes");
+    d.num_classes = classes.size();
+    const auto names = class_names(d.num_classes);
+    if (names.empty()) fail("/classes", "a model has 2 or 4 classes");
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::string at = "/classes/" + std::to_string(i);
+      if (string(classes[i], at) != names[i]) fail(at, "expected \"" + std::string(names[i]) + '"');
+    }
+
+    const std::string output = string(member(doc, "", "output"), "/output");
+    const auto it = std::find(k_outputs.begin(), k_outputs.end(), output);
+    if (it == k_outputs.end()) fail("/output", "expected logistic, softmax or average");
+    d.output = static_cast<ModelOutput>(it - k_outputs.begin());
+
+    const json& base = array(member(doc, "", "base_margin"), "/base_margin");
+    for (std::size_t i = 0; i < base.size(); ++i)
+      d.base_margin.push_back(number(base[i], "/base_margin/" + std::to_string(i)));
+    d.threshold = number(member(doc, "", "threshold"), "/threshold");
+
+    const json& trees = array(member(doc, "", "trees"), "/trees");
+    d.trees.reserve(trees.size());
+    for (std::size_t t = 0; t < trees.size(); ++t)
+      d.trees.push_back(tree(trees[t], "/trees/" + std::to_string(t)));
+
+    if (const auto training = doc.find("training"); training != doc.end()) {
+      if (!training->is_object()) fail("/training", "expected an object");
+      for (const auto& [key, value] : training->items())
+        d.training.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
+    }
+    return d;
+  }
+
+ private:
+  std::string m_source;
+};
+
+// ----- writing JSON ---------------------------------------------------------------------
+
+std::string json_string(std::string_view s) { return json(s).dump(); }
+
+// A double as JSON that reads back as the same double (nlohmann prints the shortest
+// round-trip form).
+std::string number_text(double x) { return json(x).dump(); }
+
+void write_node(std::string& out, const DecisionTree& t, const TreeNode& n) {
+  if (n.feature < 0) {
+    out += "{\"leaf\": [";
+    for (std::uint32_t k = 0; k < t.width; ++k) {
+      if (k > 0) out += ", ";
+      out += number_text(t.values[static_cast<std::size_t>(n.leaf) * t.width + k]);
+    }
+    out += "]}";
+    return;
+  }
+  out += "{\"feature\": " + std::to_string(n.feature) +
+         ", \"threshold\": " + number_text(static_cast<double>(n.threshold)) +
+         ", \"left\": " + std::to_string(n.left) + ", \"right\": " + std::to_string(n.right) + '}';
+}
+
+}  // namespace
+
+// ----- feature sets ---------------------------------------------------------------------
+
+std::string_view feature_set_name(FeatureSet set) noexcept {
+  switch (set) {
+    case FeatureSet::Current: return "current";
+    case FeatureSet::Context: return "prev-curr-next";
+    case FeatureSet::AllLocal: return "all-local";
+  }
+  return "current";
+}
+
+std::optional<FeatureSet> parse_feature_set(std::string_view name) noexcept {
+  for (const FeatureSet s : k_feature_sets) {
+    if (feature_set_name(s) == name) return s;
+  }
+  return std::nullopt;
+}
+
+std::span<const FeatureSet> all_feature_sets() noexcept { return k_feature_sets; }
+
+std::size_t feature_count(FeatureSet set) noexcept {
+  switch (set) {
+    case FeatureSet::Current: return k_text_features;
+    case FeatureSet::Context: return 3 * k_text_features;
+    case FeatureSet::AllLocal: return 3 * k_text_features + 3 + 2;
+  }
+  return 0;
+}
+
+std::vector<std::string> feature_names(FeatureSet set) {
+  std::vector<std::string> names;
+  names.reserve(feature_count(set));
+  if (set == FeatureSet::Current) {
+    append_text_names(names, "curr.");
+    return names;
+  }
+  append_text_names(names, "prev.");
+  append_text_names(names, "curr.");
+  append_text_names(names, "next.");
+  if (set == FeatureSet::AllLocal) {
+    for (const std::string_view p : {"prev.", "curr.", "next."}) names.push_back(std::string(p) + "enclosing_tag");
+    names.emplace_back("curr.position");
+    names.emplace_back("curr.relative_position");
+  }
+  return names;
+}
+
+void feature_vector(const std::vector<BlockFeatures>& features, std::size_t i, FeatureSet set,
+                    std::span<float> out) noexcept {
+  if (i >= features.size() || out.size() != feature_count(set)) return;
+  const BlockContext c = context_of(features, i);
+  const auto put_text = [&out](const BlockFeatures& f, std::size_t at) {
+    const auto named = named_features(f);
+    for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
+  };
+  if (set == FeatureSet::Current) {
+    put_text(c.current, 0);
+    return;
+  }
+  put_text(c.previous, 0);
+  put_text(c.current, k_text_features);
+  put_text(c.next, 2 * k_text_features);
+  if (set == FeatureSet::AllLocal) {
+    std::size_t at = 3 * k_text_features;
+    for (const BlockFeatures* f : {&c.previous, &c.current, &c.next})
+      out[at++] = static_cast<float>(named_features(*f)[k_enclosing_tag].value);
+    const auto named = named_features(c.current);
+    out[at++] = static_cast<float>(named[k_position].value);
+    out[at] = static_cast<float>(named[k_relative_position].value);
+  }
+}
+
+std::span<const std::string_view> class_names(std::size_t num_classes) noexcept {
+  if (num_classes == 2) return k_two_classes;
+  if (num_classes == 4) return k_four_classes;
+  return {};
+}
+
+std::string_view model_output_name(ModelOutput output) noexcept {
+  return k_outputs[static_cast<std::size_t>(output)];
+}
+
+// ----- the model ------------------------------------------------------------------------
+
+LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) { check_model(m_data); }
+
+LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
+  }
+  LearnedModelData data = ModelReader(source).model(doc);
+  try {
+    return LearnedModel(std::move(data));
+  } catch (const InputError&) {
+    throw;
+  } catch (const Error& e) {
+    throw InputError(source, InputError::npos, e.what());
+  }
+}
+
+LearnedModel LearnedModel::load(const fs::path& path) {
+  return from_json(read_file_bytes(path), path.string());
+}
+
+std::string LearnedModel::to_json() const {
+  const LearnedModelData& d = m_data;
+  std::string out = "{\n";
+  out += "  \"format\": " + json_string(k_format) + ",\n";
+  out += "  \"version\": " + std::to_string(k_version) + ",\n";
+  out += "  \"learner\": " + json_string(d.learner) + ",\n";
+  out += "  \"feature_set\": " + json_string(feature_set_name(d.feature_set)) + ",\n";
+  out += "  \"features\": " + json(feature_names(d.feature_set)).dump() + ",\n";
+  out += "  \"classes\": [";
+  const auto names = class_names(d.num_classes);
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i > 0 ? ", " : "") + json_string(names[i]);
+  out += "],\n";
+  out += "  \"output\": " + json_string(model_output_name(d.output)) + ",\n";
+  out += "  \"base_margin\": [";
+  for (std::size_t i = 0; i < d.base_margin.size(); ++i)
+    out += (i > 0 ? ", " : "") + number_text(d.base_margin[i]);
+  out += "],\n";
+  out += "  \"threshold\": " + number_text(d.threshold) + ",\n";
+  if (!d.training.empty()) {
+    json training = json::object();
+    for (const auto& [key, value] : d.training) training[key] = value;
+    out += "  \"training\": " + training.dump() + ",\n";
+  }
+  out += "  \"trees\": [";
+  for (std::size_t t = 0; t < d.trees.size(); ++t) {
+    const DecisionTree& tree = d.trees[t];
+    out += t > 0 ? ",\n    " : "\n    ";
+    out += "{\"target\": " + std::to_string(tree.target) + ", \"nodes\": [";
+    for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
+      out += i > 0 ? ",\n      " : "\n      ";
+      write_node(out, tree, tree.nodes[i]);
+    }
+    out += "]}";
+  }
+  out += "]\n}\n";
+  return out;
+}
+
+void LearnedModel::save(const fs::path& path) const {
+  const std::string text = to_json();
+  fs::path tmp = path;
+  tmp += ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(path.string(), InputError::npos, "cannot write the model file");
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.close();
+    if (!out) throw InputError(path.string(), InputError::npos, "error writing the model file");
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    throw InputError(path.string(), InputError::npos, "cannot write the model file");
+  }
+}
+
+std::size_t LearnedModel::num_outputs() const noexcept {
+  return outputs_of(m_data.output, m_data.num_classes);
+}
+
+void LearnedModel::predict(std::span<const float> x, std::span<double> probabilities) const noexcept {
+  if (x.size() != feature_count(m_data.feature_set) || probabilities.size() != m_data.num_classes)
+    return;
+  std::array<double, k_max_classes> m{};
+  std::copy(m_data.base_margin.begin(), m_data.base_margin.end(), m.begin());
+  for (const DecisionTree& tree : m_data.trees) {
+    const TreeNode* node = tree.nodes.data();
+    while (node->feature >= 0) {
+      node = &tree.nodes[x[static_cast<std::size_t>(node->feature)] < node->threshold ? node->left
+                                                                                          : node->right];
+    }
+    const double* values = tree.values.data() + static_cast<std::size_t>(node->leaf) * tree.width;
+    for (std::uint32_t k = 0; k < tree.width; ++k) m[tree.target + k] += values[k];
+  }
+  const std::size_t n = m_data.num_classes;
+  switch (m_data.output) {
+    case ModelOutput::Logistic: {
+      const double p = 1.0 / (1.0 + std::exp(-m[0]));
+      probabilities[0] = 1.0 - p;
+      probabilities[1] = p;
+      return;
+    }
+    case ModelOutput::Softmax: {
+      const double top = *std::max_element(m.begin(), m.begin() + static_cast<std::ptrdiff_t>(n));
+      double sum = 0.0;
+      for (std::size_t k = 0; k < n; ++k) sum += (m[k] = std::exp(m[k] - top));
+      for (std::size_t k = 0; k < n; ++k) probabilities[k] = m[k] / sum;
+      return;
+    }
+    case ModelOutput::Average: {
+      const auto trees = static_cast<double>(m_data.trees.size());
+      for (std::size_t k = 0; k < n; ++k) probabilities[k] = m[k] / trees;
+      return;
+    }
+  }
+}
+
+double LearnedModel::content_probability(std::span<const float> x) const noexcept {
+  std::array<double, k_max_classes> p{};
+  if (x.size() != feature_count(m_data.feature_set)) return std::nan("");
+  predict(x, std::span<double>(p.data(), m_data.num_classes));
+  return m_data.num_classes == 2 ? p[1] : 1.0 - p[0];
+}
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,100 @@
+#include "labelled_pages.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <ostream>
+#include <thread>
+
+#include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/learned_labels.hpp"
+
+namespace boilerdex::plugin::train {
+
+namespace {
+
+LabelledPage make_page(std::string id, const TextDocument& doc, std::vector<BlockClass> gold,
+                       bool four_class) {
+  LabelledPage page;
+  page.id = std::move(id);
+  page.features = compute_features(doc);
+  page.gold = std::move(gold);
+  page.four_class = four_class;
+  return page;
+}
+
+}  // namespace
+
+LabelledPage label_l3s_page(std::string_view annotated_utf8, std::string id, const LabelOptions& options) {
+  const AnnotatedPage annotated = parse_l3s_annotated(annotated_utf8);
+  const TextDocument doc = segment_html(annotated.html);
+  std::vector<BlockClass> gold;
+  for (const L3sClass label : l3s_block_labels(doc, annotated)) {
+    gold.push_back(label == L3sClass::Comments && !options.comments_are_content ? BlockClass::Boilerplate
+                                                                                : block_class(label));
+  }
+  return make_page(std::move(id), doc, std::move(gold), true);
+}
+
+LabelledPage label_text_page(std::string_view html_utf8, std::string_view gold_text, std::string id,
+                             const LabelOptions& options) {
+  const TextDocument doc = segment_html(html_utf8);
+  std::vector<BlockClass> gold;
+  for (const double share : aligned_block_shares(doc, gold_text)) {
+    gold.push_back(share > 0.0 && share >= options.min_aligned_share ? BlockClass::FullText
+                                                                     : BlockClass::Boilerplate);
+  }
+  return make_page(std::move(id), doc, std::move(gold), false);
+}
+
+LabelledPage label_page(const Dataset& dataset, const GoldPage& page, const LabelOptions& options) {
+  std::string id = dataset.name + "/" + page.id;
+  if (dataset.format == DatasetFormat::L3sGn1) {
+    return label_l3s_page(decode_to_utf8(read_file_bytes(l3s_annotated_path(dataset, page)), "UTF-8").utf8,
+                          std::move(id), options);
+  }
+  const std::string gold = load_gold_text(dataset, page);
+  return label_text_page(load_page_html(dataset, page), gold, std::move(id), options);
+}
+
+LabelledCollection load_labelled_pages(const std::vector<DatasetSpec>& specs, std::size_t limit,
+                                       unsigned threads, std::ostream* log, const LabelOptions& options) {
+  LabelledCollection out;
+  for (const auto& spec : specs) {
+    const Dataset dataset = open_dataset(spec);
+    for (const auto& s : dataset.skipped) out.notes.push_back(dataset.name + ": " + s);
+    const std::size_t n = limit > 0 ? std::min(limit, dataset.pages.size()) : dataset.pages.size();
+    std::vector<LabelledPage> pages(n);
+    std::vector<std::string> errors(n);
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+      for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+        try {
+          pages[i] = label_page(dataset, dataset.pages[i], options);
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+        }
+      }
+    };
+    const unsigned workers = std::max(1u, std::min<unsigned>(threads != 0 ? threads : std::thread::hardware_concurrency(),
+                                                             static_cast<unsigned>(std::max<std::size_t>(n, 1))));
+    std::vector<std::thread> pool;
+    for (unsigned w = 1; w < workers; ++w) pool.emplace_back(work);
+    work();
+    for (auto& t : pool) t.join();
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!errors[i].empty()) {
+        out.notes.push_back(dataset.name + "/" + dataset.pages[i].id + ": " + errors[i]);
+        continue;
+      }
+      out.pages.push_back(std::move(pages[i]));
+      ++kept;
+    }
+    if (log != nullptr) *log << "boilerdex-train: " << dataset.name << ": " << kept << " labelled page(s)\n";
+  }
+  return out;
+}
+
+}  // namespace boilerdex::plugin::train

@@ -1,0 +1,91 @@
+#include "train_run.hpp"
+
+#include <chrono>
+#include <ostream>
+
+#include "boilerdex/config/error.hpp"
+
+namespace boilerdex::plugin::train {
+
+namespace {
+
+template <typename T>
+std::vector<T> or_default(const std::vector<T>& v, T fallback) {
+  return v.empty() ? std::vector<T>{fallback} : v;
+}
+
+std::string describe(const ModelConfig& c) {
+  return std::string(learner_name(c.learner)) + ", " + std::string(feature_set_name(c.feature_set)) + ", " +
+         std::to_string(c.num_classes) + " classes";
+}
+
+}  // namespace
+
+int run_train(const TrainOptions& options, std::ostream& out, std::ostream& log) {
+  if (options.datasets.empty()) throw UsageError("no data set: give --dataset FORMAT:DIR");
+  if (options.folds == 0 && options.output.empty())
+    throw UsageError("nothing to do: give --cv K to cross-validate and/or -o FILE to save a model");
+  std::vector<ModelConfig> configs;
+  for (const auto classes : or_default<std::size_t>(options.classes, 2)) {
+    if (classes != 2 && classes != 4) throw UsageError("--classes must be 2 or 4, not " + std::to_string(classes));
+    for (const auto set : or_default(options.feature_sets, FeatureSet::AllLocal)) {
+      for (const auto learner : or_default(options.learners, Learner::XGBoost))
+        configs.push_back({learner, set, classes});
+    }
+  }
+  if (!options.output.empty() && configs.size() != 1)
+    throw UsageError("-o saves one model: give one learner, one feature set and one class count");
+
+  LabelledCollection data = load_labelled_pages(options.datasets, options.limit, options.threads, &log, options.labels);
+  for (const auto& note : data.notes) log << "boilerdex-train: skipped " << note << '\n';
+  if (data.pages.empty()) throw UsageError("no labelled pages in the data sets given");
+
+  if (options.folds > 0) {
+    CrossValidationOptions cv;
+    cv.folds = options.folds;
+    cv.learner = options.learner;
+    cv.weighting = options.weighting;
+    cv.threads = options.threads;
+    std::vector<CrossValidationResult> results;
+    for (const auto& config : configs) {
+      log << "boilerdex-train: " << options.folds << "-fold cross-validation: " << describe(config) << '\n';
+      results.push_back(cross_validate(data.pages, config, cv));
+    }
+    write_cross_validation_table(results, options.folds, out);
+  }
+
+  if (!options.output.empty()) {
+    const ModelConfig& config = configs.front();
+    if (config.num_classes == 4) {
+      for (const auto& page : data.pages) {
+        if (!page.four_class) throw UsageError("4-class models need 4-class labels (l3s-gn1); " + page.id + " has 2");
+      }
+    }
+    TrainingSet set;
+    set.feature_set = config.feature_set;
+    set.num_classes = config.num_classes;
+    std::vector<const LabelledPage*> pages;
+    for (const auto& p : data.pages) pages.push_back(&p);
+    append_rows(set, pages, options.weighting);
+    LearnerOptions learner = options.learner;
+    learner.learner = config.learner;
+    const auto start = std::chrono::steady_clock::now();
+    LearnedModel trained = train_model(set, learner);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    LearnedModelData d = trained.data();
+    std::string sources;
+    for (const auto& s : options.datasets)
+      sources += (sources.empty() ? "" : " ") + std::string(dataset_format_name(s.format)) + ":" + s.dir.string();
+    d.training.insert(d.training.begin(), {{"datasets", sources},
+                                           {"pages", std::to_string(data.pages.size())},
+                                           {"blocks", std::to_string(set.rows())},
+                                           {"weighting", std::string(weighting_name(options.weighting))},
+                                           {"comments", options.labels.comments_are_content ? "content" : "boilerplate"}});
+    LearnedModel(std::move(d)).save(options.output);
+    log << "boilerdex-train: " << describe(config) << ": trained on " << data.pages.size() << " pages, "
+        << set.rows() << " blocks in " << seconds << " s; wrote " << options.output.string() << '\n';
+  }
+  return 0;
+}
+
+}  // namespace boilerdex::plugin::train

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# boilerdex-train end to end on the hand-written labelled pages: cross-validation table,
+# a saved model used by boilerdex-extract (-e learned:FILE, and eval) and boilerdex-index
+# (--view extractor:learned:FILE), usage errors, and a broken model file named with its
+# position. Skipped when boilerdex-train is not built (no XGBoost/OpenCV).
+# Usage: train.sh BUILD_DIR FIXTURES_DIR [SHARED_DIR]
+set -u
+build=$1
+mini=$(cd "$2/train/l3s-mini" && pwd)
+train=$build/plugin/boilerdex-train
+extract=$build/plugin/boilerdex-extract
+index=$build/indexer/boilerdex-index
+[ -x "$train" ] || { echo "SKIP: $train not built (needs libxgboost-dev, libopencv-ml-dev)"; exit 77; }
+[ -x "$extract" ] || { echo "SKIP: $extract not built"; exit 77; }
+. "$(dirname "$0")/lib/expect.bash"
+
+# Cross-validation prints both tables beside the paper's figures; progress goes to stderr.
+expect_rc 0 "cv" -- "$train" --dataset "l3s-gn1:$mini" --cv 4 --learner cart --learner xgboost \
+  --features current --classes 2 --classes 4 --rounds 10 --cart-min-samples 2
+grep -q '^| current | cart | ' "$work/out" || fail "cv: cart row missing"
+grep -q '^| current | xgboost (4-class model) | ' "$work/out" || fail "cv: 4-class model row missing"
+grep -q '^## 4-class' "$work/out" || fail "cv: 4-class table missing"
+grep -q 'paper: all local' "$work/out" || fail "cv: paper row missing"
+grep -q '8 labelled page' "$work/err" || fail "cv: progress not on stderr"
+
+# The same seed gives the same table.
+cp "$work/out" "$work/cv1"
+expect_rc 0 "cv again" -- "$train" --dataset "l3s-gn1:$mini" --cv 4 --learner cart --learner xgboost \
+  --features current --classes 2 --classes 4 --rounds 10 --cart-min-samples 2
+diff <(grep -v 'training time\|^| [a-z-]* | [a-z]* | [24] |' "$work/cv1") \
+     <(grep -v 'training time\|^| [a-z-]* | [a-z]* | [24] |' "$work/out") >/dev/null ||
+  fail "cv: figures differ between two runs with one seed"
+
+# A model file, then the extractor by name.
+model=$work/model.json
+expect_rc 0 "train" -- "$train" --dataset "l3s-gn1:$mini" -o "$model" --rounds 20
+[ -s "$model" ] || fail "train: no model file"
+grep -q '"format": "boilerdex-block-classifier"' "$model" || fail "train: model format"
+expect_rc 0 "extract learned" -- "$extract" -e "learned:$model" "$mini/original/page3.html"
+grep -q 'Harbour works to start in summer' "$work/out" || fail "extract: headline lost"
+grep -q 'Privacy' "$work/out" && fail "extract: footer kept"
+expect_rc 0 "eval learned" -- "$extract" eval --dataset "l3s-gn1:$mini" -e "learned:$model" -e article
+grep -q "learned:$model" "$work/out" || fail "eval: learned row missing"
+
+# A view of an index set.
+if [ -x "$index" ]; then
+  expect_rc 0 "index view" -- "$index" --format files --input "$mini/original" --out "$work/set" --view all \
+    --view "extractor:learned:$model" -q
+  ls "$work/set/views" | grep -q '^extractor-learned-' || fail "index: no learned view ($(ls "$work/set/views"))"
+fi
+
+# Usage errors exit 2; a broken model names the file and the position.
+expect_rc 2 "no work" -- "$train" --dataset "l3s-gn1:$mini"
+grep -q -- '--cv' "$work/err" || fail "no work: message"
+expect_rc 2 "two configs to one file" -- "$train" --dataset "l3s-gn1:$mini" -o "$work/x.json" --learner cart --learner xgboost
+expect_rc 2 "unknown learner" -- "$train" --dataset "l3s-gn1:$mini" --cv 2 --learner svm
+expect_rc 2 "unknown feature set" -- "$train" --dataset "l3s-gn1:$mini" --cv 2 --features global
+printf '{"format": "boilerdex-block-classifier",\n "version": 1, "trees": [}' >"$work/bad.json"
+expect_rc 1 "broken model" -- "$extract" -e "learned:$work/bad.json" "$mini/original/page1.html"
+grep -q "bad.json@" "$work/err" || fail "broken model: no file@offset ($(cat "$work/err"))"
+sed 's/"threshold": 0.5/"threshold": 2/' "$model" >"$work/thr.json"
+expect_rc 1 "bad threshold" -- "$extract" -e "learned:$work/thr.json" "$mini/original/page1.html"
+grep -q "thr.json: /threshold" "$work/err" || fail "bad threshold: no pointer ($(cat "$work/err"))"
+
+[ "$failures" -eq 0 ] || { echo "train.sh: $failures failure(s)"; exit 1; }
+echo "train.sh: ok"

@@ -1,0 +1,210 @@
+#include <boost/test/unit_test.hpp>
+#include <cmath>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <unistd.h>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/input_error.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
+#include "test_block_builder.hpp"
+
+using namespace boilerdex::plugin;
+using namespace boilerdex::plugin::testing;
+using nlohmann::json;
+
+namespace {
+
+// A 2-class logistic model on the current block: curr.num_words < 10 → margin −2, else +2.
+json tiny_model() {
+  return {{"format", "boilerdex-block-classifier"},
+          {"version", 1},
+          {"learner", "hand-written"},
+          {"feature_set", "current"},
+          {"features", feature_names(FeatureSet::Current)},
+          {"classes", {"boilerplate", "content"}},
+          {"output", "logistic"},
+          {"base_margin", {0.0}},
+          {"threshold", 0.5},
+          {"trees",
+           {{{"target", 0},
+             {"nodes",
+              {{{"feature", 0}, {"threshold", 10.0}, {"left", 1}, {"right", 2}},
+               {{"leaf", {-2.0}}},
+               {{"leaf", {2.0}}}}}}}}};
+}
+
+std::vector<float> current_features(float num_words, float link_density = 0) {
+  std::vector<float> x(feature_count(FeatureSet::Current), 0.0f);
+  x[0] = num_words;
+  x[1] = link_density;
+  return x;
+}
+
+// The message of the InputError that loading \p model as "bad.json" throws.
+std::string load_error(const std::string& text) {
+  try {
+    (void)LearnedModel::from_json(text, "bad.json");
+  } catch (const boilerdex::InputError& e) {
+    BOOST_TEST(e.source() == "bad.json");
+    return e.what();
+  }
+  BOOST_ERROR("no error for: " << text.substr(0, 200));
+  return {};
+}
+
+bool contains(const std::string& s, const std::string& what) { return s.find(what) != std::string::npos; }
+
+double sigmoid(double m) { return 1.0 / (1.0 + std::exp(-m)); }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(learned_model)
+
+BOOST_AUTO_TEST_CASE(feature_sets_have_stable_names) {
+  BOOST_TEST(feature_count(FeatureSet::Current) == 15u);
+  BOOST_TEST(feature_count(FeatureSet::Context) == 45u);
+  BOOST_TEST(feature_count(FeatureSet::AllLocal) == 50u);
+  for (const FeatureSet s : all_feature_sets()) {
+    const auto names = feature_names(s);
+    BOOST_TEST(names.size() == feature_count(s));
+    BOOST_TEST(std::set<std::string>(names.begin(), names.end()).size() == names.size());
+    BOOST_TEST((parse_feature_set(feature_set_name(s)) == s));
+  }
+  BOOST_TEST(feature_names(FeatureSet::Current).front() == "curr.num_words");
+  BOOST_TEST(feature_names(FeatureSet::Context)[16] == "curr.link_density");
+  BOOST_TEST(feature_names(FeatureSet::AllLocal).back() == "curr.relative_position");
+  BOOST_TEST(!parse_feature_set("everything").has_value());
+}
+
+BOOST_AUTO_TEST_CASE(feature_vectors_take_neighbours_and_sentinels) {
+  TextDocument doc = document({block("one two three", 3), block("four five six seven eight", 5, 5),
+                               block("nine", 1)});
+  doc.blocks[1].enclosing_tag = TagClass::P;
+  const auto f = compute_features(doc);
+  std::vector<float> x(feature_count(FeatureSet::AllLocal));
+  feature_vector(f, 0, FeatureSet::AllLocal, x);
+  BOOST_TEST(x[0] == 0.0f);   // prev.num_words: the sentinel
+  BOOST_TEST(x[15] == 3.0f);  // curr.num_words
+  BOOST_TEST(x[30] == 5.0f);  // next.num_words
+  BOOST_TEST(x[31] == 1.0f);  // next.link_density
+  BOOST_TEST(x[47] == 2.0f);  // next.enclosing_tag: P
+  BOOST_TEST(x[48] == 0.0f);  // curr.position
+  feature_vector(f, 2, FeatureSet::AllLocal, x);
+  BOOST_TEST(x[0] == 5.0f);
+  BOOST_TEST(x[30] == 0.0f);  // next: the sentinel
+  BOOST_TEST(x[48] == 2.0f);
+  BOOST_TEST(x[49] == 1.0f);  // relative position of the last block
+  std::vector<float> c(feature_count(FeatureSet::Current));
+  feature_vector(f, 1, FeatureSet::Current, c);
+  const auto named = named_features(f[1]);
+  for (std::size_t k = 0; k < c.size(); ++k) BOOST_TEST(c[k] == static_cast<float>(named[k].value));
+}
+
+BOOST_AUTO_TEST_CASE(logistic_trees_split_below_the_threshold) {
+  const LearnedModel m = LearnedModel::from_json(tiny_model().dump(), "tiny.json");
+  BOOST_TEST(m.content_probability(current_features(9.0f)) == sigmoid(-2.0));
+  BOOST_TEST(m.content_probability(current_features(10.0f)) == sigmoid(2.0));  // not < 10: right
+  std::array<double, 2> p{};
+  m.predict(current_features(3.0f), p);
+  BOOST_TEST(p[1] == sigmoid(-2.0));
+  BOOST_TEST(p[0] + p[1] == 1.0, boost::test_tools::tolerance(1e-15));
+  BOOST_TEST(std::isnan(m.content_probability(std::vector<float>(3, 0.0f))));
+}
+
+BOOST_AUTO_TEST_CASE(softmax_sums_trees_per_class_and_average_averages) {
+  json soft = tiny_model();
+  soft["classes"] = {"boilerplate", "full-text", "headline", "supplemental"};
+  soft["output"] = "softmax";
+  soft["base_margin"] = {0.5, 0.5, 0.5, 0.5};
+  soft["trees"] = {{{"target", 1}, {"nodes", {{{"leaf", {1.0}}}}}},
+                   {{"target", 2}, {"nodes", {{{"feature", 1}, {"threshold", 0.5}, {"left", 1}, {"right", 2}},
+                                              {{"leaf", {2.0}}},
+                                              {{"leaf", {-1.0}}}}}}};
+  const LearnedModel m = LearnedModel::from_json(soft.dump(), "soft.json");
+  std::array<double, 4> p{};
+  m.predict(current_features(5.0f, 0.0f), p);
+  const double e0 = std::exp(0.5), e1 = std::exp(1.5), e2 = std::exp(2.5), sum = e0 + e1 + e2 + e0;
+  BOOST_TEST(p[0] == e0 / sum, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(p[1] == e1 / sum, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(p[2] == e2 / sum, boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(m.content_probability(current_features(5.0f)) == 1.0 - p[0], boost::test_tools::tolerance(1e-12));
+
+  json avg = tiny_model();
+  avg["output"] = "average";
+  avg["base_margin"] = {0.0, 0.0};
+  avg["trees"] = {{{"nodes", {{{"leaf", {0.2, 0.8}}}}}}, {{"nodes", {{{"leaf", {0.6, 0.4}}}}}}};
+  const LearnedModel a = LearnedModel::from_json(avg.dump(), "avg.json");
+  BOOST_TEST(a.content_probability(current_features(1.0f)) == 0.6, boost::test_tools::tolerance(1e-12));
+}
+
+BOOST_AUTO_TEST_CASE(json_round_trip_is_exact) {
+  json j = tiny_model();
+  j["trees"][0]["nodes"][0]["threshold"] = 0.1;  // not exact as a float: stored as float(0.1)
+  j["trees"][0]["nodes"][1]["leaf"] = {-0.123456789012345678};
+  j["training"] = {{"pages", "8"}, {"seed", 7}};
+  const LearnedModel m = LearnedModel::from_json(j.dump(), "m.json");
+  const std::string text = m.to_json();
+  const LearnedModel again = LearnedModel::from_json(text, "again.json");
+  BOOST_TEST(again.to_json() == text);
+  for (const float w : {0.0f, 0.1f, std::nextafter(0.1f, 1.0f), 0.2f, 30.0f}) {
+    BOOST_TEST(again.content_probability(current_features(w)) == m.content_probability(current_features(w)));
+  }
+  BOOST_TEST(again.data().training.size() == 2u);
+  BOOST_TEST(again.data().training[1].second == "7");
+
+  const auto path = std::filesystem::temp_directory_path() / ("boilerdex-learned-" + std::to_string(::getpid()) + ".json");
+  m.save(path);
+  BOOST_TEST(LearnedModel::load(path).to_json() == text);
+  std::filesystem::remove(path);
+  BOOST_CHECK_THROW(m.save("/nonexistent-dir/model.json"), boilerdex::InputError);
+}
+
+BOOST_AUTO_TEST_CASE(bad_model_files_name_file_and_position) {
+  // Syntax: the byte offset.
+  const std::string syntax = load_error("{\"format\": \"boilerdex-block-classifier\",\n  \"version\": }");
+  BOOST_TEST(contains(syntax, "bad.json@"), syntax);
+  BOOST_TEST(contains(syntax, "line 2"), syntax);
+  BOOST_TEST(contains(load_error("[1, 2]"), "bad.json: /: expected a JSON object"));
+
+  // Structure: the JSON pointer of the offending value.
+  const auto with = [](auto edit) {
+    json j = tiny_model();
+    edit(j);
+    return load_error(j.dump());
+  };
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {with([](json& j) { j["format"] = "weka"; }), "/format"},
+      {with([](json& j) { j["version"] = 2; }), "/version"},
+      {with([](json& j) { j.erase("features"); }), "missing \"features\""},
+      {with([](json& j) { j["features"][3] = "curr.colour"; }), "/features/3: expected \"curr.num_word_tokens\""},
+      {with([](json& j) { j["feature_set"] = "global"; }), "/feature_set"},
+      {with([](json& j) { j["classes"] = {"a", "b", "c"}; }), "/classes"},
+      {with([](json& j) { j["classes"][1] = "main"; }), "/classes/1"},
+      {with([](json& j) { j["output"] = "tanh"; }), "/output"},
+      {with([](json& j) { j["base_margin"] = {0.0, 1.0}; }), "/base_margin"},
+      {with([](json& j) { j["threshold"] = 1.5; }), "/threshold"},
+      {with([](json& j) { j["threshold"] = "half"; }), "/threshold: expected a number"},
+      {with([](json& j) { j["trees"] = json::array(); }), "/trees: a model needs at least one tree"},
+      {with([](json& j) { j["trees"][0]["nodes"][0]["left"] = 7; }), "/trees/0/nodes/0/left"},
+      {with([](json& j) { j["trees"][0]["nodes"][0]["right"] = 1; }), "already has a parent"},
+      {with([](json& j) { j["trees"][0]["nodes"][0]["feature"] = 15; }), "/trees/0/nodes/0/feature"},
+      {with([](json& j) { j["trees"][0]["nodes"][0]["feature"] = -3; }), "/trees/0/nodes/0/feature"},
+      {with([](json& j) { j["trees"][0]["nodes"][2]["leaf"] = {1.0, 2.0}; }), "/trees/0/nodes/2/leaf"},
+      {with([](json& j) { j["trees"][0]["nodes"].push_back({{"leaf", {0.0}}}); }), "/trees/0/nodes/3: no split"},
+      {with([](json& j) { j["trees"][0]["target"] = 1; }), "/trees/0"},
+      {with([](json& j) { j["trees"][0]["nodes"][1] = "leaf"; }), "/trees/0/nodes/1: expected a node object"},
+      {with([](json& j) { j["output"] = "average"; }), "/base_margin"},  // must be 2 zeros
+  };
+  for (const auto& [message, expected] : cases) {
+    BOOST_TEST(contains(message, "bad.json: "), message);
+    BOOST_TEST(contains(message, expected), message << " (wanted " << expected << ")");
+  }
+
+  BOOST_CHECK_EXCEPTION((void)LearnedModel::load("/nonexistent/model.json"), boilerdex::InputError,
+                        [](const boilerdex::InputError& e) { return e.source() == "/nonexistent/model.json"; });
+  BOOST_CHECK_THROW(LearnedModel(LearnedModelData{}), boilerdex::Error);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
