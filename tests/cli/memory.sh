@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Memory does not grow with the number of inputs (DESIGN.md: "Memory stays bounded whatever
+# the collection size"). Peak resident memory (GNU time's %M) of
+#   - boilerdex-index over N and 10 N pages in one TREC file,
+#   - boilerdex-extract over N and 10 N HTML files (-o DIR),
+# must grow by less than a fixed allowance ($allow_kb) from N to 10 N. Every page carries
+# about 2 KB of text, so keeping anything per page (its text, its blocks, a buffer) would
+# cost 9 N x 2 KB, above the allowance; what may legitimately grow with the collection
+# (Xapian's B-tree caches; duplicate DOCNOs are looked up in the index, not kept) stays
+# well below it.
+#   - boilerdex-index over N and 10 N HTML files (--format files) may also grow by
+#     $per_file_kb KB per input file: the manifest and the resume state list every input
+#     file (path, bytes, counts, SHA-256), held as JSON while they are written. A leaked
+#     reader (a 256 KB buffer, a file descriptor) per file would exceed that many times.
+# Skips without GNU time or /proc, and under the sanitizers (ASan's quarantine and shadow
+# memory make resident size meaningless).
+set -u
+build=$1
+indexer=$build/indexer/boilerdex-index
+extract=$build/plugin/boilerdex-extract
+for tool in "$indexer" "$extract"; do [ -x "$tool" ] || { echo "skip: $tool not built"; exit 77; }; done
+[ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1 || { echo "skip: GNU time (/usr/bin/time) not usable"; exit 77; }
+[ -r /proc/self/status ] || { echo "skip: no /proc"; exit 77; }
+[ -z "${BOILERDEX_SANITIZED:-}" ] || { echo "skip: resident memory means nothing under the sanitizers"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+n=500
+allow_kb=$((6 * 1024))   # 6 MB, against the 9 N x 2 KB = 9 MB that keeping each page costs
+per_file_kb=4            # measured: about 3 KB per input file
+
+# pages FROM TO: TREC records FROM..TO, ~2 KB of varied words each (new words keep coming,
+# so term dictionaries grow as in a real collection).
+pages() {
+  awk -v from="$1" -v to="$2" 'BEGIN {
+    split("harbour storm ferry engineer pier council budget river bridge school teacher museum " \
+          "painting concert garden winter railway station market farmer harvest", w, " ")
+    for (i = from; i <= to; i++) {
+      printf "<DOC>\n<DOCNO>MEM-%06d</DOCNO>\n<html><head><title>Page %d</title></head><body>", i, i
+      printf "<div><a href=/>Home</a> | <a href=/news>News</a></div>"
+      for (p = 0; p < 6; p++) {
+        printf "<p>"
+        for (j = 0; j < 50; j++) printf "%s%s ", w[1 + (i * 7 + j * 13 + p) % 21], (j % 11 == 0 ? "x" i : "")
+        printf "</p>"
+      }
+      printf "</body></html>\n</DOC>\n"
+    }
+  }'
+}
+
+# split_files DIR: the TREC records on stdin as one HTML file each in DIR.
+split_files() {
+  mkdir -p "$1"
+  awk -v dir="$1" '/^<DOCNO>/ { sub(/<DOCNO>/, ""); sub(/<\/DOCNO>/, ""); f = dir "/" $0 ".html"; next }
+                   /^<DOC>$/ || /^<\/DOC>$/ { next }
+                   { print > f; close(f) }'
+}
+
+# peak_kb OUT -- command...: runs the command and prints its peak RSS in KB; a non-zero
+# exit is a failure (called as $(...) || exit 1, so it reports on stderr).
+peak_kb() {
+  local out=$1
+  shift 2
+  /usr/bin/time -o "$tmp/time" -f %M "$@" >"$out" 2>&1 || { echo "FAIL: $* failed: $(tail -5 "$out")" >&2; exit 1; }
+  tail -1 "$tmp/time"
+}
+
+# check WHAT SMALL_KB LARGE_KB [ALLOWED_KB]
+check() {
+  local growth=$(($3 - $2)) allowed=${4:-$allow_kb}
+  echo "$1: peak RSS $(($2 / 1024)) MB for $n inputs, $(($3 / 1024)) MB for $((10 * n)): grew $((growth / 1024)) MB (allowed $((allowed / 1024)) MB)"
+  ((growth < allowed)) || fail "$1: peak RSS grew by $((growth / 1024)) MB from $n to $((10 * n)) inputs"
+}
+
+pages 1 "$n" >"$tmp/small.trec"
+pages 1 $((10 * n)) >"$tmp/large.trec"
+split_files "$tmp/small-files" <"$tmp/small.trec"
+split_files "$tmp/large-files" <"$tmp/large.trec"
+[ "$(find "$tmp/large-files" -name '*.html' | wc -l)" -eq $((10 * n)) ] || fail "generator wrote the wrong number of files"
+
+index=(--view all --view extractor:article --commit-interval 250 --threads 2 -q)
+small=$(peak_kb "$tmp/log" -- "$indexer" "${index[@]}" --input "$tmp/small.trec" --format trec --out "$tmp/i1") || exit 1
+large=$(peak_kb "$tmp/log" -- "$indexer" "${index[@]}" --input "$tmp/large.trec" --format trec --out "$tmp/i2") || exit 1
+grep -q "\"documents\": *$((10 * n))" "$tmp/i2/manifest.json" || fail "index of $((10 * n)) pages is incomplete"
+check "boilerdex-index, pages in one TREC file" "$small" "$large"
+
+small=$(peak_kb "$tmp/log" -- "$indexer" "${index[@]}" --input "$tmp/small-files" --format files --out "$tmp/f1") || exit 1
+large=$(peak_kb "$tmp/log" -- "$indexer" "${index[@]}" --input "$tmp/large-files" --format files --out "$tmp/f2") || exit 1
+grep -q "\"documents\": *$((10 * n))" "$tmp/f2/manifest.json" || fail "index of $((10 * n)) files is incomplete"
+check "boilerdex-index, one HTML file per page" "$small" "$large" $((allow_kb + 9 * n * per_file_kb))
+
+small=$(peak_kb "$tmp/log" -- "$extract" -j 2 -o "$tmp/e1" "$tmp/small-files") || exit 1
+large=$(peak_kb "$tmp/log" -- "$extract" -j 2 -o "$tmp/e2" "$tmp/large-files") || exit 1
+[ "$(find "$tmp/e2" -name '*.txt' | wc -l)" -eq $((10 * n)) ] || fail "boilerdex-extract wrote the wrong number of files"
+check "boilerdex-extract, one HTML file per page" "$small" "$large"
+echo "PASS"
