@@ -19,10 +19,16 @@ void LearnedExtractor::process(TextDocument& doc) const {
   std::vector<float> x(feature_count(m_model->feature_set()));
   const double threshold = m_model->threshold();
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    TextBlock& block = doc.blocks[i];
+    if (block.num_words == 0) {  // nothing to keep, and never seen in training
+      block.is_content = false;
+      block.score = 0.0f;
+      continue;
+    }
     feature_vector(features, i, m_model->feature_set(), x);
     const double p = m_model->content_probability(x);
-    doc.blocks[i].is_content = p >= threshold;
-    doc.blocks[i].score = static_cast<float>(p);
+    block.is_content = p >= threshold;
+    block.score = static_cast<float>(p);
   }
 }
 

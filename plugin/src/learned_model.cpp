@@ -340,24 +340,24 @@ void feature_vector(const std::vector<BlockFeatures>& features, std::size_t i, F
                     std::span<float> out) noexcept {
   if (i >= features.size() || out.size() != feature_count(set)) return;
   const BlockContext c = context_of(features, i);
-  const auto put_text = [&out](const BlockFeatures& f, std::size_t at) {
-    const auto named = named_features(f);
+  const auto current = named_features(c.current);
+  const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {
     for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
   };
   if (set == FeatureSet::Current) {
-    put_text(c.current, 0);
+    put_text(current, 0);
     return;
   }
-  put_text(c.previous, 0);
-  put_text(c.current, k_text_features);
-  put_text(c.next, 2 * k_text_features);
+  const auto previous = named_features(c.previous);
+  const auto next = named_features(c.next);
+  put_text(previous, 0);
+  put_text(current, k_text_features);
+  put_text(next, 2 * k_text_features);
   if (set == FeatureSet::AllLocal) {
     std::size_t at = 3 * k_text_features;
-    for (const BlockFeatures* f : {&c.previous, &c.current, &c.next})
-      out[at++] = static_cast<float>(named_features(*f)[k_enclosing_tag].value);
-    const auto named = named_features(c.current);
-    out[at++] = static_cast<float>(named[k_position].value);
-    out[at] = static_cast<float>(named[k_relative_position].value);
+    for (const auto* named : {&previous, &current, &next}) out[at++] = static_cast<float>((*named)[k_enclosing_tag].value);
+    out[at++] = static_cast<float>(current[k_position].value);
+    out[at] = static_cast<float>(current[k_relative_position].value);
   }
 }
 

@@ -59,6 +59,29 @@ BOOST_AUTO_TEST_CASE(classifies_every_block_with_a_score) {
   BOOST_TEST(doc.content() == "This paragraph has more than ten words in it, so the rule keeps it.\n");
 }
 
+BOOST_AUTO_TEST_CASE(blocks_without_words_are_never_content) {
+  LearnedModelData d;
+  d.feature_set = FeatureSet::Current;
+  d.output = ModelOutput::Average;
+  d.base_margin = {0.0, 0.0};
+  DecisionTree always;  // one leaf: content with probability 0.8
+  always.width = 2;
+  always.nodes = {TreeNode{}};
+  always.values = {0.2, 0.8};
+  d.trees = {always};
+  const LearnedExtractor e(std::make_shared<const LearnedModel>(std::move(d)), "learned:always");
+  TextDocument doc = segment_html("<p>Some words here</p><p>|</p><p>More words</p>");
+  BOOST_REQUIRE(doc.blocks.size() == 3u);
+  BOOST_REQUIRE(doc.blocks[1].num_words == 0);
+  e.process(doc);
+  BOOST_TEST(doc.blocks[0].is_content);
+  BOOST_TEST(doc.blocks[0].score == 0.8f);
+  BOOST_TEST(!doc.blocks[1].is_content);
+  BOOST_TEST(doc.blocks[1].score == 0.0f);
+  BOOST_TEST(doc.blocks[2].is_content);
+  BOOST_TEST(e.name() == "learned:always");
+}
+
 BOOST_AUTO_TEST_CASE(is_registered_with_a_path_argument) {
   bool listed = false;
   for (const auto& info : list_extractors()) listed |= info.name == "learned:PATH";

@@ -13,8 +13,9 @@
 namespace boilerdex::plugin {
 
 /// Classifies each block of a page with a LearnedModel: is_content = P(content) ≥ the
-/// model's threshold, score = P(content). Blocks are not merged or removed. Immutable;
-/// safe to use from many threads at once.
+/// model's threshold, score = P(content); a block without words (boilerpipe's count) is
+/// never content, score 0, as models are trained on blocks with words only. Blocks are not
+/// merged or removed. Immutable; safe to use from many threads at once.
 class LearnedExtractor final : public Extractor {
  public:
   /// \param model the classifier (shared: many extractors may use one model)
