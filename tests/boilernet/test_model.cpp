@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 #include <unistd.h>
 
 #include "boilerdex/boilernet/extractor.hpp"
@@ -154,6 +155,40 @@ BOOST_AUTO_TEST_CASE(training_is_deterministic_with_a_fixed_seed) {
   BOOST_TEST((predictions(other) != a));
 }
 
+BOOST_AUTO_TEST_CASE(a_padded_batch_scores_each_page_as_it_scores_alone) {
+  // Training runs pages of different lengths as one packed batch; inference one page.
+  const bn::Model& model = tiny_model().model;
+  bn::Model& net_owner = const_cast<bn::Model&>(model);
+  const auto& pages = fixture_pages().pages;
+  const bn::PageBags short_page = bn::encode(pages[0].features, model.vocabulary());
+  bn::PageFeatures longer = pages[1].features;  // pages[1] twice over: 26 blocks
+  const auto blocks = longer.blocks();
+  const auto tags = static_cast<std::uint32_t>(longer.tags.size());
+  const auto words = static_cast<std::uint32_t>(longer.words.size());
+  longer.tags.insert(longer.tags.end(), pages[1].features.tags.begin(), pages[1].features.tags.end());
+  longer.words.insert(longer.words.end(), pages[1].features.words.begin(), pages[1].features.words.end());
+  for (std::size_t b = 0; b < blocks; ++b) {
+    longer.tag_end.push_back(tags + longer.tag_end[b]);
+    longer.word_end.push_back(words + longer.word_end[b]);
+  }
+  const bn::PageBags long_page = bn::encode(longer, model.vocabulary());
+  const bn::Batch batch = bn::make_batch({&short_page, &long_page});
+  torch::Tensor p;
+  {
+    const c10::InferenceMode inference;
+    p = torch::sigmoid(net_owner.net()->forward(batch.indices, batch.offsets, batch.weights, batch.lengths));
+  }
+  BOOST_TEST_REQUIRE(p.size(1) == static_cast<std::int64_t>(2 * blocks));
+  const auto alone_short = model.predict(short_page);
+  const auto alone_long = model.predict(long_page);
+  for (std::size_t b = 0; b < alone_short.size(); ++b)
+    BOOST_TEST(p[0][static_cast<std::int64_t>(b)].item<float>() == alone_short[b],
+               boost::test_tools::tolerance(1e-5f));
+  for (std::size_t b = 0; b < alone_long.size(); ++b)
+    BOOST_TEST(p[1][static_cast<std::int64_t>(b)].item<float>() == alone_long[b],
+               boost::test_tools::tolerance(1e-5f));
+}
+
 BOOST_AUTO_TEST_CASE(save_and_load_give_identical_outputs) {
   const Scratch scratch;
   const fs::path file = scratch.dir / "tiny.bnet";
@@ -255,6 +290,37 @@ BOOST_AUTO_TEST_CASE(the_model_runs_as_the_extractor_boilernet_model) {
   bool listed = false;
   for (const auto& info : plugin::list_extractors()) listed |= info.name == "boilernet:MODEL";
   BOOST_TEST(listed);
+}
+
+BOOST_AUTO_TEST_CASE(one_extractor_serves_several_threads_at_once) {
+  const Scratch scratch;
+  const fs::path file = scratch.dir / "tiny.bnet";
+  tiny_model().model.save(file);
+  const auto extractor = bn::make_boilernet_extractor(file.string());
+  const std::string html = k_unseen_page;
+  const plugin::TextDocument parsed = plugin::segment_html(html);
+  std::vector<float> expected;
+  {
+    plugin::TextDocument doc = parsed;
+    extractor->process(doc, html);
+    for (const auto& b : doc.blocks) expected.push_back(b.score);
+  }
+  constexpr int k_threads = 4;
+  constexpr int k_rounds = 25;
+  std::vector<int> mismatches(k_threads, 0);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < k_threads; ++t) {
+    pool.emplace_back([&, t] {
+      for (int r = 0; r < k_rounds; ++r) {
+        plugin::TextDocument doc = parsed;
+        extractor->process(doc, html);
+        for (std::size_t i = 0; i < doc.blocks.size(); ++i)
+          mismatches[t] += doc.blocks[i].score != expected[i] ? 1 : 0;
+      }
+    });
+  }
+  for (auto& t : pool) t.join();
+  for (int t = 0; t < k_threads; ++t) BOOST_TEST(mismatches[t] == 0, "thread " << t);
 }
 
 BOOST_AUTO_TEST_CASE(training_rejects_what_it_cannot_use) {

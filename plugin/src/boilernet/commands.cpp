@@ -238,6 +238,9 @@ int run_extract(const ExtractCommand& command, std::ostream& out, std::ostream& 
       TextDocument doc = segment_html(html);
       extractor->process(doc, html);
       out << doc.content();
+    } catch (const InputError& e) {  // names the file already
+      log << "extract: " << one_line(e.what()) << '\n';
+      status = 1;
     } catch (const std::exception& e) {
       log << "extract: " << input.string() << ": " << one_line(e.what()) << '\n';
       status = 1;

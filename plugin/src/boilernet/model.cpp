@@ -37,6 +37,11 @@ torch::Tensor BoilerNetImpl::forward(const torch::Tensor& indices, const torch::
                                      const torch::Tensor& weights, const torch::Tensor& lengths) {
   torch::Tensor blocks = torch::relu(m_project(indices, offsets, weights) + m_project_bias);
   blocks = m_dropout(blocks);
+  if (lengths.numel() == 1) {  // one page (inference): no padding, so no packing either
+    const auto [sequence, state] = m_lstm(blocks.unsqueeze(0));
+    (void)state;
+    return m_output(m_dropout(sequence)).squeeze(-1);
+  }
   std::vector<std::int64_t> sizes(lengths.data_ptr<std::int64_t>(),
                                   lengths.data_ptr<std::int64_t>() + lengths.numel());
   const auto pages = rnn::pad_sequence(torch::split_with_sizes(blocks, sizes), /*batch_first=*/true);
