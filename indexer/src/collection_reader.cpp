@@ -431,7 +431,8 @@ class WarcReader final : public ReaderBase {
     }
     if (done >= length) return std::nullopt;
     const std::string_view tail = m_in.peek(k_end_window + 1);
-    const std::size_t at = find_record_start(tail, tail.size());
+    const std::size_t at =
+        find_record_start(tail, static_cast<std::size_t>(std::min<std::uint64_t>(length - done, tail.size())));
     if (at == std::string_view::npos) return std::nullopt;
     m_in.read_exact(at, nullptr, 0);
     return base + done + at;
