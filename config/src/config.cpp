@@ -178,6 +178,7 @@ void read_extraction(const TableReader& r, const toml::table& t, ExtractionConfi
     else if (k == "max_depth") c.max_depth = r.get_uint(n, d, 1);
     else if (k == "max_blocks") c.max_blocks = r.get_uint(n, d, 1);
     else if (k == "max_block_bytes") c.max_block_bytes = r.get_uint(n, d, 1);
+    else if (k == "max_page_millis") c.max_page_millis = r.get_uint(n, d, 0);
     else return false;
     return true;
   });
@@ -199,6 +200,9 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "stopwords") c.stopwords = r.get_strings(n, d);
     else if (k == "stopwords_file") c.stopwords_file = r.get_path(n, d);
     else if (k == "positions") c.positions = r.get_bool(n, d);
+    else if (k == "sweep_positions") c.sweep_positions = r.get_bool(n, d);
+    else if (k == "sync_commits") c.sync_commits = r.get_bool(n, d);
+    else if (k == "auto_sample_documents") c.auto_sample_documents = r.get_uint(n, d, 1);
     else if (k == "index_title") c.index_title = r.get_bool(n, d);
     else if (k == "commit_interval") c.commit_interval = r.get_uint(n, d, 1);
     else if (k == "max_pending_postings") c.max_pending_postings = r.get_uint(n, d, 1);
@@ -348,7 +352,8 @@ std::string to_toml(const Config& c) {
   toml::table extraction{{"extractor", c.extraction.extractor},
                          {"max_depth", as_int(c.extraction.max_depth)},
                          {"max_blocks", as_int(c.extraction.max_blocks)},
-                         {"max_block_bytes", as_int(c.extraction.max_block_bytes)}};
+                         {"max_block_bytes", as_int(c.extraction.max_block_bytes)},
+                         {"max_page_millis", as_int(c.extraction.max_page_millis)}};
   toml::table views{{"specs", to_array(c.views.specs)}};
   toml::table indexing{{"output", c.indexing.output.string()},
                        {"language", c.indexing.language},
@@ -356,6 +361,9 @@ std::string to_toml(const Config& c) {
                        {"stopwords", to_array(c.indexing.stopwords)},
                        {"stopwords_file", c.indexing.stopwords_file.string()},
                        {"positions", c.indexing.positions},
+                       {"sweep_positions", c.indexing.sweep_positions},
+                       {"sync_commits", c.indexing.sync_commits},
+                       {"auto_sample_documents", as_int(c.indexing.auto_sample_documents)},
                        {"index_title", c.indexing.index_title},
                        {"commit_interval", as_int(c.indexing.commit_interval)},
                        {"max_pending_postings", as_int(c.indexing.max_pending_postings)},

@@ -1,15 +1,22 @@
 #include "boilerdex/indexer/index_builder.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <ctime>
 #include <exception>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <unordered_set>
 #include <xapian.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <unistd.h>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/collection_reader.hpp"
@@ -19,6 +26,7 @@
 #include "boilerdex/indexer/view_selector.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
+#include "boilerdex/plugin/text_model.hpp"
 #include "json_file.hpp"
 
 #ifndef BOILERDEX_VERSION
@@ -54,6 +62,7 @@ std::string_view skip_reason_name(SkipReason reason) noexcept {
     case SkipReason::BadDocno: return "bad-docno";
     case SkipReason::NotResponse: return "not-response";
     case SkipReason::Failed: return "failed";
+    case SkipReason::TimeLimit: return "time-limit";
   }
   return "failed";
 }
@@ -84,10 +93,14 @@ IndexOptions index_options_from_config(const config::Config& c) {
     }
   }
   o.terms.positions = c.indexing.positions;
+  o.terms.sweep_positions = c.indexing.sweep_positions;
+  o.sync_commits = c.indexing.sync_commits;
+  o.auto_sample_documents = c.indexing.auto_sample_documents;
   o.terms.index_title = c.indexing.index_title;
   o.limits.max_depth = c.extraction.max_depth;
   o.limits.max_blocks = c.extraction.max_blocks;
   o.limits.max_block_bytes = c.extraction.max_block_bytes;
+  o.limits.max_page_millis = c.extraction.max_page_millis;
   o.max_page_bytes = c.collection.max_page_bytes;
   o.commit_interval = c.indexing.commit_interval;
   o.max_pending_postings = c.indexing.max_pending_postings;
@@ -100,7 +113,11 @@ IndexOptions index_options_from_config(const config::Config& c) {
 
 namespace {
 
-constexpr std::size_t batch_per_thread = 8;
+// A batch is analysed, then written one view at a time; larger batches keep each view's
+// Xapian buffers in cache longer (measured on blogs-dev: 64 pages 8% less CPU than 16,
+// 300 pages no better). Raw page bytes bound a batch's memory.
+constexpr std::size_t batch_per_thread = 32;
+constexpr std::uint64_t batch_max_bytes = 32u << 20;
 constexpr std::size_t keep_capacity = 1u << 20;  // larger buffers are released after use
 
 /// Collapses whitespace runs to one space and trims, for the title value.
@@ -140,12 +157,16 @@ struct Slot {
   std::uint64_t ordinal = 0;   // item number within the file
   bool skipped = false;
   SkipReport skip;
+  plugin::SegmentStats limits;  // what the segmenter truncated
   RawDocument raw;
   std::string title;
   TextPostings title_postings;
   std::vector<TextPostings> blocks;
   std::size_t num_blocks = 0;
   std::vector<std::uint8_t> keep;  // views × blocks
+  // Per view: the first view with the same kept blocks and the same positions setting;
+  // such views get one shared Xapian::Document (built once per writer thread).
+  std::vector<std::uint32_t> group;
   // For value_text: the kept blocks' texts (each cut to snippet_bytes) back to back;
   // block i is text[text_end[i-1], text_end[i]) (empty for a block no view keeps).
   std::string text;
@@ -192,6 +213,29 @@ auto xapian_call(const std::string& context, F&& fn) {
   }
 }
 
+/// fsyncs every file and directory under \p dir (and \p dir): the views were written with
+/// DB_NO_SYNC. \throws IndexError naming the path that cannot be synced.
+void sync_tree(const fs::path& dir) {
+  const auto sync_path = [](const fs::path& p, bool directory) {
+    const int fd = ::open(p.c_str(), (directory ? O_DIRECTORY : 0) | O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || ::fsync(fd) != 0) {
+      const int err = errno;
+      if (fd >= 0) ::close(fd);
+      throw IndexError(p.string() + ": cannot sync: " + std::strerror(err));
+    }
+    ::close(fd);
+  };
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(dir, ec), end; it != end; it.increment(ec)) {
+    if (ec) break;
+    const fs::file_status st = it->symlink_status(ec);
+    if (fs::is_regular_file(st)) sync_path(it->path(), false);
+    else if (fs::is_directory(st)) sync_path(it->path(), true);
+  }
+  if (ec) throw IndexError(dir.string() + ": cannot list for syncing: " + ec.message());
+  sync_path(dir, true);
+}
+
 /// Where reading stands: the next item to read.
 struct Position {
   std::size_t file = 0;
@@ -207,7 +251,9 @@ struct RunState {
   std::vector<std::string> sha256;  // per input, known once the file was read to its end
   std::vector<std::uint64_t> view_empty;
   std::uint64_t empty = 0, skipped = 0;
+  std::optional<AutoThresholdFit> auto_fit;  // fixed before the first document
 };
+
 
 json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<InputFile>& files) {
   json v = json::array();
@@ -222,6 +268,7 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
             {"stem_strategy", o.terms.stem_strategy},
             {"stopwords", o.terms.stopwords},
             {"positions", o.terms.positions},
+            {"sweep_positions", o.terms.sweep_positions},
             {"index_title", o.terms.index_title}}}};
 }
 
@@ -233,10 +280,12 @@ json state_json(const json& settings, const RunState& s) {
                       {"empty", in.empty},
                       {"skipped", in.skipped},
                       {"skipped_by_reason", in.skipped_by_reason},
+                      {"limits", {in.limited, in.depth_limited, in.blocks_limited, in.block_truncated}},
                       {"sha256", s.sha256[i]}});
   }
   return {{"version", 1},
           {"settings", settings},
+          {"auto_fit", s.auto_fit ? detail::fit_to_json(*s.auto_fit) : json()},
           {"committed",
            {{"documents", s.documents},
             {"next_file", s.next.file},
@@ -262,9 +311,17 @@ void restore_state(const json& j, RunState& s, const fs::path& path) {
       s.inputs[i].empty = inputs[i].at("empty").get<std::uint64_t>();
       s.inputs[i].skipped = inputs[i].at("skipped").get<std::uint64_t>();
       s.inputs[i].skipped_by_reason = inputs[i].at("skipped_by_reason").get<std::map<std::string, std::uint64_t>>();
+      const auto limits = inputs[i].at("limits").get<std::array<std::uint64_t, 4>>();
+      s.inputs[i].limited = limits[0];
+      s.inputs[i].depth_limited = limits[1];
+      s.inputs[i].blocks_limited = limits[2];
+      s.inputs[i].block_truncated = limits[3];
       s.sha256[i] = inputs[i].at("sha256").get<std::string>();
     }
     s.view_empty = c.at("view_empty").get<std::vector<std::uint64_t>>();
+    if (j.contains("auto_fit") && !j.at("auto_fit").is_null()) {
+      s.auto_fit = detail::fit_from_json(j.at("auto_fit"));
+    }
     s.empty = c.at("empty").get<std::uint64_t>();
     s.skipped = c.at("skipped").get<std::uint64_t>();
   } catch (const json::exception& e) {
@@ -294,11 +351,15 @@ class Builder {
     {
       TermMaker probe(m_options.terms);  // validates language and strategy up front
     }
-    m_selector = std::make_unique<ViewSelector>(m_views);
+    for (const ViewSpec& v : m_views) m_view_positions.push_back(view_has_positions(m_options.terms, v));
+    m_view_cost.assign(m_views.size(), 0);
     if (m_options.shard_count == 0 || m_options.shard_index >= m_options.shard_count)
       throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
                        " does not exist (expected I/S with 0 <= I < S)");
     m_files = list_input_files(m_options.inputs, m_options.format);
+    if (m_options.auto_sample_documents == 0) throw UsageError("the min-words:auto sample must be at least 1 document");
+    if (std::any_of(m_views.begin(), m_views.end(), [](const ViewSpec& v) { return v.auto_threshold; }))
+      m_sample_files = m_files;  // the whole list: every shard fits on the same documents
     if (m_options.shard_count > 1) {  // round-robin over the file list (shards.hpp)
       std::vector<InputFile> mine;
       for (std::size_t i = m_options.shard_index; i < m_files.size(); i += m_options.shard_count)
@@ -321,6 +382,15 @@ class Builder {
 
   IndexSummary run() {
     prepare_output();
+    if (!m_sample_files.empty()) {
+      if (!m_state.auto_fit) {  // a resumed run keeps the K it started with
+        m_state.auto_fit = fit_auto_threshold();
+        write_state();
+      }
+      for (ViewSpec& v : m_views)
+        if (v.auto_threshold) v.threshold = m_state.auto_fit->threshold;
+    }
+    m_selector = std::make_unique<ViewSelector>(m_views);
     open_views();
     for (unsigned t = 0; t < m_threads; ++t) m_makers.push_back(std::make_unique<TermMaker>(m_options.terms));
     m_batch.resize(m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread);
@@ -401,7 +471,8 @@ class Builder {
     for (const ViewSpec& v : m_views) {
       const fs::path p = view_path(v);
       m_dbs.push_back(xapian_call(p.string(), [&] {
-        return Xapian::WritableDatabase(p.string(), Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS);
+        const int sync = m_options.sync_commits ? 0 : Xapian::DB_NO_SYNC;
+        return Xapian::WritableDatabase(p.string(), Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS | sync);
       }));
     }
     // Back to the last common commit: a view may have committed (or auto-flushed) past it.
@@ -446,12 +517,71 @@ class Builder {
       slot.skipped = item.kind == ReadItem::Kind::Skip;
       if (slot.skipped) slot.skip = std::move(item.skip);
       else slot.raw = std::move(item.document);
-      if (++m_batch_used == m_batch.size()) flush_batch();
+      m_batch_bytes += slot.raw.body.size();
+      ++m_batch_used;
+      if (m_batch_used == m_batch.size() || m_batch_bytes >= batch_max_bytes ||
+          m_docs_since_commit + m_batch_used >= m_options.commit_interval)  // commit on time
+        flush_batch();
     }
     // The batch may still hold items of this file; its checksum is known now.
     m_state.sha256[f] = reader->finish_sha256();
     m_bytes_done += file.bytes;
     m_current_reader = nullptr;
+  }
+
+  // ---- min-words:auto ----------------------------------------------------------------------
+
+  /// Fits the stochastic text model on the words per block of the first
+  /// auto_sample_documents documents of m_sample_files (decoded and segmented as the run
+  /// will; pages that fail are left out, the run reports them) and returns K with the fit.
+  /// \throws IndexError when the sample has no block with words or does not separate.
+  AutoThresholdFit fit_auto_threshold() {
+    const std::uint64_t wanted = m_options.auto_sample_documents;
+    std::vector<plugin::WordCountHistogram> histograms(m_threads);
+    std::vector<std::uint8_t> parsed_ok;
+    std::vector<RawDocument> pages;
+    std::uint64_t read = 0, segmented = 0;
+    const auto segment_pages = [&] {
+      parsed_ok.assign(pages.size(), 0);
+      parallel_for(m_threads, pages.size(), [&](unsigned w, std::size_t i) {
+        try {
+          const plugin::DecodedText decoded = plugin::decode_to_utf8(pages[i].body, pages[i].declared_charset);
+          const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits);
+          for (const plugin::TextBlock& b : parsed.blocks) histograms[w].add(static_cast<int>(b.num_words));
+          parsed_ok[i] = 1;
+        } catch (const std::bad_alloc&) {
+          throw;
+        } catch (const std::exception&) {  // the indexing pass reports it
+        }
+      });
+      for (const std::uint8_t ok : parsed_ok) segmented += ok;
+      pages.clear();
+    };
+    for (const InputFile& file : m_sample_files) {
+      if (read == wanted) break;
+      const auto reader = open_collection_file(file.path, m_options.format, m_options.max_page_bytes, file.docno);
+      ReadItem item;
+      while (read < wanted && reader->next(item)) {
+        if (item.kind != ReadItem::Kind::Document) continue;
+        pages.push_back(std::move(item.document));
+        ++read;
+        if (pages.size() == m_threads * batch_per_thread) segment_pages();
+      }
+    }
+    segment_pages();
+    plugin::WordCountHistogram words;
+    for (const auto& h : histograms) words.merge(h);
+    const std::string what = "min-words:auto: the first " + std::to_string(segmented) + " documents";
+    if (words.blocks() == 0) throw IndexError(what + " have no block with words; use min-words:K");
+    const plugin::MixtureFit fit = plugin::fit_mixture(words);
+    const std::optional<int> k = plugin::long_text_threshold(fit);
+    if (!k)
+      throw IndexError(what + " do not separate into short and long text (P_N(S) = " +
+                       std::to_string(fit.weight_short) + ", P_S(N) = " + std::to_string(fit.p_short) +
+                       ", P_L(N) = " + std::to_string(fit.p_long) + "); use min-words:K");
+    const plugin::GoodnessOfFit gof = plugin::goodness_of_fit(words, fit);
+    return AutoThresholdFit{segmented,    words.blocks(), fit.weight_short,        fit.p_short,
+                            fit.p_long,   gof.r_squared_adjusted, gof.rmse, *k};
   }
 
   // ---- one batch: analyse in parallel, write in parallel ------------------------------------
@@ -461,7 +591,8 @@ class Builder {
     try {
       const plugin::DecodedText decoded = plugin::decode_to_utf8(s.raw.body, s.raw.declared_charset);
       release_if_large(s.raw.body);
-      const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits);
+      s.limits = plugin::SegmentStats{};
+      const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits, &s.limits);
       s.title = collapse_whitespace(parsed.title);
       m_selector->select(parsed, decoded.utf8, s.keep);
       const std::size_t n = parsed.blocks.size();
@@ -484,12 +615,38 @@ class Builder {
         }
       }
       maker.make_title(m_options.terms.index_title ? std::string_view(s.title) : std::string_view(), s.title_postings);
+      group_views(s);
     } catch (const std::bad_alloc&) {
       throw;
+    } catch (const plugin::PageTimeLimitError& e) {
+      s.skipped = true;
+      s.skip = SkipReport{SkipReason::TimeLimit, m_files[s.file].path.string(), s.raw.offset, s.raw.docno, e.what()};
     } catch (const std::exception& e) {
       s.skipped = true;
       s.skip = SkipReport{SkipReason::Failed, m_files[s.file].path.string(), s.raw.offset, s.raw.docno,
                           std::string("processing failed: ") + e.what()};
+    }
+  }
+
+  /// Fills s.group: views with the same keep row and positions setting share a group,
+  /// named by its first view. Rows are compared only when their hashes match.
+  void group_views(Slot& s) const {
+    const std::size_t nv = m_views.size(), n = s.num_blocks;
+    std::vector<std::uint64_t> hash(nv);
+    s.group.resize(nv);
+    for (std::size_t v = 0; v < nv; ++v) {
+      const std::uint8_t* row = s.keep.data() + v * n;
+      std::uint64_t h = 1469598103934665603ull ^ m_view_positions[v];  // FNV-1a
+      for (std::size_t i = 0; i < n; ++i) h = (h ^ row[i]) * 1099511628211ull;
+      hash[v] = h;
+      s.group[v] = static_cast<std::uint32_t>(v);
+      for (std::size_t u = 0; u < v; ++u) {
+        if (s.group[u] != u || hash[u] != h || m_view_positions[u] != m_view_positions[v]) continue;
+        if (n == 0 || std::memcmp(s.keep.data() + u * n, row, n) == 0) {
+          s.group[v] = static_cast<std::uint32_t>(u);
+          break;
+        }
+      }
     }
   }
 
@@ -502,7 +659,8 @@ class Builder {
     if (!s.raw.url.empty()) doc.add_value(value_url, s.raw.url);
     if (!s.title.empty()) doc.add_value(value_title, s.title);
     if (!s.raw.metadata.empty()) doc.add_value(value_metadata, s.raw.metadata);
-    s.title_postings.add_to(doc, 0);
+    const bool positions = m_view_positions[v] != 0;
+    s.title_postings.add_to(doc, 0, positions);
     std::uint64_t length = s.title_postings.length();
     Xapian::termpos offset = s.title_postings.span();
     empty = true;
@@ -511,7 +669,7 @@ class Builder {
       if (!keep[i]) continue;
       empty = false;
       const TextPostings& p = s.blocks[i];
-      p.add_to(doc, offset);
+      p.add_to(doc, offset, positions);
       offset += p.span();
       length += p.length();
     }
@@ -571,44 +729,97 @@ class Builder {
       }
       s.docid = ++m_next_docid_base;
       ++in.documents;
+      const plugin::SegmentStats& l = s.limits;
+      in.depth_limited += l.depth_limited;
+      in.blocks_limited += l.blocks_limited;
+      in.block_truncated += l.truncated_blocks > 0;
+      in.limited += l.depth_limited || l.blocks_limited || l.truncated_blocks > 0;
       if (s.num_blocks == 0) {
         ++in.empty;
         ++m_state.empty;
       }
     }
 
-    // Each writer thread owns a fixed set of views: one writer per database.
-    // One task per view (views differ in size, so they are handed out as threads free
-    // up); a database is only ever written by the thread holding its task.
-    std::vector<std::uint64_t> pending(m_threads, 0);
-    parallel_for(m_threads, m_views.size(), [&](unsigned w, std::size_t v) {
-      xapian_call(view_path(m_views[v]).string(), [&] {
-        for (std::size_t i = 0; i < n; ++i) {
-          const Slot& s = m_batch[i];
-          if (s.skipped) continue;
-          Xapian::Document doc;
-          bool empty = false;
-          pending[w] += build_document(v, s, doc, empty);
-          if (empty) ++m_state.view_empty[v];
-          m_dbs[v].replace_document(s.docid, doc);
-        }
-      });
-    });
-    for (const std::uint64_t p : pending) m_pending_postings += p;
+    write_batch(n);
 
     const Slot& last = m_batch[n - 1];
     m_state.next = Position{last.file, last.ordinal + 1};
     m_state.documents = m_next_docid_base;
     m_docs_seen += n;
     m_docs_since_commit += n;
-    for (std::size_t i = 0; i < n; ++i) {
-      release_if_large(m_batch[i].raw.body);
-      m_batch[i].raw.metadata.clear();
+    for (std::size_t i = 0; i < n; ++i) {  // a slot keeps buffers sized for its current page only
+      Slot& s = m_batch[i];
+      release_if_large(s.raw.body);
+      s.raw.metadata.clear();
+      if (s.blocks.size() > s.num_blocks) s.blocks.resize(s.num_blocks);
+      if (s.keep.capacity() > keep_capacity) std::vector<std::uint8_t>().swap(s.keep);
     }
     m_batch_used = 0;
+    m_batch_bytes = 0;
     if (m_docs_since_commit >= m_options.commit_interval || m_pending_postings >= m_options.max_pending_postings)
       commit();
     report_progress();
+  }
+
+  /// Splits the views into contiguous runs of about equal cost, one per writer thread:
+  /// neighbouring thresholds often keep the same blocks of a page, and views of one group
+  /// share a document only when the same thread writes them. Cost: postings written so
+  /// far plus one per document (so the first batch splits evenly by count).
+  std::vector<std::size_t> partition_views(unsigned writers) const {
+    double total = 0;
+    for (const std::uint64_t c : m_view_cost) total += static_cast<double>(c) + 1;
+    std::vector<std::size_t> bounds{0};
+    double sum = 0;
+    for (std::size_t v = 0; v < m_views.size() && bounds.size() < writers; ++v) {
+      sum += static_cast<double>(m_view_cost[v]) + 1;
+      const std::size_t left = m_views.size() - v - 1;  // every run gets a view
+      if (sum >= total * static_cast<double>(bounds.size()) / writers || left < writers - bounds.size())
+        bounds.push_back(v + 1);
+    }
+    bounds.push_back(m_views.size());
+    return bounds;
+  }
+
+  /// Writes the batch's n slots to every view. Each writer thread owns a contiguous run of
+  /// views (one writer per database) and writes them one view at a time, all the batch's
+  /// pages to one view before the next: Xapian's buffers for one database stay in cache
+  /// (measured: 15% less CPU than page by page over all views). A page's document is
+  /// reused for the next view when that view keeps the same blocks (same group).
+  void write_batch(std::size_t n) {
+    const unsigned writers = static_cast<unsigned>(std::min<std::size_t>(m_threads, m_views.size()));
+    const std::vector<std::size_t> bounds = partition_views(writers);
+    std::vector<std::uint64_t> pending(bounds.size() - 1, 0);
+    parallel_for(writers, bounds.size() - 1, [&](unsigned, std::size_t part) {
+      struct Built {
+        std::uint32_t group = static_cast<std::uint32_t>(-1);
+        Xapian::Document doc;
+        std::uint64_t length = 0;
+        bool empty = false;
+      };
+      std::vector<Built> last(n);  // per page: the document built for the previous view
+      std::size_t v = bounds[part];
+      try {
+        for (; v < bounds[part + 1]; ++v) {
+          for (std::size_t i = 0; i < n; ++i) {
+            const Slot& s = m_batch[i];
+            if (s.skipped) continue;
+            Built& b = last[i];
+            if (b.group != s.group[v]) {
+              b.group = s.group[v];
+              b.doc = Xapian::Document();
+              b.length = build_document(v, s, b.doc, b.empty);
+            }
+            if (b.empty) ++m_state.view_empty[v];
+            m_view_cost[v] += b.length;
+            pending[part] += b.length;
+            m_dbs[v].replace_document(s.docid, b.doc);
+          }
+        }
+      } catch (const Xapian::Error& e) {
+        throw IndexError(view_path(m_views[std::min(v, m_views.size() - 1)]).string(), e.get_type(), e.get_msg());
+      }
+    });
+    for (const std::uint64_t p : pending) m_pending_postings += p;
   }
 
   void commit() {
@@ -663,18 +874,22 @@ class Builder {
       if (vs.documents != m_state.documents)
         throw IndexError(view_path(m_views[v]).string() + ": holds " + std::to_string(vs.documents) +
                          " documents, expected " + std::to_string(m_state.documents));
-      manifest.views.push_back(
-          ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents, vs.empty_documents, vs.terms});
+      manifest.views.push_back(ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents,
+                                            vs.empty_documents, vs.terms, m_view_positions[v] != 0,
+                                            vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{}});
       summary.views.push_back(std::move(vs));
     }
     for (std::size_t i = 0; i < m_files.size(); ++i) {
       const InputSummary& in = m_state.inputs[i];
-      manifest.inputs.push_back(
-          ManifestInput{in.path, in.bytes, m_state.sha256[i], in.documents, in.empty, in.skipped});
+      manifest.inputs.push_back(ManifestInput{in.path, in.bytes, m_state.sha256[i], in.documents, in.empty,
+                                              in.skipped, in.limited, in.depth_limited, in.blocks_limited,
+                                              in.block_truncated});
       summary.inputs.push_back(in);
       summary.skipped += in.skipped;
+      summary.limited += in.limited;
     }
     for (auto& db : m_dbs) xapian_call(m_options.out_dir.string(), [&] { db.close(); });
+    if (!m_options.sync_commits) sync_tree(m_options.out_dir / "views");  // before the manifest says "complete"
     summary.documents = m_state.documents;
     summary.empty = m_state.empty;
     summary.resumed_documents = m_resumed;
@@ -700,13 +915,17 @@ class Builder {
   plugin::SegmentLimits m_limits;
   std::unique_ptr<ViewSelector> m_selector;
   std::vector<InputFile> m_files;
+  std::vector<InputFile> m_sample_files;  // for min-words:auto: the whole input list
   json m_settings;
   RunState m_state;
   std::uint64_t m_resumed = 0;
   std::vector<Xapian::WritableDatabase> m_dbs;
+  std::vector<std::uint8_t> m_view_positions;  // per view: view_has_positions
+  std::vector<std::uint64_t> m_view_cost;      // per view: postings written (balances writers)
   std::vector<std::unique_ptr<TermMaker>> m_makers;
   std::vector<Slot> m_batch;
   std::size_t m_batch_used = 0;
+  std::uint64_t m_batch_bytes = 0;  // raw page bytes in the batch
   Xapian::docid& m_next_docid_base = m_state.documents;
   std::uint64_t m_docs_seen = 0, m_docs_since_commit = 0, m_pending_postings = 0;
   std::uint64_t m_bytes_total = 0, m_bytes_done = 0;

@@ -56,4 +56,17 @@ std::string now_iso8601() {
   return buf;
 }
 
+nlohmann::json fit_to_json(const AutoThresholdFit& f) {
+  return {{"sample_documents", f.sample_documents}, {"blocks", f.blocks}, {"weight_short", f.weight_short},
+          {"p_short", f.p_short}, {"p_long", f.p_long}, {"r_squared_adjusted", f.r_squared_adjusted},
+          {"rmse", f.rmse}, {"threshold", f.threshold}};
+}
+
+AutoThresholdFit fit_from_json(const nlohmann::json& j) {
+  return AutoThresholdFit{j.at("sample_documents").get<std::uint64_t>(), j.at("blocks").get<std::uint64_t>(),
+                          j.at("weight_short").get<double>(),            j.at("p_short").get<double>(),
+                          j.at("p_long").get<double>(),                  j.at("r_squared_adjusted").get<double>(),
+                          j.at("rmse").get<double>(),                    j.at("threshold").get<int>()};
+}
+
 }  // namespace boilerdex::indexer::detail

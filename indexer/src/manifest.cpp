@@ -25,7 +25,7 @@ std::string_view kind_name(ViewKind k) {
 
 json to_json(const TermSettings& t) {
   return {{"language", t.language},   {"stem_strategy", t.stem_strategy}, {"stopwords", t.stopwords},
-          {"positions", t.positions}, {"index_title", t.index_title}};
+          {"positions", t.positions}, {"sweep_positions", t.sweep_positions}, {"index_title", t.index_title}};
 }
 
 TermSettings terms_from_json(const json& j) {
@@ -34,15 +34,27 @@ TermSettings terms_from_json(const json& j) {
   t.stem_strategy = j.at("stem_strategy").get<std::string>();
   t.stopwords = j.at("stopwords").get<std::vector<std::string>>();
   t.positions = j.at("positions").get<bool>();
+  t.sweep_positions = j.value("sweep_positions", true);  // older sets had positions in every view
   t.index_title = j.at("index_title").get<bool>();
   return t;
 }
 
 }  // namespace
 
+bool view_has_positions(const TermSettings& terms, const ViewSpec& view) noexcept {
+  const bool sweep = view.kind == ViewKind::MinWords || view.kind == ViewKind::MinDensity;
+  return terms.positions && (terms.sweep_positions || !sweep);
+}
+
 const ManifestView* Manifest::find_view(std::string_view name) const noexcept {
   for (const ManifestView& v : views)
     if (v.view.spec() == name || v.view.directory_name() == name) return &v;
+  for (const ManifestView& v : views) {
+    if (!v.view.auto_threshold) continue;
+    ViewSpec resolved = v.view;
+    resolved.auto_threshold = false;
+    if (resolved.spec() == name || resolved.directory_name() == name) return &v;
+  }
   return nullptr;
 }
 
@@ -66,6 +78,11 @@ Manifest read_manifest(const fs::path& dir) {
       mv.documents = v.at("documents").get<std::uint64_t>();
       mv.empty_documents = v.at("empty_documents").get<std::uint64_t>();
       mv.terms = v.at("terms").get<std::uint64_t>();
+      mv.positions = v.value("positions", m.terms.positions);
+      if (mv.view.auto_threshold) {
+        mv.view.threshold = v.at("threshold").get<double>();
+        mv.fit = detail::fit_from_json(v.at("auto_fit"));
+      }
       m.views.push_back(std::move(mv));
     }
     for (const json& i : j.at("inputs")) {
@@ -76,6 +93,13 @@ Manifest read_manifest(const fs::path& dir) {
       mi.documents = i.at("documents").get<std::uint64_t>();
       mi.empty = i.at("empty").get<std::uint64_t>();
       mi.skipped = i.at("skipped").get<std::uint64_t>();
+      if (i.contains("limits")) {  // absent in manifests written before limits were counted
+        const json& l = i.at("limits");
+        mi.limited = l.at("documents").get<std::uint64_t>();
+        mi.depth_limited = l.at("depth").get<std::uint64_t>();
+        mi.blocks_limited = l.at("blocks").get<std::uint64_t>();
+        mi.block_truncated = l.at("block_bytes").get<std::uint64_t>();
+      }
       m.inputs.push_back(std::move(mi));
     }
     const json& counts = j.at("counts");
@@ -100,7 +124,7 @@ Manifest read_manifest(const fs::path& dir) {
 
 void write_manifest(const fs::path& dir, const Manifest& m) {
   json views = json::array();
-  for (const ManifestView& v : m.views)
+  for (const ManifestView& v : m.views) {
     views.push_back({{"spec", v.view.spec()},
                      {"kind", kind_name(v.view.kind)},
                      {"threshold", v.view.threshold},
@@ -108,7 +132,10 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
                      {"path", v.path},
                      {"documents", v.documents},
                      {"empty_documents", v.empty_documents},
-                     {"terms", v.terms}});
+                     {"terms", v.terms},
+                     {"positions", v.positions}});
+    if (v.view.auto_threshold) views.back()["auto_fit"] = detail::fit_to_json(v.fit);
+  }
   json inputs = json::array();
   for (const ManifestInput& i : m.inputs)
     inputs.push_back({{"path", i.path},
@@ -116,7 +143,12 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
                       {"sha256", i.sha256},
                       {"documents", i.documents},
                       {"empty", i.empty},
-                      {"skipped", i.skipped}});
+                      {"skipped", i.skipped},
+                      {"limits",
+                       {{"documents", i.limited},
+                        {"depth", i.depth_limited},
+                        {"blocks", i.blocks_limited},
+                        {"block_bytes", i.block_truncated}}}});
   json j = {{"program", "boilerdex-index"},
                   {"program_version", m.program_version},
                   {"created", m.created},

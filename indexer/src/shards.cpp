@@ -35,13 +35,14 @@ namespace {
 bool same_views(const Manifest& a, const Manifest& b) {
   if (a.views.size() != b.views.size()) return false;
   for (std::size_t v = 0; v < a.views.size(); ++v)
-    if (a.views[v].view.spec() != b.views[v].view.spec()) return false;
+    if (a.views[v].view.spec() != b.views[v].view.spec() || a.views[v].view.threshold != b.views[v].view.threshold)
+      return false;  // a min-words:auto view must have resolved to the same K everywhere
   return true;
 }
 
 bool same_terms(const TermSettings& a, const TermSettings& b) {
   return a.language == b.language && a.stem_strategy == b.stem_strategy && a.stopwords == b.stopwords &&
-         a.positions == b.positions && a.index_title == b.index_title;
+         a.positions == b.positions && a.sweep_positions == b.sweep_positions && a.index_title == b.index_title;
 }
 
 /// \throws IndexError naming the DOCNO and both shards when one occurs in two shards.
@@ -173,7 +174,8 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
   merged.terms = first.terms;
   merged.config_toml = first.config_toml;
   for (std::size_t v = 0; v < first.views.size(); ++v) {
-    ManifestView mv{first.views[v].view, "views/" + first.views[v].view.directory_name(), 0, 0, 0};
+    ManifestView mv{first.views[v].view, "views/" + first.views[v].view.directory_name(), 0, 0, 0,
+                    first.views[v].positions, first.views[v].fit};
     std::string stub = "# boilerdex-index --merge-shards: view " + mv.view.spec() + ", " +
                        std::to_string(count) + " shards\n";
     for (std::size_t s = 0; s < shards.size(); ++s) {

@@ -5,7 +5,11 @@
 
 namespace boilerdex::indexer {
 
-void TextPostings::add_to(Xapian::Document& doc, Xapian::termpos offset) const {
+void TextPostings::add_to(Xapian::Document& doc, Xapian::termpos offset, bool with_positions) const {
+  if (!with_positions) {
+    for (const Term& t : m_terms) doc.add_term(t.name, t.wdf);
+    return;
+  }
   for (const Term& t : m_terms) {
     const Xapian::termcount npos = t.positions_end - t.positions_begin;
     for (std::uint32_t i = t.positions_begin; i < t.positions_end; ++i) doc.add_posting(t.name, m_positions[i] + offset);

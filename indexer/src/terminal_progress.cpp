@@ -52,20 +52,34 @@ class TerminalProgress final : public ProgressSink {
           << " skipped";
     if (s.resumed_documents) m_out << ", " << s.resumed_documents << " from the interrupted run";
     m_out << ") into " << s.views.size() << " views in " << format_duration(s.elapsed_seconds) << ", "
-          << s.commits << " commits\n\n";
+          << s.commits << " commits\n";
+    if (s.limited)
+      m_out << s.limited << " documents hit a segmenter limit and were indexed truncated (see limits below)\n";
+    m_out << '\n';
     m_out << std::left << std::setw(24) << "view" << std::right << std::setw(10) << "documents" << std::setw(10)
           << "empty" << std::setw(14) << "terms" << '\n';
-    for (const ViewSummary& v : s.views)
-      m_out << std::left << std::setw(24) << v.view.spec() << std::right << std::setw(10) << v.documents
+    for (const ViewSummary& v : s.views) {
+      std::string name = v.view.spec();
+      if (v.view.auto_threshold) {  // the K it resolved to
+        ViewSpec resolved = v.view;
+        resolved.auto_threshold = false;
+        name += " = " + resolved.spec().substr(resolved.spec().find(':') + 1);
+      }
+      m_out << std::left << std::setw(24) << name << std::right << std::setw(10) << v.documents
             << std::setw(10) << v.empty_documents << std::setw(14) << v.terms << '\n';
+    }
     m_out << '\n' << std::left << std::setw(40) << "input" << std::right << std::setw(10) << "indexed"
-          << std::setw(8) << "empty" << std::setw(9) << "skipped" << "  reasons\n";
+          << std::setw(8) << "empty" << std::setw(9) << "skipped" << "  reasons, limits\n";
     for (const InputSummary& in : s.inputs) {
       std::string name = in.path;
       if (name.size() > 39) name = "..." + name.substr(name.size() - 36);
       m_out << std::left << std::setw(40) << name << std::right << std::setw(10) << in.documents << std::setw(8)
             << in.empty << std::setw(9) << in.skipped << ' ';
       for (const auto& [reason, count] : in.skipped_by_reason) m_out << ' ' << reason << '=' << count;
+      if (in.limited) {
+        m_out << "  limits: " << in.limited << " documents (depth=" << in.depth_limited
+              << " blocks=" << in.blocks_limited << " block-bytes=" << in.block_truncated << ')';
+      }
       m_out << '\n';
     }
     m_out << std::flush;

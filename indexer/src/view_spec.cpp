@@ -66,7 +66,7 @@ std::string_view trim_spaces(std::string_view s) {
 std::string ViewSpec::spec() const {
   switch (kind) {
     case ViewKind::All: return "all";
-    case ViewKind::MinWords: return "min-words:" + format_number(threshold);
+    case ViewKind::MinWords: return auto_threshold ? "min-words:auto" : "min-words:" + format_number(threshold);
     case ViewKind::MinDensity: return "min-density:" + format_number(threshold);
     case ViewKind::Extractor: return "extractor:" + extractor;
   }
@@ -94,8 +94,25 @@ std::vector<ViewSpec> parse_view_specs(std::string_view text) {
     out.push_back(ViewSpec{});
   } else if (kind == "min-words" || kind == "min-density") {
     const bool words = kind == "min-words";
-    for (const double t : parse_thresholds(arg, spec, words))
-      out.push_back(ViewSpec{words ? ViewKind::MinWords : ViewKind::MinDensity, t, {}});
+    // "auto" may stand anywhere in a min-words list; the numbers around it parse as usual.
+    std::string numbers;
+    bool automatic = false;
+    for (std::string_view rest = arg;;) {
+      const std::size_t comma = rest.find(',');
+      const std::string_view item = trim_spaces(rest.substr(0, comma));
+      if (words && item == "auto") {
+        if (!automatic) out.push_back(ViewSpec{ViewKind::MinWords, 0.0, {}, true});
+        automatic = true;
+      } else {
+        if (!numbers.empty()) numbers += ',';
+        numbers.append(item);
+      }
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    if (!automatic || !numbers.empty())
+      for (const double t : parse_thresholds(numbers, spec, words))
+        out.push_back(ViewSpec{words ? ViewKind::MinWords : ViewKind::MinDensity, t, {}});
   } else if (kind == "extractor") {
     if (arg.empty()) throw UsageError("view spec '" + std::string(spec) + "': missing extractor name");
     // Extractor names may themselves hold ':' and ',' ("keep-everything-min-words:10").
@@ -103,7 +120,7 @@ std::vector<ViewSpec> parse_view_specs(std::string_view text) {
     out.push_back(ViewSpec{ViewKind::Extractor, 0.0, extractor->name()});
   } else {
     throw UsageError("view spec '" + std::string(spec) +
-                     "': expected all, min-words:K, min-density:D or extractor:NAME");
+                     "': expected all, min-words:K, min-words:auto, min-density:D or extractor:NAME");
   }
   return out;
 }

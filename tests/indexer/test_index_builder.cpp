@@ -1,9 +1,11 @@
 #include <boost/test/unit_test.hpp>
 
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 #include <xapian.h>
@@ -62,7 +64,8 @@ std::vector<std::string> stored_terms(const Xapian::Document& doc) {
   return out;
 }
 
-/// What TermGenerator gives for \p page's title and then the blocks \p keep selects.
+/// What TermGenerator gives for \p page's title and then the blocks \p view keeps, with
+/// positions when the default TermSettings give \p view positions (not the sweep views).
 std::vector<std::string> reference_terms(const RawDocument& page, const ViewSpec& view) {
   const auto decoded = boilerdex::plugin::decode_to_utf8(page.body, page.declared_charset);
   const auto parsed = boilerdex::plugin::segment_html(decoded.utf8);
@@ -82,11 +85,16 @@ std::vector<std::string> reference_terms(const RawDocument& page, const ViewSpec
     }
   }
   if (!title.empty() && title.back() == ' ') title.pop_back();
-  tg.index_text(title);
+  const bool positions = view_has_positions(TermSettings{}, view);
+  const auto index = [&](const std::string& text) {
+    if (positions) tg.index_text(text);
+    else tg.index_text_without_positions(text);
+  };
+  index(title);
   tg.index_text_without_positions(title, 1, std::string(title_prefix));
   if (!title.empty()) tg.increase_termpos(TermMaker::title_gap);
   for (std::size_t i = 0; i < parsed.blocks.size(); ++i)
-    if (keep[i]) tg.index_text(parsed.blocks[i].text);
+    if (keep[i]) index(parsed.blocks[i].text);
   return dump_terms(doc);
 }
 
@@ -406,6 +414,60 @@ BOOST_AUTO_TEST_CASE(progress_sink_sees_skips_and_the_summary) {
              std::string::npos);
   BOOST_TEST(text.str().find("min-words:10") != std::string::npos);
   BOOST_TEST(text.str().find("broken-record=3") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Segmenter limits degrade a page (truncate) and are counted per input, in the summary,
+// state and manifest; the counts equal what segment_html reports for each page.
+BOOST_AUTO_TEST_SUITE(segmenter_limits)
+
+BOOST_AUTO_TEST_CASE(pages_hitting_a_limit_are_indexed_and_counted_per_input) {
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec"}, tmp.path / "set");
+  o.limits.max_depth = 6;
+  o.limits.max_blocks = 3;
+  o.limits.max_block_bytes = 40;
+  std::vector<std::array<std::uint64_t, 4>> expected(o.inputs.size(), {0, 0, 0, 0});
+  std::set<std::string> seen;  // a duplicate DOCNO is skipped, not indexed
+  for (std::size_t f = 0; f < o.inputs.size(); ++f) {
+    auto reader = open_collection_file(o.inputs[f], InputFormat::Trec, 20u << 20);
+    ReadItem item;
+    while (reader->next(item)) {
+      if (item.kind != ReadItem::Kind::Document || !seen.insert(item.document.docno).second) continue;
+      boilerdex::plugin::SegmentStats st;
+      const auto decoded = boilerdex::plugin::decode_to_utf8(item.document.body, item.document.declared_charset);
+      (void)boilerdex::plugin::segment_html(decoded.utf8, o.limits, &st);
+      expected[f][0] += st.depth_limited || st.blocks_limited || st.truncated_blocks > 0;
+      expected[f][1] += st.depth_limited;
+      expected[f][2] += st.blocks_limited;
+      expected[f][3] += st.truncated_blocks > 0;
+    }
+  }
+  const IndexSummary s = build_index_set(o, nullptr);
+  BOOST_TEST(s.documents == 7u);  // nothing is skipped for hitting a limit
+  const Manifest m = read_manifest(tmp.path / "set");
+  std::uint64_t limited = 0;
+  for (std::size_t f = 0; f < o.inputs.size(); ++f) {
+    BOOST_TEST_CONTEXT(o.inputs[f]) {
+      const InputSummary& in = s.inputs[f];
+      const std::array<std::uint64_t, 4> got{in.limited, in.depth_limited, in.blocks_limited, in.block_truncated};
+      BOOST_TEST(got == expected[f], boost::test_tools::per_element());
+      const ManifestInput& mi = m.inputs[f];
+      const std::array<std::uint64_t, 4> stored{mi.limited, mi.depth_limited, mi.blocks_limited, mi.block_truncated};
+      BOOST_TEST(stored == expected[f], boost::test_tools::per_element());
+      limited += in.limited;
+    }
+  }
+  BOOST_TEST(s.limited == limited);
+  BOOST_TEST(expected[0][2] > 0u);  // the limits were really hit (sample.trec's pages have more blocks)
+  BOOST_TEST(expected[0][3] > 0u);
+
+  // The summary table names them.
+  std::ostringstream text;
+  make_terminal_progress(text, false)->finished(s);
+  BOOST_TEST(text.str().find("hit a segmenter limit") != std::string::npos);
+  BOOST_TEST(text.str().find("limits: ") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

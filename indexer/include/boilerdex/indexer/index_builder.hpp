@@ -64,7 +64,13 @@ struct IndexOptions {
   plugin::SegmentLimits limits;  ///< limits.max_input_bytes is ignored (see max_page_bytes)
   std::uint64_t max_page_bytes = 20ull << 20;     ///< larger pages are skipped, counted
   std::uint64_t commit_interval = 2000;           ///< documents between commits (≥ 1)
-  std::uint64_t max_pending_postings = 4000000;   ///< commit early past this many (≥ 1)
+  std::uint64_t max_pending_postings = 1000000;   ///< commit early past this many (≥ 1)
+  /// fsync at every commit. false (default): views are opened with Xapian::DB_NO_SYNC, so
+  /// a commit survives the process being killed (the data is in the kernel's page cache)
+  /// but not a power failure or OS crash, after which --resume may find a view behind
+  /// state.json and refuse (then --overwrite); the finished set is fsynced once, before
+  /// its manifest is written.
+  bool sync_commits = false;
   unsigned threads = 0;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
   /// Build only shard shard_index of shard_count: the input files at positions
   /// shard_index, shard_index + shard_count, ... of the file list (shards.hpp).
@@ -76,6 +82,15 @@ struct IndexOptions {
   std::size_t batch_documents = 0;
   ExistingOutput existing = ExistingOutput::Refuse;
   bool strict = false;        ///< the first skipped document ends the run (IndexError)
+  /// A min-words:auto view fixes its K before indexing starts: the first
+  /// auto_sample_documents documents of the whole input list (not of this shard, so every
+  /// shard finds the same K) are decoded and segmented, the stochastic text model's mixture
+  /// is fitted on their words per block (plugin::fit_mixture), and K =
+  /// plugin::long_text_threshold: the smallest word count at which a block is more likely
+  /// long text than short. Those documents are parsed twice (a sample, not a second pass
+  /// over the collection). K and the fit go to the manifest (ManifestView::fit) and to
+  /// state.json, so --resume keeps K. ≥ 1.
+  std::uint64_t auto_sample_documents = 2000;
   /// Bytes of each view's kept text stored in value_text (document_layout.hpp); 0: none.
   std::uint64_t snippet_bytes = 2048;
   std::string config_toml;    ///< recorded in the manifest as the effective configuration
@@ -96,6 +111,7 @@ enum class SkipReason {
   BadDocno,       ///< empty, duplicate or over-long DOCNO
   NotResponse,    ///< a WARC record that is not an HTTP response (counted, never fatal)
   Failed,         ///< decoding or segmenting threw (message says what)
+  TimeLimit,      ///< the page ran past SegmentLimits::max_page_millis (Gumbo's worst cases)
 };
 
 /// "too-large", "not-html", ... Never throws.
@@ -135,6 +151,13 @@ struct InputSummary {
   std::uint64_t empty = 0;
   std::uint64_t skipped = 0;
   std::map<std::string, std::uint64_t> skipped_by_reason;  ///< skip_reason_name → count
+  /// Documents indexed in degraded form because they hit a segmenter limit
+  /// (plugin::SegmentLimits, [extraction] in the configuration); a document may count in
+  /// several. They are indexed, not skipped: the limits truncate, they never drop a page.
+  std::uint64_t depth_limited = 0;     ///< DOM deeper than max_depth: the rest flattened, text kept
+  std::uint64_t blocks_limited = 0;    ///< more than max_blocks blocks: the rest dropped
+  std::uint64_t block_truncated = 0;   ///< some block over max_block_bytes: cut
+  std::uint64_t limited = 0;           ///< documents that hit any of the three
 };
 
 /// The outcome of build_index_set.
@@ -143,6 +166,7 @@ struct IndexSummary {
   std::vector<ViewSummary> views;
   std::vector<InputSummary> inputs;
   std::uint64_t documents = 0, empty = 0, skipped = 0;
+  std::uint64_t limited = 0;  ///< documents indexed truncated by a segmenter limit (InputSummary)
   std::uint64_t resumed_documents = 0;  ///< documents already present when resuming
   std::uint64_t bytes_read = 0;
   std::uint64_t commits = 0;

@@ -24,15 +24,41 @@ struct TermSettings {
   std::string stem_strategy = "some";  ///< none|some|all|all_z|some_full_pos (TermGenerator)
   std::vector<std::string> stopwords;  ///< empty: no stopper
   bool positions = true;
+  /// Positions also in the threshold-sweep views (min-words, min-density). Off by default:
+  /// the sweeps serve ranking experiments (BM25 over bags of words) that never read
+  /// positions, and storing them is most of the cost of writing 50 views. When off, a
+  /// phrase or NEAR query on a sweep view matches as AND (Xapian's rule for databases
+  /// without positions). Manifests written before this key existed read as true.
+  bool sweep_positions = false;
   bool index_title = true;  ///< title text indexed in every view (with prefix S and unprefixed)
 };
 
+/// Whether \p view stores term positions under \p terms: positions, and for min-words and
+/// min-density views also sweep_positions. Never throws.
+[[nodiscard]] bool view_has_positions(const TermSettings& terms, const ViewSpec& view) noexcept;
+
+/// How a min-words:auto view fixed its threshold: the WSDM 2010 stochastic text model
+/// (plugin/text_model.hpp) fitted on the words per block of the collection's first
+/// documents ("auto_fit" in the file).
+struct AutoThresholdFit {
+  std::uint64_t sample_documents = 0;  ///< documents segmented for the fit
+  std::uint64_t blocks = 0;            ///< their blocks with at least one word
+  double weight_short = 0;             ///< P_N(S)
+  double p_short = 0;                  ///< P_S(N)
+  double p_long = 0;                   ///< P_L(N)
+  double r_squared_adjusted = 0;       ///< of the mixture against the empirical frequencies
+  double rmse = 0;
+  int threshold = 0;  ///< K = plugin::long_text_threshold: the view keeps numWords >= K
+};
+
 struct ManifestView {
-  ViewSpec view;
+  ViewSpec view;  ///< for min-words:auto, view.threshold is the fitted K
   std::string path;  ///< relative to the index-set directory ("views/min-words-10")
   std::uint64_t documents = 0;
   std::uint64_t empty_documents = 0;  ///< documents with no qualifying block
   std::uint64_t terms = 0;            ///< total term occurrences (sum of document lengths)
+  bool positions = true;              ///< the database stores term positions
+  AutoThresholdFit fit;               ///< min-words:auto only
 };
 
 struct ManifestInput {
@@ -40,6 +66,9 @@ struct ManifestInput {
   std::uint64_t bytes = 0;
   std::string sha256;  ///< hex; empty when not computed
   std::uint64_t documents = 0, empty = 0, skipped = 0;
+  /// Documents indexed truncated by a segmenter limit ("limits" in the file; see
+  /// InputSummary in index_builder.hpp): any limit, DOM depth, block count, block bytes.
+  std::uint64_t limited = 0, depth_limited = 0, blocks_limited = 0, block_truncated = 0;
 };
 
 struct Manifest {
@@ -58,7 +87,9 @@ struct Manifest {
   /// its views are stub databases over them.
   std::vector<std::string> shards;
 
-  /// The view whose spec() or directory_name() equals \p name, or nullptr.
+  /// The view whose spec() or directory_name() equals \p name, or nullptr. A min-words:auto
+  /// view also answers to its resolved "min-words:K" (or "min-words-K") when no view is
+  /// named so.
   [[nodiscard]] const ManifestView* find_view(std::string_view name) const noexcept;
 };
 

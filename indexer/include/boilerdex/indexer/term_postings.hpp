@@ -36,9 +36,11 @@ class TextPostings {
   [[nodiscard]] std::uint64_t length() const noexcept { return m_length; }
   [[nodiscard]] bool empty() const noexcept { return m_terms.empty(); }
 
-  /// Adds every term to \p doc, positions shifted by \p offset, wdfs as generated.
+  /// Adds every term to \p doc, positions shifted by \p offset, wdfs as generated; with
+  /// \p with_positions false, only the terms and wdfs (what index_text_without_positions
+  /// gives), which is much cheaper for Xapian to store.
   /// \throws Xapian::Error (std::bad_alloc) only.
-  void add_to(Xapian::Document& doc, Xapian::termpos offset) const;
+  void add_to(Xapian::Document& doc, Xapian::termpos offset, bool with_positions = true) const;
 
   void clear() noexcept;
 

@@ -12,11 +12,16 @@ namespace boilerdex::indexer {
 enum class ViewKind { All, MinWords, MinDensity, Extractor };
 
 /// One view. Text form (parse/name): `all`, `min-words:K` (numWords >= K),
-/// `min-density:D` (textDensity >= D), `extractor:NAME` (the blocks that extractor keeps).
+/// `min-words:auto` (numWords >= the collection's K, fitted by the indexer: see
+/// IndexOptions::auto_sample_documents), `min-density:D` (textDensity >= D),
+/// `extractor:NAME` (the blocks that extractor keeps).
 struct ViewSpec {
   ViewKind kind = ViewKind::All;
-  double threshold = 0.0;  ///< K or D; unused for All and Extractor
+  double threshold = 0.0;  ///< K or D; unused for All and Extractor; for auto, K once resolved
   std::string extractor;   ///< canonical extractor name for Extractor
+  /// min-words:auto: threshold is fitted on the collection (0 until then). The name stays
+  /// "min-words:auto" whatever K is found.
+  bool auto_threshold = false;
 
   /// Canonical text form ("min-words:10", "min-density:7.5", "extractor:article").
   [[nodiscard]] std::string spec() const;
@@ -28,7 +33,7 @@ struct ViewSpec {
 };
 
 /// Parses one spec or a list: "min-words:1,5,10", "min-density:1..20" (integer steps),
-/// "all", "extractor:article". Extractor names are checked with plugin::make_extractor.
+/// "min-words:auto" (also inside a list: "min-words:auto,10"), "all", "extractor:article". Extractor names are checked with plugin::make_extractor.
 /// \throws UsageError naming the spec when malformed or unknown.
 [[nodiscard]] std::vector<ViewSpec> parse_view_specs(std::string_view text);
 
