@@ -15,8 +15,8 @@ LearnedExtractor::LearnedExtractor(std::shared_ptr<const LearnedModel> model, st
 }
 
 void LearnedExtractor::process(TextDocument& doc) const {
-  const std::vector<BlockFeatures> features = compute_features(doc);
-  std::vector<float> x(feature_count(m_model->feature_set()));
+  const std::size_t width = feature_count(m_model->feature_set());
+  const std::vector<float> rows = feature_rows(compute_features(doc), m_model->feature_set());
   const double threshold = m_model->threshold();
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     TextBlock& block = doc.blocks[i];
@@ -25,8 +25,7 @@ void LearnedExtractor::process(TextDocument& doc) const {
       block.score = 0.0f;
       continue;
     }
-    feature_vector(features, i, m_model->feature_set(), x);
-    const double p = m_model->content_probability(x);
+    const double p = m_model->content_probability(std::span<const float>(rows.data() + i * width, width));
     block.is_content = p >= threshold;
     block.score = static_cast<float>(p);
   }

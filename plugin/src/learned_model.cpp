@@ -30,8 +30,9 @@ constexpr std::size_t k_position = 16;
 constexpr std::size_t k_relative_position = 17;
 static_assert(k_num_named_features == 18, "feature sets assume named_features' 18 entries");
 
-constexpr std::array<FeatureSet, 3> k_feature_sets = {FeatureSet::Current, FeatureSet::Context,
-                                                      FeatureSet::AllLocal};
+constexpr std::size_t k_page_features = 6;
+constexpr std::array<FeatureSet, 4> k_feature_sets = {FeatureSet::Current, FeatureSet::Context,
+                                                      FeatureSet::AllLocal, FeatureSet::LocalPage};
 constexpr std::array<std::string_view, 2> k_two_classes = {"boilerplate", "content"};
 constexpr std::array<std::string_view, 4> k_four_classes = {"boilerplate", "full-text",
                                                             "headline", "supplemental"};
@@ -296,6 +297,7 @@ std::string_view feature_set_name(FeatureSet set) noexcept {
     case FeatureSet::Current: return "current";
     case FeatureSet::Context: return "prev-curr-next";
     case FeatureSet::AllLocal: return "all-local";
+    case FeatureSet::LocalPage: return "local+page";
   }
   return "current";
 }
@@ -314,6 +316,7 @@ std::size_t feature_count(FeatureSet set) noexcept {
     case FeatureSet::Current: return k_text_features;
     case FeatureSet::Context: return 3 * k_text_features;
     case FeatureSet::AllLocal: return 3 * k_text_features + 3 + 2;
+    case FeatureSet::LocalPage: return 3 * k_text_features + 3 + 2 + k_page_features;
   }
   return 0;
 }
@@ -328,37 +331,70 @@ std::vector<std::string> feature_names(FeatureSet set) {
   append_text_names(names, "prev.");
   append_text_names(names, "curr.");
   append_text_names(names, "next.");
-  if (set == FeatureSet::AllLocal) {
-    for (const std::string_view p : {"prev.", "curr.", "next."}) names.push_back(std::string(p) + "enclosing_tag");
-    names.emplace_back("curr.position");
-    names.emplace_back("curr.relative_position");
+  if (set == FeatureSet::Context) return names;
+  for (const std::string_view p : {"prev.", "curr.", "next."}) names.push_back(std::string(p) + "enclosing_tag");
+  names.emplace_back("curr.position");
+  names.emplace_back("curr.relative_position");
+  if (set == FeatureSet::LocalPage) {
+    for (const char* n : {"page.words_share", "page.largest_block_share", "page.words_before",
+                          "page.distance_to_largest", "page.log_words", "page.link_density"})
+      names.emplace_back(n);
   }
   return names;
 }
 
-void feature_vector(const std::vector<BlockFeatures>& features, std::size_t i, FeatureSet set,
-                    std::span<float> out) noexcept {
-  if (i >= features.size() || out.size() != feature_count(set)) return;
-  const BlockContext c = context_of(features, i);
-  const auto current = named_features(c.current);
-  const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {
-    for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
-  };
-  if (set == FeatureSet::Current) {
-    put_text(current, 0);
-    return;
+std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set) {
+  const std::size_t width = feature_count(set);
+  std::vector<float> rows(features.size() * width);
+  // Page totals, for LocalPage.
+  double words = 0, anchor_words = 0, largest = 0;
+  std::size_t largest_at = 0;
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    const double w = features[i].num_words;
+    words += w;
+    anchor_words += w * static_cast<double>(features[i].link_density);
+    if (w > largest) {
+      largest = w;
+      largest_at = i;
+    }
   }
-  const auto previous = named_features(c.previous);
-  const auto next = named_features(c.next);
-  put_text(previous, 0);
-  put_text(current, k_text_features);
-  put_text(next, 2 * k_text_features);
-  if (set == FeatureSet::AllLocal) {
-    std::size_t at = 3 * k_text_features;
-    for (const auto* named : {&previous, &current, &next}) out[at++] = static_cast<float>((*named)[k_enclosing_tag].value);
-    out[at++] = static_cast<float>(current[k_position].value);
-    out[at] = static_cast<float>(current[k_relative_position].value);
+  const double span = features.size() > 1 ? static_cast<double>(features.size() - 1) : 1.0;
+  double before = 0;
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    float* out = rows.data() + i * width;
+    const BlockContext c = context_of(features, i);
+    const auto current = named_features(c.current);
+    const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {
+      for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
+    };
+    const double w = features[i].num_words;
+    if (set == FeatureSet::Current) {
+      put_text(current, 0);
+    } else {
+      const auto previous = named_features(c.previous);
+      const auto next = named_features(c.next);
+      put_text(previous, 0);
+      put_text(current, k_text_features);
+      put_text(next, 2 * k_text_features);
+      std::size_t at = 3 * k_text_features;
+      if (set != FeatureSet::Context) {
+        for (const auto* named : {&previous, &current, &next})
+          out[at++] = static_cast<float>((*named)[k_enclosing_tag].value);
+        out[at++] = static_cast<float>(current[k_position].value);
+        out[at++] = static_cast<float>(current[k_relative_position].value);
+      }
+      if (set == FeatureSet::LocalPage) {
+        out[at++] = static_cast<float>(words > 0 ? w / words : 0.0);
+        out[at++] = static_cast<float>(largest > 0 ? w / largest : 0.0);
+        out[at++] = static_cast<float>(words > 0 ? before / words : 0.0);
+        out[at++] = static_cast<float>((static_cast<double>(i) - static_cast<double>(largest_at)) / span);
+        out[at++] = static_cast<float>(std::log1p(words));
+        out[at] = static_cast<float>(words > 0 ? anchor_words / words : 0.0);
+      }
+    }
+    before += w;
   }
+  return rows;
 }
 
 std::span<const std::string_view> class_names(std::size_t num_classes) noexcept {

@@ -33,7 +33,8 @@ int run(int argc, char** argv) {
                  "scrapinghub, readability (gold text aligned to blocks; 2 classes) (repeatable)")
       ->required();
   app.add_option("--learner", learners, "cart or xgboost (repeatable; default xgboost)");
-  app.add_option("--features", feature_sets, "current, prev-curr-next or all-local (repeatable; default all-local)");
+  app.add_option("--features", feature_sets, "current, prev-curr-next, all-local (the paper's Table 2 sets) or local+page "
+                 "(all-local and the block's place in its page) (repeatable; default local+page)");
   app.add_option("--classes", o.classes, "2 or 4 (repeatable; default 2)");
   app.add_option("--cv", o.folds, "cross-validate every configuration with K folds by page and print the table");
   app.add_option("-o,--output", o.output, "train one configuration on every page and write its model file");

@@ -66,6 +66,7 @@ BOOST_AUTO_TEST_CASE(feature_sets_have_stable_names) {
   BOOST_TEST(feature_count(FeatureSet::Current) == 15u);
   BOOST_TEST(feature_count(FeatureSet::Context) == 45u);
   BOOST_TEST(feature_count(FeatureSet::AllLocal) == 50u);
+  BOOST_TEST(feature_count(FeatureSet::LocalPage) == 56u);
   for (const FeatureSet s : all_feature_sets()) {
     const auto names = feature_names(s);
     BOOST_TEST(names.size() == feature_count(s));
@@ -75,31 +76,46 @@ BOOST_AUTO_TEST_CASE(feature_sets_have_stable_names) {
   BOOST_TEST(feature_names(FeatureSet::Current).front() == "curr.num_words");
   BOOST_TEST(feature_names(FeatureSet::Context)[16] == "curr.link_density");
   BOOST_TEST(feature_names(FeatureSet::AllLocal).back() == "curr.relative_position");
+  BOOST_TEST(feature_names(FeatureSet::LocalPage).back() == "page.link_density");
   BOOST_TEST(!parse_feature_set("everything").has_value());
 }
 
-BOOST_AUTO_TEST_CASE(feature_vectors_take_neighbours_and_sentinels) {
+BOOST_AUTO_TEST_CASE(feature_rows_take_neighbours_sentinels_and_the_page) {
   TextDocument doc = document({block("one two three", 3), block("four five six seven eight", 5, 5),
                                block("nine", 1)});
   doc.blocks[1].enclosing_tag = TagClass::P;
   const auto f = compute_features(doc);
-  std::vector<float> x(feature_count(FeatureSet::AllLocal));
-  feature_vector(f, 0, FeatureSet::AllLocal, x);
+  const std::size_t n = feature_count(FeatureSet::LocalPage);
+  const std::vector<float> rows = feature_rows(f, FeatureSet::LocalPage);
+  BOOST_REQUIRE(rows.size() == 3 * n);
+  const float* x = rows.data();
   BOOST_TEST(x[0] == 0.0f);   // prev.num_words: the sentinel
   BOOST_TEST(x[15] == 3.0f);  // curr.num_words
   BOOST_TEST(x[30] == 5.0f);  // next.num_words
   BOOST_TEST(x[31] == 1.0f);  // next.link_density
   BOOST_TEST(x[47] == 2.0f);  // next.enclosing_tag: P
   BOOST_TEST(x[48] == 0.0f);  // curr.position
-  feature_vector(f, 2, FeatureSet::AllLocal, x);
+  BOOST_TEST(x[50] == 3.0f / 9.0f);   // page.words_share
+  BOOST_TEST(x[51] == 3.0f / 5.0f);   // page.largest_block_share
+  BOOST_TEST(x[52] == 0.0f);          // page.words_before
+  BOOST_TEST(x[53] == -0.5f);         // page.distance_to_largest: (0 − 1) / 2
+  BOOST_TEST(x[54] == static_cast<float>(std::log1p(9.0)));
+  BOOST_TEST(x[55] == 5.0f / 9.0f);   // page.link_density
+  x = rows.data() + 2 * n;
   BOOST_TEST(x[0] == 5.0f);
   BOOST_TEST(x[30] == 0.0f);  // next: the sentinel
   BOOST_TEST(x[48] == 2.0f);
   BOOST_TEST(x[49] == 1.0f);  // relative position of the last block
-  std::vector<float> c(feature_count(FeatureSet::Current));
-  feature_vector(f, 1, FeatureSet::Current, c);
+  BOOST_TEST(x[52] == 8.0f / 9.0f);
+  BOOST_TEST(x[53] == 0.5f);
+  // Smaller sets are prefixes of the larger ones' layout.
+  const std::vector<float> all_local = feature_rows(f, FeatureSet::AllLocal);
+  for (std::size_t k = 0; k < feature_count(FeatureSet::AllLocal); ++k) BOOST_TEST(all_local[k] == rows[k]);
+  const std::vector<float> c = feature_rows(f, FeatureSet::Current);
   const auto named = named_features(f[1]);
-  for (std::size_t k = 0; k < c.size(); ++k) BOOST_TEST(c[k] == static_cast<float>(named[k].value));
+  for (std::size_t k = 0; k < feature_count(FeatureSet::Current); ++k)
+    BOOST_TEST(c[feature_count(FeatureSet::Current) + k] == static_cast<float>(named[k].value));
+  BOOST_TEST(feature_rows({}, FeatureSet::LocalPage).empty());
 }
 
 BOOST_AUTO_TEST_CASE(logistic_trees_split_below_the_threshold) {

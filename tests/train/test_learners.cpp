@@ -44,7 +44,7 @@ struct Case {
 const Case k_cases[] = {{Learner::Cart, 2, FeatureSet::Current},
                         {Learner::Cart, 4, FeatureSet::AllLocal},
                         {Learner::XGBoost, 2, FeatureSet::Context},
-                        {Learner::XGBoost, 4, FeatureSet::AllLocal}};
+                        {Learner::XGBoost, 4, FeatureSet::LocalPage}};
 
 std::ostream& operator<<(std::ostream& out, const Case& c) {
   return out << learner_name(c.learner) << '/' << c.classes << '/' << feature_set_name(c.features);

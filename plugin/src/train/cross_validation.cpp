@@ -64,18 +64,18 @@ FoldOutcome run_fold(const std::vector<LabelledPage>& pages, const std::vector<s
   const LearnedModel model = train_model(set, learner);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  std::vector<float> x(feature_count(config.feature_set));
+  const std::size_t width = feature_count(config.feature_set);
   std::array<double, 4> p{};
   const std::span<double> probabilities(p.data(), config.num_classes);
   for (std::size_t pi = 0; pi < pages.size(); ++pi) {
     if (fold_of[pi] != fold) continue;
     const LabelledPage& page = pages[pi];
+    const std::vector<float> rows = feature_rows(page.features, config.feature_set);
     for (std::size_t i = 0; i < page.features.size(); ++i) {
       const int words = page.features[i].num_words;
       if (words <= 0) continue;
       ++out.blocks;
-      feature_vector(page.features, i, config.feature_set, x);
-      model.predict(x, probabilities);
+      model.predict(std::span<const float>(rows.data() + i * width, width), probabilities);
       const double content = config.num_classes == 2 ? p[1] : 1.0 - p[0];
       out.two_class.add(page.gold[i], words, content >= model.threshold(), content);
       if (config.num_classes != 4) continue;

@@ -23,7 +23,7 @@ namespace boilerdex::plugin::train {
 /// One classifier configuration: a row of the table.
 struct ModelConfig {
   Learner learner = Learner::XGBoost;
-  FeatureSet feature_set = FeatureSet::AllLocal;
+  FeatureSet feature_set = FeatureSet::LocalPage;
   std::size_t num_classes = 2;
 };
 

@@ -39,13 +39,13 @@ int class_index(BlockClass gold, std::size_t num_classes) noexcept {
 
 void append_rows(TrainingSet& set, std::span<const LabelledPage* const> pages, Weighting weighting) {
   const std::size_t width = feature_count(set.feature_set);
-  std::vector<float> row(width);
   for (const LabelledPage* page : pages) {
+    const std::vector<float> rows = feature_rows(page->features, set.feature_set);
     for (std::size_t i = 0; i < page->features.size(); ++i) {
       const int words = page->features[i].num_words;
       if (words <= 0) continue;
-      feature_vector(page->features, i, set.feature_set, row);
-      set.x.insert(set.x.end(), row.begin(), row.end());
+      const auto row = rows.begin() + static_cast<std::ptrdiff_t>(i * width);
+      set.x.insert(set.x.end(), row, row + static_cast<std::ptrdiff_t>(width));
       set.y.push_back(class_index(page->gold[i], set.num_classes));
       const auto w = static_cast<float>(words);
       set.weight.push_back(weighting == Weighting::Words       ? w

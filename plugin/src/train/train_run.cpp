@@ -28,7 +28,7 @@ int run_train(const TrainOptions& options, std::ostream& out, std::ostream& log)
   std::vector<ModelConfig> configs;
   for (const auto classes : or_default<std::size_t>(options.classes, 2)) {
     if (classes != 2 && classes != 4) throw UsageError("--classes must be 2 or 4, not " + std::to_string(classes));
-    for (const auto set : or_default(options.feature_sets, FeatureSet::AllLocal)) {
+    for (const auto set : or_default(options.feature_sets, FeatureSet::LocalPage)) {
       for (const auto learner : or_default(options.learners, Learner::XGBoost))
         configs.push_back({learner, set, classes});
     }

@@ -16,7 +16,7 @@ namespace boilerdex::plugin::train {
 struct TrainOptions {
   std::vector<DatasetSpec> datasets;        ///< at least one
   std::vector<Learner> learners;            ///< empty = {xgboost}
-  std::vector<FeatureSet> feature_sets;     ///< empty = {all-local}
+  std::vector<FeatureSet> feature_sets;     ///< empty = {local+page}
   std::vector<std::size_t> classes;         ///< empty = {2}
   std::size_t folds = 0;                    ///< cross-validate every configuration; 0 = no
   std::filesystem::path output;             ///< model file to write; empty = none

@@ -11,7 +11,7 @@
 ///     {
 ///       "format": "boilerdex-block-classifier", "version": 1,
 ///       "learner": "xgboost",                      // informational
-///       "feature_set": "all-local",                // current | prev-curr-next | all-local
+///       "feature_set": "all-local",                // current | prev-curr-next | all-local | local+page
 ///       "features": ["curr.num_words", ...],       // must equal feature_names(feature_set)
 ///       "classes": ["boilerplate", "content"],     // or the four of class_names(4)
 ///       "output": "logistic",                      // logistic | softmax | average
@@ -57,9 +57,14 @@ enum class FeatureSet : std::uint8_t {
   /// Context plus the structural local features: the enclosing tag class of the three
   /// blocks, and the block's absolute and relative position (50).
   AllLocal,
+  /// AllLocal plus where the block stands in its page (56; not in the paper): its share of
+  /// the page's words, its words over the largest block's, the share of the page's words
+  /// before it, its signed distance to the largest block over the block count, log(1 +
+  /// page words) and the page's link density.
+  LocalPage,
 };
 
-/// "current", "prev-curr-next", "all-local". Never throws.
+/// "current", "prev-curr-next", "all-local", "local+page". Never throws.
 [[nodiscard]] std::string_view feature_set_name(FeatureSet set) noexcept;
 
 /// The set called \p name (as feature_set_name gives it), or nullopt. Never throws.
@@ -75,12 +80,12 @@ enum class FeatureSet : std::uint8_t {
 /// the named_features name ("curr.num_words"). \throws std::bad_alloc only.
 [[nodiscard]] std::vector<std::string> feature_names(FeatureSet set);
 
-/// Writes the features of block \p i of \p features (computed over one page, in order) into
-/// \p out, whose size must be feature_count(\p set), as floats (the precision trees compare
-/// at). Neighbours past either edge are the EMPTY_START sentinel (all zero). O(size).
-/// Never throws; does nothing when \p i or \p out's size is out of range.
-void feature_vector(const std::vector<BlockFeatures>& features, std::size_t i, FeatureSet set,
-                    std::span<float> out) noexcept;
+/// The feature rows of every block of one page (\p features: compute_features of the page,
+/// in block order), row-major, feature_count(\p set) floats per block (floats: the precision
+/// trees compare at). Neighbours past either edge are the EMPTY_START sentinel (all zero).
+/// O(blocks × features). \throws std::bad_alloc only.
+[[nodiscard]] std::vector<float> feature_rows(const std::vector<BlockFeatures>& features,
+                                             FeatureSet set);
 
 /// The class names of a \p num_classes problem: {"boilerplate", "content"} for 2;
 /// {"boilerplate", "full-text", "headline", "supplemental"} for 4 (the order of BlockClass in
