@@ -41,9 +41,9 @@ struct EvalCommand {
 
 /// Runs every system on every page of the split, one page at a time on one thread (so the
 /// timings compare), and prints the project's evaluation report (write_report: bow and sh4
-/// per data set, block level on L3S-GN1) followed by a speed table: seconds in
-/// segment_html (shared by all systems), seconds in each extractor, and pages per second
-/// including segmentation. A page that cannot be read or an extractor that throws scores
+/// per data set, block level on L3S-GN1) followed by a speed table: CPU seconds of the
+/// thread in segment_html (shared by all systems) and in each extractor, and pages per
+/// CPU second including segmentation (CPU time, not wall-clock: the machines are shared). A page that cannot be read or an extractor that throws scores
 /// as an empty output and is noted on \p log. Returns 0.
 /// \throws UsageError (no data set or system, unknown extractor), InputError.
 int run_eval(const EvalCommand& command, std::ostream& out, std::ostream& log);
