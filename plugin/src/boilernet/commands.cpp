@@ -79,7 +79,9 @@ int run_train(const TrainCommand& command, std::ostream& out, std::ostream& log)
   TrainingOptions options = command.training;
   options.log = &log;
   TrainingReport report;
+  const double cpu_start = thread_cpu_seconds();
   const Model model = train(pages, options, &report);
+  const double cpu_seconds = thread_cpu_seconds() - cpu_start;
   model.save(command.model);
   const auto& h = model.hyperparameters();
   out << "model " << command.model.string() << ": " << model.vocabulary().tags().size()
@@ -92,7 +94,8 @@ int run_train(const TrainCommand& command, std::ostream& out, std::ostream& log)
   for (const double l : report.epoch_loss) out << ' ' << std::fixed << std::setprecision(4) << l;
   out << std::defaultfloat << '\n'
       << "seconds: " << std::fixed << std::setprecision(1) << load_seconds
-      << " loading and segmenting, " << report.seconds << " training" << std::defaultfloat
+      << " loading and segmenting, " << report.seconds << " training (" << cpu_seconds
+      << " CPU s)" << std::defaultfloat
       << '\n';
   return 0;
 }
