@@ -172,6 +172,10 @@ struct Slot {
   std::string text;
   std::vector<std::size_t> text_end;
   Xapian::docid docid = 0;
+  // A run with one view (m_direct) indexes the page straight into its document here.
+  Xapian::Document doc;
+  std::uint64_t doc_length = 0;
+  bool doc_empty = false;
 };
 
 /// Runs fn(worker, i) for i in [0, n) on up to \p threads threads (dynamic assignment).
@@ -391,6 +395,7 @@ class Builder {
         if (v.auto_threshold) v.threshold = m_state.auto_fit->threshold;
     }
     m_selector = std::make_unique<ViewSelector>(m_views);
+    m_direct = m_views.size() == 1;
     open_views();
     for (unsigned t = 0; t < m_threads; ++t) m_makers.push_back(std::make_unique<TermMaker>(m_options.terms));
     m_batch.resize(m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread);
@@ -604,17 +609,35 @@ class Builder {
       release_if_large(s.text);
       s.text_end.clear();
       if (cap > 0) s.text_end.reserve(n);
+      const std::string_view title = m_options.terms.index_title ? std::string_view(s.title) : std::string_view();
+      if (m_direct) {  // one view: its document directly, no per-block postings to copy
+        s.doc = Xapian::Document();
+        add_document_header(s, s.doc);
+        maker.begin_document(s.doc, title, m_view_positions[0] != 0);
+      }
+      s.doc_empty = true;
       for (std::size_t i = 0; i < n; ++i) {
         bool wanted = false;  // a block no view keeps is not tokenized
         for (std::size_t v = 0; v < nv && !wanted; ++v) wanted = s.keep[v * n + i] != 0;
-        if (wanted) maker.make(parsed.blocks[i].text, s.blocks[i]);
-        else s.blocks[i].clear();
+        if (m_direct) {
+          if (wanted) maker.add_text(parsed.blocks[i].text);
+          s.doc_empty &= !wanted;
+        } else if (wanted) {
+          maker.make(parsed.blocks[i].text, s.blocks[i]);
+        } else {
+          s.blocks[i].clear();
+        }
         if (cap > 0) {  // no view's value needs more than cap bytes of one block
           if (wanted) s.text.append(parsed.blocks[i].text, 0, cap);
           s.text_end.push_back(s.text.size());
         }
       }
-      maker.make_title(m_options.terms.index_title ? std::string_view(s.title) : std::string_view(), s.title_postings);
+      if (m_direct) {
+        s.doc_length = maker.end_document(s.doc);
+        if (!s.doc_empty && cap > 0) add_text_value(0, s, s.doc);
+        return;
+      }
+      maker.make_title(title, s.title_postings);
       group_views(s);
     } catch (const std::bad_alloc&) {
       throw;
@@ -653,13 +676,12 @@ class Builder {
   /// Builds view \p v's document for \p s. Returns its length; *empty set when no block
   /// qualified.
   std::uint64_t build_document(std::size_t v, const Slot& s, Xapian::Document& doc, bool& empty) const {
-    doc.set_data(s.raw.docno);
+    add_document_header(s, doc);
+    const bool positions = m_view_positions[v] != 0;
     doc.add_boolean_term(docno_term(s.raw.docno));
     doc.add_value(value_docno, s.raw.docno);
     if (!s.raw.url.empty()) doc.add_value(value_url, s.raw.url);
     if (!s.title.empty()) doc.add_value(value_title, s.title);
-    if (!s.raw.metadata.empty()) doc.add_value(value_metadata, s.raw.metadata);
-    const bool positions = m_view_positions[v] != 0;
     s.title_postings.add_to(doc, 0, positions);
     std::uint64_t length = s.title_postings.length();
     Xapian::termpos offset = s.title_postings.span();
@@ -675,6 +697,16 @@ class Builder {
     }
     if (!empty && m_options.snippet_bytes > 0) add_text_value(v, s, doc);
     return length;
+  }
+
+  /// The document data, ID term and values every view's document of \p s has.
+  static void add_document_header(const Slot& s, Xapian::Document& doc) {
+    doc.set_data(s.raw.docno);
+    doc.add_boolean_term(docno_term(s.raw.docno));
+    doc.add_value(value_docno, s.raw.docno);
+    if (!s.raw.url.empty()) doc.add_value(value_url, s.raw.url);
+    if (!s.title.empty()) doc.add_value(value_title, s.title);
+    if (!s.raw.metadata.empty()) doc.add_value(value_metadata, s.raw.metadata);
   }
 
   /// Adds value_text: view \p v's kept blocks of \p s joined by '\n', cut to
@@ -752,6 +784,7 @@ class Builder {
       release_if_large(s.raw.body);
       s.raw.metadata.clear();
       if (s.blocks.size() > s.num_blocks) s.blocks.resize(s.num_blocks);
+      s.doc = Xapian::Document();
       if (s.keep.capacity() > keep_capacity) std::vector<std::uint8_t>().swap(s.keep);
     }
     m_batch_used = 0;
@@ -803,6 +836,13 @@ class Builder {
           for (std::size_t i = 0; i < n; ++i) {
             const Slot& s = m_batch[i];
             if (s.skipped) continue;
+            if (m_direct) {
+              if (s.doc_empty) ++m_state.view_empty[v];
+              m_view_cost[v] += s.doc_length;
+              pending[part] += s.doc_length;
+              m_dbs[v].replace_document(s.docid, s.doc);
+              continue;
+            }
             Built& b = last[i];
             if (b.group != s.group[v]) {
               b.group = s.group[v];
@@ -915,7 +955,8 @@ class Builder {
   plugin::SegmentLimits m_limits;
   std::unique_ptr<ViewSelector> m_selector;
   std::vector<InputFile> m_files;
-  std::vector<InputFile> m_sample_files;  // for min-words:auto: the whole input list
+  std::vector<InputFile> m_sample_files;
+  bool m_direct = false;  // one view: pages are indexed straight into its document  // for min-words:auto: the whole input list
   json m_settings;
   RunState m_state;
   std::uint64_t m_resumed = 0;

@@ -78,6 +78,29 @@ void TermMaker::make(std::string_view text, TextPostings& out) {
   collect(out, m_tg.get_termpos());
 }
 
+void TermMaker::begin_document(Xapian::Document& doc, std::string_view title, bool positions) {
+  m_tg.set_document(doc);
+  m_tg.set_termpos(0);
+  m_direct_positions = positions;
+  add_text(title);
+  m_tg.index_text_without_positions(Xapian::Utf8Iterator(title.data(), title.size()), 1,
+                                    std::string(title_prefix));
+  if (!title.empty()) m_tg.increase_termpos(title_gap);
+}
+
+void TermMaker::add_text(std::string_view text) {
+  const Xapian::Utf8Iterator it(text.data(), text.size());
+  if (m_direct_positions) m_tg.index_text(it);
+  else m_tg.index_text_without_positions(it);
+}
+
+std::uint64_t TermMaker::end_document(const Xapian::Document& doc) {
+  m_tg.set_document(m_scratch);
+  std::uint64_t length = 0;
+  for (auto it = doc.termlist_begin(); it != doc.termlist_end(); ++it) length += it.get_wdf();
+  return length;
+}
+
 void TermMaker::make_title(std::string_view title, TextPostings& out) {
   m_scratch.clear_terms();
   m_tg.set_termpos(0);

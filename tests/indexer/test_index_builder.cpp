@@ -471,3 +471,36 @@ BOOST_AUTO_TEST_CASE(pages_hitting_a_limit_are_indexed_and_counted_per_input) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// A run with a single view indexes pages straight into its documents (no per-block
+// postings); the documents equal that view's in a run with several views.
+BOOST_AUTO_TEST_SUITE(single_view)
+
+BOOST_AUTO_TEST_CASE(a_view_alone_equals_the_same_view_among_others) {
+  TempDir tmp;
+  const std::vector<fs::path> inputs = {fixtures / "trec/sample.trec", fixtures / "trec/broken.trec"};
+  const auto many = options_for(inputs, tmp.path / "many");
+  (void)build_index_set(many, nullptr);
+  for (const char* spec : {"extractor:article", "min-words:10", "all"}) {
+    BOOST_TEST_CONTEXT(spec) {
+      auto one = options_for(inputs, tmp.path / "one");
+      one.views = views_of({spec});
+      one.existing = ExistingOutput::Overwrite;
+      const IndexSummary s = build_index_set(one, nullptr);
+      const std::string dir = one.views[0].directory_name();
+      Xapian::Database a((tmp.path / "one/views" / dir).string()), b((tmp.path / "many/views" / dir).string());
+      BOOST_REQUIRE(a.get_doccount() == b.get_doccount());
+      BOOST_TEST(a.get_total_length() == b.get_total_length());
+      BOOST_TEST(s.views[0].terms == b.get_total_length());
+      for (Xapian::docid d = 1; d <= a.get_lastdocid(); ++d) {
+        const Xapian::Document x = a.get_document(d), y = b.get_document(d);
+        BOOST_TEST(x.get_data() == y.get_data());
+        BOOST_TEST(dump_terms(x) == dump_terms(y), boost::test_tools::per_element());
+        for (const unsigned slot : {value_docno, value_url, value_title, value_metadata, value_text})
+          BOOST_TEST(x.get_value(slot) == y.get_value(slot));
+      }
+    }
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()

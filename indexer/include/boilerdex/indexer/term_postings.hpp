@@ -72,6 +72,17 @@ class TermMaker {
   /// The term-position gap after a non-empty title.
   static constexpr Xapian::termpos title_gap = 100;
 
+  /// Indexes a document straight into \p doc: begin_document(doc, title, positions), then
+  /// add_text(text) for each text in order, then end_document() add exactly what
+  /// make_title(title) and make(text) for each text, added with add_to(doc, offset,
+  /// positions) at their running offsets, would. For a run with a single view, where
+  /// per-text postings would be made only to be copied once. end_document() returns the
+  /// term occurrences added (the sum of their wdfs) and must be called before make().
+  /// \throws Xapian::Error (std::bad_alloc) only.
+  void begin_document(Xapian::Document& doc, std::string_view title, bool positions);
+  void add_text(std::string_view text);
+  [[nodiscard]] std::uint64_t end_document(const Xapian::Document& doc);
+
   /// Configures \p tg exactly as make() does (stemmer, strategy, stopper): for callers
   /// and tests that need a reference TermGenerator. \throws UsageError as the constructor.
   static void configure(Xapian::TermGenerator& tg, const TermSettings& settings);
@@ -81,6 +92,7 @@ class TermMaker {
   TermSettings m_settings;
   Xapian::TermGenerator m_tg;
   Xapian::Document m_scratch;
+  bool m_direct_positions = true;
 };
 
 }  // namespace boilerdex::indexer
