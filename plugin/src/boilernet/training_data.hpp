@@ -4,7 +4,7 @@
 /// main content, 0 for boilerplate:
 ///  - L3S-GN1: the annotated page (x-nc spans removed) is segmented and each block takes
 ///    the class holding most of its text bytes, exactly as the block-level evaluation
-///    derives it (evaluation.hpp, BlockScores); headline, full text and supplemental are
+///    derives it (plugin::l3s_block_labels, learned_labels.hpp); headline, full text and supplemental are
 ///    content, and so are comments unless LabelOptions says otherwise (the block-level
 ///    evaluation counts comments as content, the gold text of the token measures does not).
 ///  - every other data set: the gold text is aligned to the blocks (align_gold_text).
@@ -30,19 +30,10 @@ enum class Split { All, Train, Test };
 /// True when the page \p id belongs to \p split. Never throws.
 [[nodiscard]] bool in_split(std::string_view id, Split split) noexcept;
 
-/// The L3S class of each block of \p doc, segmented from \p page.html: the class holding
-/// most text bytes of the block's source range (Unlabelled when none); block_class() maps
-/// it to the evaluation's 4 classes. O(total source bytes of the blocks). Never throws
-/// (std::bad_alloc aside).
-[[nodiscard]] std::vector<L3sClass> l3s_block_labels(const TextDocument& doc,
-                                                     const AnnotatedPage& page);
-
-/// Gold-text alignment for data sets without block annotations. Both texts are cut into
-/// `\w+` tokens (text_similarity.hpp); a block of three or more tokens is content when at
-/// least half of its token trigrams occur in the gold text, a block of one or two tokens
-/// when its whole token sequence does; a block without tokens is boilerplate. Ordering
-/// beyond trigrams is ignored, so a short block repeating a phrase of the article (a
-/// teaser, a caption) counts as content. O(gold + block text). Never throws
+/// Gold-text alignment for data sets without block annotations: a block is content when at
+/// least half of its `\w+` tokens are used by the longest common subsequence of the page's
+/// and the gold text's tokens (plugin::aligned_block_shares, learned_labels.hpp); a block
+/// without tokens is boilerplate. O(page tokens × gold tokens). Never throws
 /// (std::bad_alloc aside).
 [[nodiscard]] std::vector<float> align_gold_text(const TextDocument& doc, std::string_view gold);
 
