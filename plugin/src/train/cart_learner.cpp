@@ -1,9 +1,11 @@
 // CART with OpenCV's ml module (cv::ml::DTrees), exported to a one-tree "average" model
 // whose leaves hold class distributions estimated from the training rows.
 #include <cmath>
-#include <limits>
+#include <cstdint>
 #include <deque>
+#include <limits>
 #include <opencv2/ml.hpp>
+#include <span>
 #include <utility>
 
 #include "boilerdex/config/error.hpp"

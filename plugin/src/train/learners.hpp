@@ -58,7 +58,9 @@ enum class Learner : std::uint8_t { Cart, XGBoost };
 struct LearnerOptions {
   Learner learner = Learner::XGBoost;
   std::uint64_t seed = 1;
-  unsigned threads = 1;     ///< XGBoost threads (results do not depend on it)
+  /// XGBoost threads. boilerdex-train keeps 1 and trains folds in parallel instead, so that
+  /// figures depend on the seed alone (float sums in other orders could move a split).
+  unsigned threads = 1;
   double threshold = 0.5;   ///< stored in the model: keep a block when P(content) ≥ it
   // CART (OpenCV DTrees)
   int cart_max_depth = 8;
@@ -86,7 +88,7 @@ class NativeClassifier {
   [[nodiscard]] virtual std::vector<double> predict_probabilities(const TrainingSet& set) const = 0;
 };
 
-/// Trains on \p set. Deterministic for a given seed (and, for XGBoost, any thread count).
+/// Trains on \p set. Deterministic for a given seed and thread count.
 /// \throws UsageError when \p set is empty or has one class only; Error when the library
 /// fails (its message kept).
 [[nodiscard]] std::unique_ptr<NativeClassifier> train_native(const TrainingSet& set,

@@ -2,10 +2,13 @@
 // logistic (2 classes) or softmax (4 classes) model.
 #include <xgboost/c_api.h>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "boilerdex/config/error.hpp"
 #include "learners.hpp"
@@ -28,13 +31,17 @@ class Matrix {
     check(XGDMatrixCreateFromMat(set.x.data(), static_cast<bst_ulong>(set.rows()), cols,
                                  std::numeric_limits<float>::quiet_NaN(), &m_handle),
           "creating the matrix");
-    if (with_labels) {
+    if (!with_labels) return;
+    try {
       std::vector<float> labels(set.y.begin(), set.y.end());
       check(XGDMatrixSetFloatInfo(m_handle, "label", labels.data(), static_cast<bst_ulong>(labels.size())),
             "setting labels");
       check(XGDMatrixSetFloatInfo(m_handle, "weight", set.weight.data(),
                                   static_cast<bst_ulong>(set.weight.size())),
             "setting weights");
+    } catch (...) {
+      XGDMatrixFree(m_handle);
+      throw;
     }
   }
   ~Matrix() { XGDMatrixFree(m_handle); }
