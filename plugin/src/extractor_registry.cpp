@@ -15,6 +15,7 @@ constexpr std::vector<ExtractorRegistration> (*k_builtin_modules[])() = {
     detail::pipeline_extractors,
     detail::bte_extractors,
     detail::dom_ancestor_extractors,
+    detail::best_extractors,
     detail::learned_extractors,
 };
 

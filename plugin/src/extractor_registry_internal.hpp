@@ -20,6 +20,9 @@ namespace boilerdex::plugin::detail {
 /// The DOM-ancestor filter over a base extractor (dom_ancestor_filter.cpp).
 [[nodiscard]] std::vector<ExtractorRegistration> dom_ancestor_extractors();
 
+/// The combined default-quality extractor "best" (best_extractor.cpp).
+[[nodiscard]] std::vector<ExtractorRegistration> best_extractors();
+
 /// Block classifiers trained by boilerdex-train, `learned:PATH` (learned_extractor.cpp).
 [[nodiscard]] std::vector<ExtractorRegistration> learned_extractors();
 

@@ -1,0 +1,151 @@
+#pragma once
+/// \file
+/// The "best" extractor: boilerdex's default-quality main-text extractor. It combines what
+/// the shallow text features, the heuristic filters and the DOM structure each know:
+///
+///  1. Evidence per parse block (no fusion): the votes of four complementary classifiers —
+///     the NumWords rules (WSDM 2010 Algorithm 2, recall-oriented), boilerpipe's 2012
+///     ArticleExtractor (title, end-of-text markers, largest block), BTE's window
+///     (Finn et al. 2001, on a lexical token scan; the share of the block's words inside
+///     it) and the CleanEval text-density rule — averaged with weights and smoothed over
+///     the block sequence; then damped by the block's own negative evidence: its link
+///     density, markup that names it boilerplate (comments, sidebars, <nav>, <aside>,
+///     <footer>, <figcaption>; boilerplate_hint_ranges) and membership of a small DOM group
+///     far below the page's largest (the DOM-ancestor filter's idea, as a penalty). The
+///     result p ∈ [0, 1] is the block's content likelihood.
+///  2. The main-content subtree: of the container elements of the page
+///     (TextDocument::containers), the one maximising Σ words × (p − λ) over the blocks
+///     under it (markup-hinted blocks pruned first), i.e. the most content text for the
+///     least boilerplate text — the readability/trafilatura idea of a main node, scored by
+///     the block evidence rather than by class names alone.
+///  3. Block decisions: inside the subtree a block is kept when p ≥ keep_inside, outside
+///     only when p ≥ keep_outside; a short heading just before the kept text or inside the
+///     subtree next to kept text is kept too; after an end-of-text marker ("Comments",
+///     "Leave a reply", boilerpipe's TerminatingBlocksFinder list; not a link) that follows
+///     enough kept text, nothing more is kept (comment sections). Should the markup hints
+///     leave nothing at all, the page is decided again without them.
+///
+/// Its output keeps every parse block (none merged or removed), is_content set to the
+/// decision and score to p, so content() lists the kept paragraphs in document order.
+/// The parameters were tuned on a fixed half of the development pages and are reported on
+/// the other half (plugin/docs/EVALUATION_RESULTS.md, plugin/scripts/tune_best.py).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "boilerdex/plugin/extractor.hpp"
+
+namespace boilerdex::plugin {
+
+/// The tunable parameters of BestExtractor. Defaults are the tuned values.
+struct BestOptions {
+  // Evidence weights (normalised by their sum; a weight of 0 skips that classifier).
+  double weight_num_words = 1.0;     ///< NumWords rules vote
+  double weight_article = 1.0;       ///< boilerpipe 2012 ArticleExtractor vote
+  double weight_bte = 1.0;           ///< lexical_bte_shares: the block's words inside BTE's window
+  double weight_cleaneval = 1.0;     ///< text density ≥ 7 and link density ≤ 0.35
+  double smoothing = 0.5;            ///< votes ← (1 − s) votes + s × mean of the neighbours'
+  double link_penalty = 1.0;         ///< then p ← p × (1 − link_penalty × link density), ≥ 0
+  /// Fragment penalty (the DOM-ancestor filter's idea as evidence): blocks are grouped by
+  /// their group_depth-th container ancestor; a block whose group holds less than
+  /// group_share of the largest group's content mass (Σ words × p) has p scaled down by up
+  /// to group_penalty (linearly in the shortfall). 0 turns it off.
+  double group_penalty = 0.75;
+  double group_share = 0.5;          ///< see group_penalty, in (0, 1]
+  int group_depth = 2;               ///< 1–5, as dom-ancestor's DEPTH
+  /// Markup hints (boilerplate_hint_ranges): p ← p × (1 − hint_penalty) for a block whose
+  /// text starts inside an element marked as comments, navigation or a sidebar, unless that
+  /// element holds more than hint_max_share of the page's evidence mass (then the hint is
+  /// more likely a page-wide wrapper's name than a side section). 0 turns it off.
+  double hint_penalty = 0.8;
+  double hint_max_share = 0.8;       ///< see hint_penalty, in [0, 1]
+  double lambda = 0.2;               ///< subtree objective: Σ words × (p − λ)
+  double keep_inside = 0.25;         ///< threshold on p inside the main subtree
+  double keep_outside = 0.9;         ///< threshold on p outside it
+  int heading_lookback = 3;          ///< blocks before the first kept one searched for a heading
+  int heading_max_words = 30;        ///< longest heading kept by the heading rule
+  int end_marker_min_words = 60;     ///< kept words needed before an end-of-text marker stops; 0 = off
+  /// Markers with a higher link density are ignored: "View/Add Comments (6)" under each
+  /// post of a blog's front page links to another page rather than opening a section here.
+  double end_marker_max_link_density = 0.5;
+
+  friend bool operator==(const BestOptions&, const BestOptions&) = default;
+};
+
+/// Byte ranges [begin, end) of \p utf8_html covered by elements whose markup marks them as
+/// boilerplate: <nav>, <aside>, <footer>, and div, section, ul, ol, table, form elements
+/// whose class or id values hold a word (split at non-alphanumerics, lower-cased, matched
+/// by prefix) of the comment family (comment, disqus, respond, discussion), or of the
+/// side-matter family (sidebar, related, share, social, breadcrumb, footer, advert,
+/// sponsor, newsletter, subscribe, cookie) with no content word (article, entry, post,
+/// story, content, main, body, text) beside it. Not "widget", "nav" or "menu": Blogger
+/// wraps posts in "widget Blog", and "nav" wrappers are often left unclosed.
+/// Found by a lexical scan (no parse): an element ends at its matching end tag of the same
+/// name (nesting counted); one never closed is ignored. Script, style and comment contents
+/// are skipped. Returned sorted, overlapping ranges merged. O(n) for realistic nesting.
+/// Never throws (std::bad_alloc aside).
+[[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> boilerplate_hint_ranges(
+    std::string_view utf8_html);
+
+/// BTE (Finn et al. 2001; spec §7) on a lexical scan of \p utf8_html instead of a parse: every
+/// start and end tag written in the source is −1, every run of non-whitespace in text +1
+/// (comments, doctype, script and style contents dropped); the maximum-sum window (Kadane,
+/// earliest maximum) is the body. Returns, per block of \p doc (which must come from
+/// segment_html(\p utf8_html)), the share of the words in its source range that lie in the
+/// window; 0 for a block without words there. Several times cheaper than bte_tokens, which
+/// re-parses the page. O(n + blocks × log n). \throws std::bad_alloc only.
+[[nodiscard]] std::vector<float> lexical_bte_shares(const TextDocument& doc,
+                                                    std::string_view utf8_html);
+
+/// Parses "key=value,key=value" (keys as the BestOptions member names, e.g.
+/// "lambda=0.5,keep_inside=0.25") over the defaults; "" gives the defaults.
+/// \throws UsageError naming the key or value when a key is unknown or a value malformed
+/// or out of range (weights and link_penalty ≥ 0; shares, penalties, lambda, thresholds in
+/// [0, 1]; group_depth 1–5; the other counts ≥ 0), or when every weight is 0.
+[[nodiscard]] BestOptions parse_best_options(std::string_view spec);
+
+/// The content likelihood p of every block of \p doc (fresh from segment_html(\p utf8_html)),
+/// as step 1 of the file comment describes; \p utf8_html may be empty (BTE then abstains and
+/// its weight is left out). Does not change \p doc. Thread-safe.
+/// \throws std::bad_alloc only.
+[[nodiscard]] std::vector<double> best_block_evidence(const TextDocument& doc,
+                                                      std::string_view utf8_html,
+                                                      const BestOptions& options);
+
+/// best_main_subtree's answer when the page has no container at all.
+inline constexpr std::uint32_t k_no_subtree = 0xFFFFFFFFu;
+
+/// Step 2: the container element id (TextDocument::containers) maximising
+/// Σ num_words × (p − lambda) over the parse blocks under it; ties go to the deeper
+/// element. Blocks flagged in \p pruned (empty: none) count nothing, as if removed from the
+/// tree first (the extractor prunes the markup-hinted ones). Returns k_no_subtree when no
+/// block has a container chain. \p evidence (and \p pruned, when not empty) has one entry per
+/// block of \p doc (a fresh, unmerged document).
+/// \throws std::invalid_argument when the sizes differ.
+[[nodiscard]] std::uint32_t best_main_subtree(const TextDocument& doc,
+                                              const std::vector<double>& evidence, double lambda,
+                                              const std::vector<bool>& pruned = {});
+
+/// The extractor. Immutable; thread-safe.
+class BestExtractor final : public Extractor {
+ public:
+  explicit BestExtractor(BestOptions options = {});
+
+  /// "best", or "best:key=value,..." listing the parameters that differ from the defaults.
+  [[nodiscard]] std::string name() const override;
+  /// Without the page, BTE abstains (its weight is left out).
+  void process(TextDocument& doc) const override;
+  /// \p doc must come fresh from segment_html(\p utf8_html).
+  void process(TextDocument& doc, std::string_view utf8_html) const override;
+
+  [[nodiscard]] const BestOptions& options() const noexcept { return m_options; }
+
+ private:
+  BestOptions m_options;
+};
+
+}  // namespace boilerdex::plugin

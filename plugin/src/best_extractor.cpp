@@ -1,0 +1,746 @@
+#include "boilerdex/plugin/best_extractor.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <utility>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/classifiers.hpp"
+#include "boilerdex/plugin/extractor_registry.hpp"
+#include "boilerdex/plugin/extractors.hpp"
+#include "boilerdex/plugin/filters.hpp"
+#include "extractor_registry_internal.hpp"
+
+namespace boilerdex::plugin {
+
+namespace {
+
+// One tunable parameter: its name, where it lives, and its range.
+struct DoubleParameter {
+  std::string_view name;
+  double BestOptions::*member;
+  double min;
+  double max;
+};
+struct IntParameter {
+  std::string_view name;
+  int BestOptions::*member;
+  int min;
+  int max;
+};
+
+constexpr double k_unbounded = 1e9;
+
+constexpr DoubleParameter k_double_parameters[] = {
+    {"weight_num_words", &BestOptions::weight_num_words, 0.0, k_unbounded},
+    {"weight_article", &BestOptions::weight_article, 0.0, k_unbounded},
+    {"weight_bte", &BestOptions::weight_bte, 0.0, k_unbounded},
+    {"weight_cleaneval", &BestOptions::weight_cleaneval, 0.0, k_unbounded},
+    {"link_penalty", &BestOptions::link_penalty, 0.0, k_unbounded},
+    {"smoothing", &BestOptions::smoothing, 0.0, 1.0},
+    {"group_penalty", &BestOptions::group_penalty, 0.0, 1.0},
+    {"hint_penalty", &BestOptions::hint_penalty, 0.0, 1.0},
+    {"hint_max_share", &BestOptions::hint_max_share, 0.0, 1.0},
+    {"group_share", &BestOptions::group_share, 0.01, 1.0},
+    {"lambda", &BestOptions::lambda, 0.0, 1.0},
+    {"keep_inside", &BestOptions::keep_inside, 0.0, 1.0},
+    {"keep_outside", &BestOptions::keep_outside, 0.0, 1.0},
+    {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
+};
+constexpr IntParameter k_int_parameters[] = {
+    {"group_depth", &BestOptions::group_depth, 1, 5},
+    {"heading_lookback", &BestOptions::heading_lookback, 0, 1000},
+    {"heading_max_words", &BestOptions::heading_max_words, 0, 1000000},
+    {"end_marker_min_words", &BestOptions::end_marker_min_words, 0, 1000000},
+};
+
+std::string format_double(double v) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return ec == std::errc{} ? std::string(buffer, end) : std::to_string(v);
+}
+
+bool is_heading(TagClass tag) noexcept {
+  return tag == TagClass::H1 || tag == TagClass::H2 || tag == TagClass::H3 ||
+         tag == TagClass::H4 || tag == TagClass::H5 || tag == TagClass::H6;
+}
+
+// ----- markup hints ----------------------------------------------------------------------
+
+// Elements whose end the scanner tracks; the first three are boilerplate by name alone.
+enum class HintTag : std::uint8_t { Nav, Aside, Footer, Figcaption, Div, Section, Ul, Ol, Table, Form, Script, Style, Other };
+
+HintTag hint_tag_of(std::string_view lower) noexcept {
+  static constexpr std::pair<std::string_view, HintTag> k_tags[] = {
+      {"nav", HintTag::Nav},         {"aside", HintTag::Aside}, {"footer", HintTag::Footer},
+      {"figcaption", HintTag::Figcaption},
+      {"div", HintTag::Div},         {"section", HintTag::Section}, {"ul", HintTag::Ul},
+      {"ol", HintTag::Ol},           {"table", HintTag::Table}, {"form", HintTag::Form},
+      {"script", HintTag::Script},   {"style", HintTag::Style}};
+  for (const auto& [name, tag] : k_tags) {
+    if (name == lower) return tag;
+  }
+  return HintTag::Other;
+}
+
+constexpr bool is_ascii_alnum(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+constexpr bool is_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+// What the words of an element's class and id values (split at non-alphanumerics,
+// compared lower-case by prefix) say about it.
+struct MarkupWords {
+  bool comments = false;     // comment, disqus, respond, discussion
+  bool boilerplate = false;  // sidebar, related, share, social, ...
+  bool content = false;      // article, entry, post, story, content, main, body, text
+  // Comments always mark an element; other boilerplate words only without content words
+  // ("entry-category-social_media entry" is an article, "comment_body" a comment).
+  [[nodiscard]] bool marks_boilerplate() const noexcept {
+    return comments || (boilerplate && !content);
+  }
+};
+
+bool starts_with_lower(std::string_view word, std::string_view prefix) noexcept {
+  if (word.size() < prefix.size()) return false;
+  for (std::size_t k = 0; k < prefix.size(); ++k) {
+    if (ascii_lower(word[k]) != prefix[k]) return false;
+  }
+  return true;
+}
+
+void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
+  static constexpr std::string_view k_comments[] = {"comment", "disqus", "respond", "discussion"};
+  static constexpr std::string_view k_boilerplate[] = {
+      "sidebar", "related", "share", "social", "breadcrumb", "footer", "advert",
+      "sponsor", "newsletter", "subscribe", "cookie"};
+  static constexpr std::string_view k_content[] = {"article", "entry", "post", "story",
+                                                   "content", "main", "body", "text"};
+  const auto any_prefix = [](std::string_view word, const auto& prefixes) {
+    return std::any_of(std::begin(prefixes), std::end(prefixes),
+                       [word](std::string_view prefix) { return starts_with_lower(word, prefix); });
+  };
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && !is_ascii_alnum(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && is_ascii_alnum(value[i])) ++i;
+    const std::string_view word = value.substr(begin, i - begin);
+    if (word.empty()) continue;
+    words.comments = words.comments || any_prefix(word, k_comments);
+    words.boilerplate = words.boilerplate || any_prefix(word, k_boilerplate);
+    words.content = words.content || any_prefix(word, k_content);
+  }
+}
+
+// The tag name at html[p...] lower-cased into buffer (names longer than it read as "").
+std::string_view read_tag_name(std::string_view html, std::size_t& p, char (&buffer)[12]) noexcept {
+  std::size_t len = 0;
+  bool too_long = false;
+  while (p < html.size() && is_ascii_alnum(html[p])) {
+    if (len < sizeof buffer) buffer[len++] = ascii_lower(html[p]);
+    else too_long = true;
+    ++p;
+  }
+  return too_long ? std::string_view{} : std::string_view(buffer, len);
+}
+
+// Scans the attributes of a start tag from p to its '>' (quotes respected). Returns the
+// position after '>' (npos when the tag never ends) and whether class or id marks it.
+std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint, bool& hinted) {
+  MarkupWords words;
+  hinted = false;
+  const std::size_t n = html.size();
+  while (p < n) {
+    while (p < n && (is_space(html[p]) || html[p] == '/')) ++p;
+    if (p >= n) break;
+    if (html[p] == '>') {
+      hinted = words.marks_boilerplate();
+      return p + 1;
+    }
+    const std::size_t name_begin = p;
+    while (p < n && !is_space(html[p]) && html[p] != '=' && html[p] != '>' && html[p] != '/') ++p;
+    const std::string_view name = html.substr(name_begin, p - name_begin);
+    while (p < n && is_space(html[p])) ++p;
+    if (p >= n || html[p] != '=') continue;
+    ++p;
+    while (p < n && is_space(html[p])) ++p;
+    std::size_t value_begin = p;
+    std::size_t value_end = p;
+    if (p < n && (html[p] == '"' || html[p] == '\'')) {
+      const std::size_t close = html.find(html[p], p + 1);
+      if (close == std::string_view::npos) return std::string_view::npos;
+      value_begin = p + 1;
+      value_end = close;
+      p = close + 1;
+    } else {
+      while (p < n && !is_space(html[p]) && html[p] != '>') ++p;
+      value_end = p;
+    }
+    const bool class_or_id =
+        (name.size() == 5 && ascii_lower(name[0]) == 'c' && ascii_lower(name[1]) == 'l' &&
+         ascii_lower(name[2]) == 'a' && ascii_lower(name[3]) == 's' && ascii_lower(name[4]) == 's') ||
+        (name.size() == 2 && ascii_lower(name[0]) == 'i' && ascii_lower(name[1]) == 'd');
+    if (want_hint && class_or_id)
+      read_markup_words(html.substr(value_begin, value_end - value_begin), words);
+  }
+  return std::string_view::npos;
+}
+
+// Position after the end tag closing a script or style element that starts at p.
+std::size_t skip_raw_text(std::string_view html, std::size_t p, std::string_view name) noexcept {
+  for (;;) {
+    const std::size_t lt = html.find("</", p);
+    if (lt == std::string_view::npos) return html.size();
+    std::size_t q = lt + 2;
+    bool match = q + name.size() <= html.size();
+    for (std::size_t k = 0; k < name.size() && match; ++k)
+      match = ascii_lower(html[q + k]) == name[k];
+    if (match) {
+      const std::size_t gt = html.find('>', q + name.size());
+      return gt == std::string_view::npos ? html.size() : gt + 1;
+    }
+    p = lt + 2;
+  }
+}
+
+// The boilerpipe 2012 ArticleExtractor's decision per parse block (on a copy: it merges).
+std::vector<bool> article_2012_votes(const TextDocument& doc) {
+  static const FilterPipeline pipeline("article-2012", pipelines::article_2012());
+  TextDocument copy;
+  copy.title = doc.title;
+  copy.blocks = doc.blocks;
+  copy.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
+  pipeline.process(copy);
+  return content_mask(copy);
+}
+
+
+// The container chain of block i: that of its first parse block (a fresh document has one
+// parse block per block; merged blocks answer for their first part). Empty when unknown.
+const std::vector<std::uint32_t>& chain_of(const TextDocument& doc, std::size_t i) {
+  static const std::vector<std::uint32_t> none;
+  const auto& origins = doc.blocks[i].origins;
+  const std::size_t parse = origins.empty() ? i : origins.front();
+  return parse < doc.containers.size() ? doc.containers[parse] : none;
+}
+
+// BestOptions::hint_penalty: damps the evidence of blocks inside marked-up boilerplate.
+// Sets hinted[i] for the blocks it damped.
+void apply_hint_penalty(const TextDocument& doc, std::string_view utf8_html,
+                        const BestOptions& options, std::vector<double>& p,
+                        std::vector<bool>& hinted) {
+  const auto ranges = boilerplate_hint_ranges(utf8_html);
+  if (ranges.empty()) return;
+  const std::size_t n = p.size();
+  constexpr std::size_t k_none = static_cast<std::size_t>(-1);
+  std::vector<std::size_t> range_of(n, k_none);
+  std::vector<double> mass(ranges.size(), 0.0);
+  double total = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    const double m = b.num_words * p[i];
+    total += m;
+    if (b.source_end <= b.source_begin) continue;
+    auto it = std::upper_bound(ranges.begin(), ranges.end(),
+                               std::make_pair(b.source_begin, std::uint32_t{0xFFFFFFFFu}));
+    if (it == ranges.begin()) continue;
+    --it;
+    if (b.source_begin >= it->second) continue;
+    range_of[i] = static_cast<std::size_t>(it - ranges.begin());
+    mass[range_of[i]] += m;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (range_of[i] == k_none || mass[range_of[i]] > options.hint_max_share * total) continue;
+    p[i] *= 1.0 - options.hint_penalty;
+    hinted[i] = true;
+  }
+}
+
+// BestOptions::group_penalty: scales down the evidence of blocks in small DOM groups.
+void apply_fragment_penalty(const TextDocument& doc, const BestOptions& options,
+                            std::vector<double>& p) {
+  const std::size_t n = p.size();
+  const auto depth = static_cast<std::size_t>(std::max(1, options.group_depth));  // ≥ 1 by parse
+  std::vector<std::uint32_t> group(n, k_no_subtree);
+  std::vector<std::pair<std::uint32_t, double>> mass;  // (group id, Σ words × p), by id
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& chain = chain_of(doc, i);
+    if (chain.empty()) continue;
+    group[i] = chain[std::min(depth, chain.size()) - 1];
+    mass.emplace_back(group[i], doc.blocks[i].num_words * p[i]);
+  }
+  std::sort(mass.begin(), mass.end());
+  std::size_t out = 0;  // sum equal ids in place
+  for (std::size_t k = 0; k < mass.size(); ++k) {
+    if (out > 0 && mass[out - 1].first == mass[k].first)
+      mass[out - 1].second += mass[k].second;
+    else
+      mass[out++] = mass[k];
+  }
+  mass.resize(out);
+  double largest = 0.0;
+  for (const auto& [id, m] : mass) largest = std::max(largest, m);
+  if (largest <= 0.0) return;
+  const double floor = options.group_share * largest;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (group[i] == k_no_subtree) continue;
+    const auto it = std::lower_bound(mass.begin(), mass.end(),
+                                     std::make_pair(group[i], -1.0));
+    const double share = std::min(1.0, it->second / floor);
+    p[i] *= 1.0 - options.group_penalty * (1.0 - share);
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// One pass over the source: the markup-hint ranges, and BTE's token sequence with the
+// runs of words between two tags collapsed (one entry per run: +words; one per tag: −1).
+struct PageScan {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> hint_ranges;
+  std::vector<std::uint32_t> offsets;  // where each entry starts
+  std::vector<std::int32_t> weights;
+};
+
+// Adds the words (runs of non-whitespace) of html[begin, end) as one entry.
+void add_words(std::string_view html, std::size_t begin, std::size_t end, PageScan& scan) {
+  std::int32_t words = 0;
+  std::size_t first = end;
+  bool in_word = false;
+  for (std::size_t k = begin; k < end; ++k) {
+    const bool space = is_space(html[k]);
+    if (!space && !in_word) {
+      ++words;
+      if (first == end) first = k;
+    }
+    in_word = !space;
+  }
+  if (words > 0) {
+    scan.offsets.push_back(static_cast<std::uint32_t>(first));
+    scan.weights.push_back(words);
+  }
+}
+
+void add_tag(std::size_t at, PageScan& scan) {
+  scan.offsets.push_back(static_cast<std::uint32_t>(at));
+  scan.weights.push_back(-1);
+}
+
+PageScan scan_page(std::string_view html) {
+  struct Open {
+    HintTag tag;
+    std::uint32_t begin;
+    int nesting;
+  };
+  constexpr std::size_t k_max_open = 64;  // a hinted element inside another adds nothing
+  std::vector<Open> open;
+  PageScan scan;
+  auto& ranges = scan.hint_ranges;
+  std::size_t i = 0;
+  char buffer[12];
+  while (i < html.size()) {
+    const std::size_t lt = html.find('<', i);
+    add_words(html, i, lt == std::string_view::npos ? html.size() : lt, scan);
+    if (lt == std::string_view::npos) break;
+    if (html.substr(lt, 4) == "<!--") {
+      const std::size_t close = html.find("-->", lt + 4);
+      if (close == std::string_view::npos) break;
+      i = close + 3;
+      continue;
+    }
+    std::size_t p = lt + 1;
+    if (p < html.size() && (html[p] == '!' || html[p] == '?')) {  // <!DOCTYPE>, <?xml?>
+      const std::size_t gt = html.find('>', p);
+      if (gt == std::string_view::npos) break;
+      i = gt + 1;
+      continue;
+    }
+    const bool end_tag = p < html.size() && html[p] == '/';
+    if (end_tag) ++p;
+    const std::size_t name_begin = p;
+    const std::string_view name = read_tag_name(html, p, buffer);
+    if (p == name_begin) {  // a '<' in text: part of the next run of words
+      add_words(html, lt, lt + 1, scan);
+      i = lt + 1;
+      continue;
+    }
+    add_tag(lt, scan);
+    const HintTag tag = hint_tag_of(name);
+    if (end_tag) {
+      const std::size_t gt = html.find('>', p);
+      const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
+      for (std::size_t k = open.size(); k-- > 0;) {
+        if (open[k].tag != tag || --open[k].nesting > 0) continue;
+        ranges.emplace_back(open[k].begin, static_cast<std::uint32_t>(after));
+        open.erase(open.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      i = after;
+      continue;
+    }
+    const bool tracked = tag != HintTag::Other && tag != HintTag::Script && tag != HintTag::Style;
+    bool hinted = false;
+    const std::size_t after = scan_attributes(html, p, tracked, hinted);
+    if (after == std::string_view::npos) break;
+    if (tag == HintTag::Script || tag == HintTag::Style) {
+      i = skip_raw_text(html, after, name);
+      if (i < html.size()) add_tag(i - 1, scan);  // its end tag (unterminated: none)
+      continue;
+    }
+    if (tracked) {
+      for (auto& o : open) {
+        if (o.tag == tag) ++o.nesting;
+      }
+      hinted = hinted || tag == HintTag::Nav || tag == HintTag::Aside || tag == HintTag::Footer ||
+               tag == HintTag::Figcaption;
+      if (hinted && open.size() < k_max_open)
+        open.push_back({tag, static_cast<std::uint32_t>(lt), 1});
+    }
+    i = after;
+  }
+  std::sort(ranges.begin(), ranges.end());
+  std::size_t out = 0;
+  for (const auto& r : ranges) {
+    if (out > 0 && r.first <= ranges[out - 1].second)
+      ranges[out - 1].second = std::max(ranges[out - 1].second, r.second);
+    else
+      ranges[out++] = r;
+  }
+  ranges.resize(out);
+  return scan;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> boilerplate_hint_ranges(
+    std::string_view html) {
+  return scan_page(html).hint_ranges;
+}
+
+std::vector<float> lexical_bte_shares(const TextDocument& doc, std::string_view utf8_html) {
+  const PageScan scan = scan_page(utf8_html);
+  const std::size_t m = scan.weights.size();
+  // Kadane's maximum-sum window over the entries (strict improvement: earliest start, then
+  // earliest end among the maxima); it always starts and ends on a run of words.
+  std::int64_t best = std::numeric_limits<std::int64_t>::min();
+  std::size_t best_begin = 0;
+  std::size_t best_end = 0;  // exclusive; empty window when the page has no words
+  std::int64_t sum = 0;
+  std::size_t begin = 0;
+  for (std::size_t k = 0; k < m; ++k) {
+    if (sum <= 0) {
+      sum = 0;
+      begin = k;
+    }
+    sum += scan.weights[k];
+    if (scan.weights[k] > 0 && sum > best) {
+      best = sum;
+      best_begin = begin;
+      best_end = k + 1;
+    }
+  }
+  // Prefix sums of words, all and inside the window, per entry.
+  std::vector<std::int64_t> all(m + 1, 0);
+  std::vector<std::int64_t> inside(m + 1, 0);
+  for (std::size_t k = 0; k < m; ++k) {
+    const std::int64_t w = std::max<std::int32_t>(scan.weights[k], 0);
+    all[k + 1] = all[k] + w;
+    inside[k + 1] = inside[k] + (k >= best_begin && k < best_end ? w : 0);
+  }
+  std::vector<float> shares(doc.blocks.size(), 0.0f);
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const TextBlock& b = doc.blocks[i];
+    const auto first = static_cast<std::size_t>(
+        std::lower_bound(scan.offsets.begin(), scan.offsets.end(), b.source_begin) -
+        scan.offsets.begin());
+    const auto last = static_cast<std::size_t>(
+        std::lower_bound(scan.offsets.begin(), scan.offsets.end(), b.source_end) -
+        scan.offsets.begin());
+    if (last <= first || all[last] == all[first]) continue;
+    shares[i] = static_cast<float>(inside[last] - inside[first]) /
+                static_cast<float>(all[last] - all[first]);
+  }
+  return shares;
+}
+
+BestOptions parse_best_options(std::string_view spec) {
+  BestOptions options;
+  while (!spec.empty()) {
+    const std::size_t comma = spec.find(',');
+    const std::string_view item = spec.substr(0, comma);
+    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+      throw UsageError("extractor 'best': expected key=value, got '" + std::string(item) + "'");
+    }
+    const std::string_view key = item.substr(0, eq);
+    const std::string_view value = item.substr(eq + 1);
+    const auto bad_value = [&](std::string_view range) {
+      return UsageError("extractor 'best': " + std::string(key) + " must be " +
+                        std::string(range) + ", got '" + std::string(value) + "'");
+    };
+    bool found = false;
+    for (const auto& p : k_double_parameters) {
+      if (p.name != key) continue;
+      double v = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() ||
+          !std::isfinite(v) || v < p.min || v > p.max) {
+        throw bad_value(p.max == k_unbounded ? "a number ≥ 0" : "a number from 0 to 1");
+      }
+      options.*p.member = v;
+      found = true;
+    }
+    for (const auto& p : k_int_parameters) {
+      if (p.name != key) continue;
+      int v = 0;
+      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() ||
+          v < p.min || v > p.max) {
+        throw bad_value("an integer from " + std::to_string(p.min) + " to " +
+                        std::to_string(p.max));
+      }
+      options.*p.member = v;
+      found = true;
+    }
+    if (!found) {
+      std::string message = "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
+      for (const auto& p : k_double_parameters) message += ' ' + std::string(p.name);
+      for (const auto& p : k_int_parameters) message += ' ' + std::string(p.name);
+      throw UsageError(message);
+    }
+  }
+  if (options.weight_num_words + options.weight_article + options.weight_bte +
+          options.weight_cleaneval <= 0.0) {
+    throw UsageError("extractor 'best': at least one weight must be positive");
+  }
+  return options;
+}
+
+namespace {
+
+// Step 1a: the weighted classifier votes per block, in [0, 1].
+std::vector<double> classifier_votes(const TextDocument& doc, std::string_view utf8_html,
+                                     const BestOptions& options) {
+  const std::size_t n = doc.blocks.size();
+  std::vector<double> p(n, 0.0);
+  const bool use_bte = options.weight_bte > 0.0 && !utf8_html.empty();
+  const double total = options.weight_num_words + options.weight_article +
+                       (use_bte ? options.weight_bte : 0.0) + options.weight_cleaneval;
+  if (n == 0 || total <= 0.0) return p;
+
+  std::vector<bool> article;
+  if (options.weight_article > 0.0) article = article_2012_votes(doc);
+  std::vector<float> bte;
+  if (use_bte) bte = lexical_bte_shares(doc, utf8_html);
+
+  const TextBlock& edge = empty_start_block();
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& block = doc.blocks[i];
+    double vote = 0.0;
+    if (options.weight_num_words > 0.0) {
+      const TextBlock& prev = i > 0 ? doc.blocks[i - 1] : edge;
+      const TextBlock& next = i + 1 < n ? doc.blocks[i + 1] : edge;
+      if (num_words_rule(prev, block, next)) vote += options.weight_num_words;
+    }
+    if (!article.empty() && article[i]) vote += options.weight_article;
+    if (use_bte) vote += options.weight_bte * static_cast<double>(bte[i]);
+    if (options.weight_cleaneval > 0.0 && cleaneval_rule(block)) vote += options.weight_cleaneval;
+    p[i] = std::clamp(vote / total, 0.0, 1.0);
+  }
+  return p;
+}
+
+// Step 1b: the votes smoothed over the sequence, then each block's own negative evidence:
+// its link density, markup hints (when \p hinted is given: it receives the blocks they
+// damped), the fragment penalty. (Smoothing first, so that neighbours cannot lift a link
+// list or a marked comment back over the thresholds.)
+std::vector<double> refine_evidence(const TextDocument& doc, std::string_view utf8_html,
+                                    const BestOptions& options, std::vector<double> p,
+                                    std::vector<bool>* hinted) {
+  const std::size_t n = p.size();
+  if (options.smoothing > 0.0 && n > 1) {
+    std::vector<double> smoothed(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const double left = i > 0 ? p[i - 1] : p[i + 1];
+      const double right = i + 1 < n ? p[i + 1] : p[i - 1];
+      smoothed[i] = (1.0 - options.smoothing) * p[i] + options.smoothing * 0.5 * (left + right);
+    }
+    p = std::move(smoothed);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    const double links = static_cast<double>(doc.blocks[i].link_density);
+    p[i] = std::clamp(p[i] * (1.0 - options.link_penalty * links), 0.0, 1.0);
+  }
+  if (hinted != nullptr) hinted->assign(n, false);
+  if (hinted != nullptr && options.hint_penalty > 0.0 && !utf8_html.empty())
+    apply_hint_penalty(doc, utf8_html, options, p, *hinted);
+  if (options.group_penalty > 0.0) apply_fragment_penalty(doc, options, p);
+  return p;
+}
+
+}  // namespace
+
+std::vector<double> best_block_evidence(const TextDocument& doc, std::string_view utf8_html,
+                                        const BestOptions& options) {
+  std::vector<bool> hinted;
+  return refine_evidence(doc, utf8_html, options, classifier_votes(doc, utf8_html, options),
+                         &hinted);
+}
+
+std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<double>& evidence,
+                                double lambda, const std::vector<bool>& pruned) {
+  if (evidence.size() != doc.blocks.size())
+    throw std::invalid_argument("best_main_subtree: one evidence value per block expected");
+  if (!pruned.empty() && pruned.size() != doc.blocks.size())
+    throw std::invalid_argument("best_main_subtree: one pruned flag per block expected");
+  // Element ids are dense pre-order numbers; size the gain table by the largest seen.
+  std::uint32_t max_id = 0;
+  bool any = false;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    for (const auto id : chain_of(doc, i)) {
+      max_id = std::max(max_id, id);
+      any = true;
+    }
+  }
+  if (!any) return k_no_subtree;
+  std::vector<double> gain(static_cast<std::size_t>(max_id) + 1, 0.0);
+  std::vector<bool> seen(gain.size(), false);
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const double g =
+        !pruned.empty() && pruned[i] ? 0.0 : doc.blocks[i].num_words * (evidence[i] - lambda);
+    for (const auto id : chain_of(doc, i)) {
+      gain[id] += g;
+      seen[id] = true;
+    }
+  }
+  // Pre-order: a descendant has a larger id than its ancestors, so ">=" prefers the deeper.
+  std::uint32_t best = k_no_subtree;
+  for (std::uint32_t id = 0; id <= max_id; ++id) {
+    if (!seen[id]) continue;
+    if (best == k_no_subtree || gain[id] >= gain[best]) best = id;
+  }
+  return best;
+}
+
+BestExtractor::BestExtractor(BestOptions options) : m_options(options) {}
+
+std::string BestExtractor::name() const {
+  std::string args;
+  const BestOptions defaults;
+  for (const auto& p : k_double_parameters) {
+    if (m_options.*p.member != defaults.*p.member)
+      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' + format_double(m_options.*p.member);
+  }
+  for (const auto& p : k_int_parameters) {
+    if (m_options.*p.member != defaults.*p.member)
+      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' + std::to_string(m_options.*p.member);
+  }
+  return args.empty() ? "best" : "best:" + args;
+}
+
+void BestExtractor::process(TextDocument& doc) const { process(doc, {}); }
+
+namespace {
+
+// Step 3: the block decisions for evidence \p p (labels from the title and end-of-text
+// finders already on \p doc's blocks).
+std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
+                         const std::vector<bool>& hinted, const BestOptions& o) {
+  const std::size_t n = doc.blocks.size();
+  const std::uint32_t subtree = best_main_subtree(doc, p, o.lambda, hinted);
+  std::vector<bool> keep(n, false);
+  std::vector<bool> inside(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& chain = chain_of(doc, i);
+    inside[i] = subtree != k_no_subtree &&
+                std::find(chain.begin(), chain.end(), subtree) != chain.end();
+    keep[i] = p[i] >= (inside[i] ? o.keep_inside : o.keep_outside);
+  }
+  // Headings: inside the subtree next to kept text, or just before the first kept block.
+  const auto heading_like = [&](std::size_t i) {
+    const TextBlock& b = doc.blocks[i];
+    return b.num_words > 0 && b.num_words <= o.heading_max_words && b.link_density <= 0.5f &&
+           (is_heading(b.enclosing_tag) || b.labels.has(Label::Title));
+  };
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    if (!keep[i] && inside[i] && heading_like(i) && (keep[i + 1] || (i + 2 < n && keep[i + 2])))
+      keep[i] = true;
+  }
+  const auto first = std::find(keep.begin(), keep.end(), true);
+  if (first != keep.end()) {
+    const auto f = static_cast<std::size_t>(first - keep.begin());
+    for (std::size_t back = 1; back <= static_cast<std::size_t>(o.heading_lookback) && back <= f;
+         ++back) {
+      if (heading_like(f - back)) {
+        keep[f - back] = true;
+        break;
+      }
+    }
+  }
+  // Comment sections: nothing after an end-of-text marker that follows enough kept text.
+  if (o.end_marker_min_words > 0) {
+    int words = 0;
+    bool ended = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!ended && keep[i]) words += doc.blocks[i].num_words;
+      if (!ended && doc.blocks[i].labels.has(Label::IndicatesEndOfText) &&
+          doc.blocks[i].link_density <= o.end_marker_max_link_density &&
+          words >= o.end_marker_min_words)
+        ended = true;
+      if (ended) keep[i] = false;
+    }
+  }
+  return keep;
+}
+
+}  // namespace
+
+void BestExtractor::process(TextDocument& doc, std::string_view utf8_html) const {
+  const std::vector<double> votes = classifier_votes(doc, utf8_html, m_options);
+  // Labels for the heading and end-of-text rules (these filters only add labels).
+  document_title_match_2012(doc);
+  terminating_blocks_finder(doc, true);
+  std::vector<bool> hinted;
+  std::vector<double> p = refine_evidence(doc, utf8_html, m_options, votes, &hinted);
+  std::vector<bool> keep = decide(doc, p, hinted, m_options);
+  // A markup hint that swallowed the whole text (a wrongly named or unclosed wrapper) must
+  // not leave the page empty: then decide without hints.
+  if (m_options.hint_penalty > 0.0 && std::find(keep.begin(), keep.end(), true) == keep.end()) {
+    p = refine_evidence(doc, utf8_html, m_options, votes, nullptr);
+    keep = decide(doc, p, {}, m_options);
+  }
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    doc.blocks[i].is_content = keep[i];
+    doc.blocks[i].score = static_cast<float>(p[i]);
+  }
+}
+
+namespace detail {
+
+std::vector<ExtractorRegistration> best_extractors() {
+  ExtractorRegistration r;
+  r.name = "best";
+  r.description =
+      "boilerdex's best: block evidence from NumWords rules, 2012 ArticleExtractor, BTE and "
+      "CleanEval density, the DOM subtree with most content minus boilerplate text, headings "
+      "beside it, comments cut (parameters key=value,... for tuning)";
+  r.argument_syntax = "[:KEY=VALUE,...]";
+  r.argument_factory = [](std::string_view argument) {
+    return std::make_unique<BestExtractor>(parse_best_options(argument));
+  };
+  return {std::move(r)};
+}
+
+}  // namespace detail
+
+}  // namespace boilerdex::plugin

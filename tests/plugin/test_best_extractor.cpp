@@ -1,0 +1,216 @@
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "test_block_builder.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+std::string read_fixture(const std::string& name) {
+  const auto path = std::filesystem::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "best" / name;
+  std::ifstream in(path, std::ios::binary);
+  BOOST_REQUIRE_MESSAGE(in, "cannot open " << path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The text the extractor keeps on \p html.
+std::string extract(const std::string& html, const BestOptions& options = {}) {
+  TextDocument doc = segment_html(html);
+  BestExtractor(options).process(doc, html);
+  return doc.content();
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(best_extractor)
+
+BOOST_AUTO_TEST_CASE(keeps_the_article_and_its_headline_and_drops_navigation_comments_footer) {
+  const std::string html = read_fixture("article_nav_comments.html");
+  const std::string text = extract(html);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  // The headline and both parts of the story (split by an advertisement).
+  BOOST_TEST(contains(text, "Volcano erupts near the harbour town"));
+  BOOST_TEST(contains(text, "sending a column of ash"));
+  BOOST_TEST(contains(text, "swelling of the mountain's northern flank"));
+  BOOST_TEST(contains(text, "a new fissure on the eastern slope"));
+  BOOST_TEST(contains(text, "until the ash had settled"));
+  // Navigation, advertisement, comments, sidebar, footer.
+  BOOST_TEST(!contains(text, "Weather"));
+  BOOST_TEST(!contains(text, "Buy cheap flights"));
+  BOOST_TEST(!contains(text, "bakery all night"));
+  BOOST_TEST(!contains(text, "bus timetable"));
+  BOOST_TEST(!contains(text, "Local team wins"));
+  BOOST_TEST(!contains(text, "Copyright"));
+}
+
+BOOST_AUTO_TEST_CASE(comment_rules_are_what_drops_the_comments) {
+  const std::string html = read_fixture("article_nav_comments.html");
+  BestOptions off;
+  off.hint_penalty = 0.0;
+  off.end_marker_min_words = 0;
+  // Without the markup hint and the end-of-text marker, the comments read as content.
+  BOOST_TEST(contains(extract(html, off), "bakery all night"));
+  // Either rule alone is enough on this page.
+  BestOptions hint_only = off;
+  hint_only.hint_penalty = BestOptions{}.hint_penalty;
+  BOOST_TEST(!contains(extract(html, hint_only), "bakery all night"));
+  BestOptions marker_only = off;
+  marker_only.end_marker_min_words = BestOptions{}.end_marker_min_words;
+  BOOST_TEST(!contains(extract(html, marker_only), "bakery all night"));
+}
+
+BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
+  const std::string html = read_fixture("article_teasers.html");
+  // The tuned default is a soft penalty (teasers sit at the margin); at full strength the
+  // teasers, each its own small DOM group, fall below the threshold.
+  BestOptions full;
+  full.group_penalty = 1.0;
+  const std::string text = extract(html, full);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  BOOST_TEST(contains(text, "River levels fall after the storm"));
+  BOOST_TEST(contains(text, "inspect the flood defences"));
+  BOOST_TEST(contains(text, "next band of rain arrives"));
+  BOOST_TEST(!contains(text, "cycling lane"));
+  BOOST_TEST(!contains(text, "rare orchid"));
+  BOOST_TEST(!contains(text, "hundredth birthday"));
+  BOOST_TEST(!contains(text, "Rare orchid found"));  // linked teaser headlines never
+  // Without the penalty the teasers read as content, and the wrapper holding them wins.
+  BestOptions off;
+  off.group_penalty = 0.0;
+  const std::string all = extract(html, off);
+  BOOST_TEST(contains(all, "rare orchid"));
+  BOOST_TEST(contains(all, "next band of rain arrives"));
+  // The defaults keep the whole article either way.
+  BOOST_TEST(contains(extract(html), "inspect the flood defences"));
+}
+
+BOOST_AUTO_TEST_CASE(works_without_the_page_and_marks_every_parse_block) {
+  const std::string html = read_fixture("article_nav_comments.html");
+  TextDocument doc = segment_html(html);
+  const std::size_t blocks = doc.blocks.size();
+  BestExtractor().process(doc);  // BTE abstains
+  BOOST_TEST(doc.blocks.size() == blocks);
+  BOOST_TEST(contains(doc.content(), "a new fissure on the eastern slope"));
+  BOOST_TEST(!contains(doc.content(), "Local team wins"));
+  for (const auto& b : doc.blocks) BOOST_TEST((b.score >= 0.0f && b.score <= 1.0f));
+}
+
+BOOST_AUTO_TEST_CASE(empty_and_textless_pages) {
+  for (const std::string html : {"", "<html><body></body></html>", "<p>"}) {
+    TextDocument doc = segment_html(html);
+    BestExtractor().process(doc, html);
+    BOOST_TEST(doc.content().empty());
+  }
+}
+
+BOOST_AUTO_TEST_CASE(main_subtree_maximises_content_minus_boilerplate_words) {
+  // body 0 > div 1 > {div 2: two content blocks, div 3: boilerplate}; block 4 in body only.
+  TextDocument doc = testing::document({testing::block("a", 50), testing::block("b", 40),
+                                        testing::block("c", 30), testing::block("d", 20)});
+  doc.containers = {{2, 1, 0}, {2, 1, 0}, {3, 1, 0}, {0}};
+  // Content under div 2 only: the best subtree is div 2.
+  BOOST_TEST(best_main_subtree(doc, {1.0, 1.0, 0.0, 0.0}, 0.4) == 2u);
+  // Content in div 3 as well: div 1 holds both and beats either child.
+  BOOST_TEST(best_main_subtree(doc, {1.0, 1.0, 1.0, 0.0}, 0.4) == 1u);
+  // Equal gains go to the deeper element: div 3 adds nothing to div 1, so div 1 ties div 2.
+  BOOST_TEST(best_main_subtree(doc, {1.0, 1.0, 0.4, 0.0}, 0.4) == 2u);
+  // Pruned blocks count nothing: div 3's content no longer pulls the choice up to div 1.
+  BOOST_TEST(best_main_subtree(doc, {1.0, 1.0, 1.0, 0.0}, 0.4, {false, false, true, false}) == 2u);
+  BOOST_CHECK_THROW((void)best_main_subtree(doc, {1.0, 1.0, 1.0, 0.0}, 0.4, {true}),
+                    std::invalid_argument);
+  TextDocument lone = testing::document({testing::block("x", 5)});
+  lone.containers = {{}};
+  BOOST_TEST(best_main_subtree(lone, {1.0}, 0.4) == k_no_subtree);
+  BOOST_CHECK_THROW((void)best_main_subtree(doc, {1.0}, 0.4), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(hint_ranges_follow_nesting_and_skip_scripts) {
+  const std::string html =
+      "<body><div class='story'><p>text</p></div>"
+      "<DIV ID=\"user-comments\"><div><p>a</p></div><p>b</p></DIV>"
+      "<script>document.write('<div class=\"comment\">')</script>"
+      "<nav><a>x</a></nav>"
+      "<div class='widget Blog'><p>post</p></div>"
+      "<section class='sidebar'><p>never closed</p>";
+  const auto ranges = boilerplate_hint_ranges(html);
+  BOOST_REQUIRE(ranges.size() == 2u);
+  const auto comments = html.find("<DIV ID");
+  const auto comments_end = html.find("</DIV>") + 6;
+  BOOST_TEST(ranges[0].first == comments);
+  BOOST_TEST(ranges[0].second == comments_end);
+  BOOST_TEST(ranges[1].first == html.find("<nav>"));
+  BOOST_TEST(ranges[1].second == html.find("</nav>") + 6);
+  // Overlapping ranges are merged; comments and stray '<' are no tags.
+  const std::string nested = "<!-- <div id=comments> --><div id=comments><aside>1 < 2</aside></div>";
+  const auto merged = boilerplate_hint_ranges(nested);
+  BOOST_REQUIRE(merged.size() == 1u);
+  BOOST_TEST(merged[0].first == nested.rfind("<div id=comments>"));
+  BOOST_TEST(merged[0].second == nested.size());
+  BOOST_TEST(boilerplate_hint_ranges("").empty());
+  BOOST_TEST(boilerplate_hint_ranges("<div class='comment").empty());
+}
+
+BOOST_AUTO_TEST_CASE(lexical_bte_finds_the_text_plateau) {
+  // Tag-dense navigation, a long tag-free paragraph, tag-dense links again.
+  std::string html = "<html><body><ul>";
+  for (int i = 0; i < 8; ++i) html += "<li><a href='#'>Link " + std::to_string(i) + "</a></li>";
+  html += "</ul><p>";
+  for (int i = 0; i < 60; ++i) html += "word" + std::to_string(i) + ' ';
+  html += "</p><!-- <b>not a tag</b> --><script>var s = '<p>no words here</p>';</script><ul>";
+  for (int i = 0; i < 8; ++i) html += "<li><a href='#'>More " + std::to_string(i) + "</a></li>";
+  html += "</ul></body></html>";
+  const TextDocument doc = segment_html(html);
+  const std::vector<float> shares = lexical_bte_shares(doc, html);
+  BOOST_REQUIRE(shares.size() == doc.blocks.size());
+  int paragraph = 0;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    BOOST_TEST_INFO(doc.blocks[i].text);
+    if (doc.blocks[i].num_words >= 60) {
+      BOOST_TEST(shares[i] == 1.0f);
+      ++paragraph;
+    } else {
+      BOOST_TEST(shares[i] == 0.0f);
+    }
+  }
+  BOOST_TEST(paragraph == 1);
+  BOOST_TEST(lexical_bte_shares(segment_html(""), "").empty());
+}
+
+BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
+  BOOST_TEST((parse_best_options("") == BestOptions{}));
+  const BestOptions o = parse_best_options("lambda=0.5,keep_inside=0.125,group_depth=3");
+  BOOST_TEST(o.lambda == 0.5);
+  BOOST_TEST(o.keep_inside == 0.125);
+  BOOST_TEST(o.group_depth == 3);
+  BOOST_TEST(BestExtractor(o).name() == "best:lambda=0.5,keep_inside=0.125,group_depth=3");
+  // Values equal to the defaults are left out of the name.
+  BOOST_TEST(BestExtractor(parse_best_options("lambda=0.5,group_depth=2")).name() ==
+             "best:lambda=0.5");
+  BOOST_TEST(make_extractor("best")->name() == "best");
+  BOOST_TEST(make_extractor("best:lambda=0.5")->name() == "best:lambda=0.5");
+  for (const char* bad : {"lambda", "lambda=", "lambda=x", "lambda=1.5", "group_depth=0",
+                          "group_depth=2.5", "unknown=1", "weight_num_words=0,weight_article=0,"
+                          "weight_bte=0,weight_cleaneval=0", "=1"}) {
+    BOOST_TEST_INFO(bad);
+    BOOST_CHECK_THROW((void)parse_best_options(bad), boilerdex::UsageError);
+  }
+  BOOST_CHECK_THROW((void)make_extractor("best:nope=1"), boilerdex::UsageError);
+  bool listed = false;
+  for (const auto& info : list_extractors()) listed = listed || info.name.starts_with("best");
+  BOOST_TEST(listed);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
