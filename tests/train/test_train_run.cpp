@@ -80,6 +80,13 @@ BOOST_AUTO_TEST_CASE(rejects_contradictory_options) {
   three.folds = 2;
   three.classes = {3};
   BOOST_CHECK_THROW(run_train(three, out, log), boilerdex::UsageError);
+  TrainOptions aligned = mini_options();
+  aligned.folds = 2;
+  aligned.classes = {4};
+  aligned.datasets.push_back({DatasetFormat::CleanEval, "/nonexistent"});  // refused before it is read
+  BOOST_CHECK_EXCEPTION(run_train(aligned, out, log), boilerdex::UsageError, [](const boilerdex::UsageError& e) {
+    return std::string(e.what()).find("cleaneval") != std::string::npos;
+  });
   TrainOptions none = mini_options();
   none.datasets.clear();
   none.folds = 2;

@@ -1,5 +1,6 @@
 #include "train_run.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ostream>
 
@@ -32,6 +33,12 @@ int run_train(const TrainOptions& options, std::ostream& out, std::ostream& log)
       for (const auto learner : or_default(options.learners, Learner::XGBoost))
         configs.push_back({learner, set, classes});
     }
+  }
+  for (const auto& spec : options.datasets) {
+    if (spec.format != DatasetFormat::L3sGn1 &&
+        std::any_of(configs.begin(), configs.end(), [](const ModelConfig& c) { return c.num_classes == 4; }))
+      throw UsageError("4-class models need 4-class labels: l3s-gn1 data sets only, not " +
+                       std::string(dataset_format_name(spec.format)));
   }
   if (!options.output.empty() && configs.size() != 1)
     throw UsageError("-o saves one model: give one learner, one feature set and one class count");
