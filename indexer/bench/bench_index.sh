@@ -3,6 +3,8 @@
 # run, against omindex over the same pages unpacked as HTML files:
 #   (a) all only  (b) extractor:article only  (c) the full default view set
 #   (b') extractor:article over the unpacked files  (o) omindex over the unpacked files
+#   and (c) with positions in the sweep views too (indexing.sweep_positions = true), and
+#   (a), (c) with no positions at all (--no-positions).
 # Prints wall and CPU (user+sys) seconds, peak RSS and ratios. CPU time is the steadier
 # figure on a shared machine. Not a test: run it by hand.
 # Usage: bench_index.sh BUILD_DIR [COLLECTION_DIR] [REPEATS]
@@ -51,6 +53,10 @@ run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss"
 run a-all        "$bin" -q --input "$collection" --out "$tmp/out" --view all
 run b-article    "$bin" -q --input "$collection" --out "$tmp/out" --view extractor:article
 run c-default    "$bin" -q --input "$collection" --out "$tmp/out"
+printf '[indexing]\nsweep_positions = true\n' >"$tmp/sweep-positions.toml"
+run c-sweeppos   "$bin" -q --config "$tmp/sweep-positions.toml" --input "$collection" --out "$tmp/out"
+run a-nopos      "$bin" -q --input "$collection" --out "$tmp/out" --view all --no-positions
+run c-nopos      "$bin" -q --input "$collection" --out "$tmp/out" --no-positions
 run b-files      "$bin" -q --input "$tmp/pages" --format files --out "$tmp/out" --view extractor:article
 run o-omindex    omindex --db "$tmp/out" --url / "$tmp/pages"
 
@@ -61,5 +67,7 @@ cpu_of() { awk -v n="$1" '$1 == n { print $3 }' "$tmp/results"; }
 wall_of() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/results"; }
 echo "ratios (cpu; wall):"
 echo "  (c)/(a)        $(echo "scale=2; $(cpu_of c-default) / $(cpu_of a-all)" | bc); $(echo "scale=2; $(wall_of c-default) / $(wall_of a-all)" | bc)   target <= 4"
+echo "  (c)/(a), positions in every view  $(echo "scale=2; $(cpu_of c-sweeppos) / $(cpu_of a-all)" | bc); $(echo "scale=2; $(wall_of c-sweeppos) / $(wall_of a-all)" | bc)"
+echo "  (c)/(a), no positions at all      $(echo "scale=2; $(cpu_of c-nopos) / $(cpu_of a-nopos)" | bc); $(echo "scale=2; $(wall_of c-nopos) / $(wall_of a-nopos)" | bc)"
 echo "  (b)/omindex    $(echo "scale=2; $(cpu_of b-article) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-article) / $(wall_of o-omindex)" | bc)   target <= 1"
 echo "  (b')/omindex   $(echo "scale=2; $(cpu_of b-files) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-files) / $(wall_of o-omindex)" | bc)   (same input files)"

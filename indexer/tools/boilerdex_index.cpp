@@ -19,13 +19,17 @@ int main(int argc, char** argv) {
     std::string out, shard;
     std::vector<std::string> merge;
     bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
+    bool sweep_positions = false, sync_commits = false;
     std::optional<unsigned> threads;
-    std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes;
+    std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes, auto_sample;
     app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
     auto* in = app.add_option("--input", inputs, "collection files or directories (sorted order)");
     app.add_option("--format", format, "input format")->check(CLI::IsMember({"trec", "warc", "files"}));
     app.add_option("--out", out, "index-set directory");
-    app.add_option("--view", views, "view spec(s): all, min-words:K[,K..|A..B], min-density:D, extractor:NAME");
+    app.add_option("--view", views,
+                   "view spec(s): all, min-words:K[,K..|A..B], min-words:auto, min-density:D, extractor:NAME");
+    app.add_option("--auto-sample", auto_sample, "documents min-words:auto fits its threshold on (default 2000)")
+        ->check(CLI::PositiveNumber);
     auto* r = app.add_flag("--resume", resume, "continue an interrupted run from its last commit");
     app.add_flag("--overwrite", overwrite, "delete an existing index set first")->excludes(r);
     app.add_flag("--strict", strict, "stop at the first skipped document");
@@ -42,6 +46,8 @@ int main(int argc, char** argv) {
     app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
     app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);
     app.add_flag("--no-positions", no_positions, "do not store term positions");
+    app.add_flag("--sweep-positions", sweep_positions, "store positions in min-words/min-density views too");
+    app.add_flag("--sync-commits", sync_commits, "fsync every commit (survives power loss, slower)");
     app.add_flag("--no-title", no_title, "do not index titles");
     app.add_flag("-q,--quiet", quiet, "no progress display");
     try {
@@ -75,6 +81,9 @@ int main(int argc, char** argv) {
     if (snippet_bytes) c.indexing.snippet_bytes = *snippet_bytes;
     if (strict) c.indexing.strict = true;
     if (no_positions) c.indexing.positions = false;
+    if (sweep_positions) c.indexing.sweep_positions = true;
+    if (sync_commits) c.indexing.sync_commits = true;
+    if (auto_sample) c.indexing.auto_sample_documents = *auto_sample;
     if (no_title) c.indexing.index_title = false;
 
     indexer::IndexOptions options = indexer::index_options_from_config(c);
