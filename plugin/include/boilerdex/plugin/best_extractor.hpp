@@ -62,7 +62,7 @@ struct BestOptions {
   /// element holds more than hint_max_share of the page's evidence mass (then the hint is
   /// more likely a page-wide wrapper's name than a side section). 0 turns it off.
   double hint_penalty = 0.8;
-  double hint_max_share = 0.8;       ///< see hint_penalty, in [0, 1]
+  double hint_max_share = 1.0;       ///< see hint_penalty, in [0, 1] (1: no guard)
   double lambda = 0.2;               ///< subtree objective: Σ words × (p − λ)
   double keep_inside = 0.25;         ///< threshold on p inside the main subtree
   double keep_outside = 0.9;         ///< threshold on p outside it
