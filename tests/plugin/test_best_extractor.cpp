@@ -78,6 +78,8 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
   // teasers, each its own small DOM group, fall below the threshold.
   BestOptions full;
   full.group_penalty = 1.0;
+  full.group_depth = 2;  // each teaser's own container (depth 3 would hold all three)
+  full.group_share = 0.5;
   const std::string text = extract(html, full);
   BOOST_TEST_INFO("extracted:\n" << text);
   BOOST_TEST(contains(text, "River levels fall after the storm"));
@@ -191,13 +193,13 @@ BOOST_AUTO_TEST_CASE(lexical_bte_finds_the_text_plateau) {
 
 BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   BOOST_TEST((parse_best_options("") == BestOptions{}));
-  const BestOptions o = parse_best_options("lambda=0.5,keep_inside=0.125,group_depth=3");
+  const BestOptions o = parse_best_options("lambda=0.5,keep_inside=0.125,group_depth=4");
   BOOST_TEST(o.lambda == 0.5);
   BOOST_TEST(o.keep_inside == 0.125);
-  BOOST_TEST(o.group_depth == 3);
-  BOOST_TEST(BestExtractor(o).name() == "best:lambda=0.5,keep_inside=0.125,group_depth=3");
+  BOOST_TEST(o.group_depth == 4);
+  BOOST_TEST(BestExtractor(o).name() == "best:lambda=0.5,keep_inside=0.125,group_depth=4");
   // Values equal to the defaults are left out of the name.
-  BOOST_TEST(BestExtractor(parse_best_options("lambda=0.5,group_depth=2")).name() ==
+  BOOST_TEST(BestExtractor(parse_best_options("lambda=0.5,group_depth=3")).name() ==
              "best:lambda=0.5");
   BOOST_TEST(make_extractor("best")->name() == "best");
   BOOST_TEST(make_extractor("best:lambda=0.5")->name() == "best:lambda=0.5");

@@ -55,8 +55,8 @@ struct BestOptions {
   /// group_share of the largest group's content mass (Σ words × p) has p scaled down by up
   /// to group_penalty (linearly in the shortfall). 0 turns it off.
   double group_penalty = 0.75;
-  double group_share = 0.5;          ///< see group_penalty, in (0, 1]
-  int group_depth = 2;               ///< 1–5, as dom-ancestor's DEPTH
+  double group_share = 0.75;         ///< see group_penalty, in (0, 1]
+  int group_depth = 3;               ///< 1–5, as dom-ancestor's DEPTH
   /// Markup hints (boilerplate_hint_ranges): p ← p × (1 − hint_penalty) for a block whose
   /// text starts inside an element marked as comments, navigation or a sidebar, unless that
   /// element holds more than hint_max_share of the page's evidence mass (then the hint is
