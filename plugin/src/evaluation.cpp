@@ -278,6 +278,7 @@ SystemScores score_predictions(const Dataset& dataset, const Predictions& predic
 std::vector<std::string> default_evaluation_extractors() {
   std::vector<std::string> names;
   for (const auto& info : list_extractors()) {
+    if (info.needs_argument) continue;  // a model file only the user can name
     const std::size_t colon = info.name.find(':');
     const std::size_t bracket = info.name.find('[');
     if (colon != std::string::npos && (bracket == std::string::npos || colon < bracket) &&

@@ -55,7 +55,11 @@ class Registry {
     std::lock_guard lock(m_mutex);
     std::vector<ExtractorInfo> out;
     out.reserve(m_entries.size());
-    for (const auto& r : m_entries) out.push_back({display_name(r), r.description});
+    for (const auto& r : m_entries) {
+      const bool needs_argument =
+          static_cast<bool>(r.argument_factory) && !r.argument_syntax.starts_with('[');
+      out.push_back({display_name(r), r.description, needs_argument});
+    }
     return out;
   }
 

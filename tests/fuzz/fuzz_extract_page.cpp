@@ -17,6 +17,7 @@ const std::vector<std::unique_ptr<boilerdex::plugin::Extractor>>& extractors() {
   static const auto all = [] {
     std::vector<std::unique_ptr<boilerdex::plugin::Extractor>> out;
     for (const auto& info : boilerdex::plugin::list_extractors()) {
+      if (info.needs_argument) continue;  // needs a model file
       std::string spec = info.name;
       if (const auto colon = spec.find(":K"); colon != std::string::npos) spec.replace(colon, 2, ":3");
       if (const auto bracket = spec.find('['); bracket != std::string::npos) spec.erase(bracket);

@@ -166,6 +166,10 @@ BOOST_AUTO_TEST_CASE(default_extractors_cover_the_registry) {
   BOOST_TEST(has("keep-everything-min-words:10"));
   BOOST_TEST(has("bte"));
   BOOST_TEST(has("dom-ancestor"));
+  // A family that needs a model file has no default instance.
+  BOOST_TEST(!has("learned"));
+  BOOST_TEST(std::none_of(names.begin(), names.end(),
+                          [](const std::string& n) { return n.starts_with("learned:"); }));
   for (const auto& n : names) BOOST_CHECK_NO_THROW((void)make_extractor(n));
 }
 

@@ -91,6 +91,7 @@ BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
                           },
                       .argument_syntax = "[:BASE[:DEPTH]]"});
   BOOST_TEST(list_extractors().back().name == "test-wrap[:BASE[:DEPTH]]");
+  BOOST_TEST(!list_extractors().back().needs_argument);  // bracketed: optional
   BOOST_TEST(make_extractor("test-wrap")->name() == "keep-everything");
   (void)make_extractor("test-wrap:article:2");
   const std::vector<std::string> expected = {"", "article:2"};
@@ -103,6 +104,23 @@ BOOST_AUTO_TEST_CASE(families_with_a_free_form_argument) {
            .factory = [](int) { return make_extractor("article"); },
            .argument_factory = [](std::string_view) { return make_extractor("article"); }}),
       boilerdex::UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(a_syntax_without_brackets_marks_a_required_argument) {
+  register_extractor({.name = "test-model",
+                      .description = "needs a model file",
+                      .argument_factory = [](std::string_view) { return make_extractor("article"); },
+                      .argument_syntax = ":PATH"});
+  const auto list = list_extractors();
+  BOOST_TEST(list.back().name == "test-model:PATH");
+  BOOST_TEST(list.back().needs_argument);
+  for (const auto& info : list) {
+    if (info.name == "article" || info.name.starts_with("min-words:") ||
+        info.name.starts_with("dom-ancestor")) {
+      BOOST_TEST(!info.needs_argument, info.name);
+    }
+    if (info.name == "learned:PATH") BOOST_TEST(info.needs_argument);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(page_overload_defaults_to_process) {

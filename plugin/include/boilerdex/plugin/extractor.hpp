@@ -36,6 +36,10 @@ class Extractor {
 struct ExtractorInfo {
   std::string name;         ///< "article", or a pattern "keep-everything-min-words:K"
   std::string description;  ///< one line
+  /// True for a family that cannot run without an argument only the caller can supply, such
+  /// as a model file ("learned:PATH"): it has no default instance, so code that runs "every
+  /// registered extractor" (evaluation defaults, fuzzing, smoke tests) leaves it out.
+  bool needs_argument = false;
 };
 
 /// Every name make_extractor accepts, in a stable order.

@@ -27,6 +27,8 @@ struct ExtractorRegistration {
   /// is none), validates it and throws UsageError naming the spec when it cannot use it.
   std::function<std::unique_ptr<Extractor>(std::string_view argument)> argument_factory{};
   /// How the argument is written, shown after the name by list_extractors ("[:BASE][:DEPTH]").
+  /// Optional parts are in brackets; a syntax that does not start with '[' (":PATH") means
+  /// the argument is required, which list_extractors reports as ExtractorInfo::needs_argument.
   std::string argument_syntax{};
 };
 
