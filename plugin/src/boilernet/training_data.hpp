@@ -4,9 +4,10 @@
 /// main content, 0 for boilerplate:
 ///  - L3S-GN1: the annotated page (x-nc spans removed) is segmented and each block takes
 ///    the class holding most of its text bytes, exactly as the block-level evaluation
-///    derives it (plugin::l3s_block_labels, learned_labels.hpp); headline, full text and supplemental are
-///    content, and so are comments unless LabelOptions says otherwise (the block-level
-///    evaluation counts comments as content, the gold text of the token measures does not).
+///    derives it (plugin::l3s_block_labels, learned_labels.hpp); headline, full text and
+///    supplemental are content, and so are comments unless LabelOptions says otherwise
+///    (the block-level evaluation counts comments as content, the token measures' gold
+///    text does not).
 ///  - every other data set: the gold text is aligned to the blocks (align_gold_text).
 
 #include <cstdint>
