@@ -524,7 +524,7 @@ class Builder {
       else slot.raw = std::move(item.document);
       m_batch_bytes += slot.raw.body.size();
       ++m_batch_used;
-      if (m_batch_used == m_batch.size() || m_batch_bytes >= batch_max_bytes ||
+      if (m_batch_used >= batch_pages() || m_batch_bytes >= batch_max_bytes ||
           m_docs_since_commit + m_batch_used >= m_options.commit_interval)  // commit on time
         flush_batch();
     }
@@ -590,6 +590,17 @@ class Builder {
   }
 
   // ---- one batch: analyse in parallel, write in parallel ------------------------------------
+
+  /// Pages in the next batch: the slots, but no more than would add about
+  /// max_pending_postings postings to Xapian's buffers (at the postings per page, over all
+  /// views, seen so far; a few pages until the first batch is written), so the buffers
+  /// stay under ≈ 2 × max_pending_postings whatever the number of views.
+  std::size_t batch_pages() const {
+    if (m_written_pages == 0) return std::min<std::size_t>(m_batch.size(), m_threads * 4);
+    const double per_page = static_cast<double>(m_written_postings) / static_cast<double>(m_written_pages);
+    const double fit = static_cast<double>(m_options.max_pending_postings) / std::max(1.0, per_page);
+    return std::clamp<std::size_t>(static_cast<std::size_t>(fit), m_threads, m_batch.size());
+  }
 
   void analyse(unsigned worker, Slot& s) {
     if (s.skipped) return;
@@ -859,7 +870,11 @@ class Builder {
         throw IndexError(view_path(m_views[std::min(v, m_views.size() - 1)]).string(), e.get_type(), e.get_msg());
       }
     });
-    for (const std::uint64_t p : pending) m_pending_postings += p;
+    for (const std::uint64_t p : pending) {
+      m_pending_postings += p;
+      m_written_postings += p;
+    }
+    m_written_pages += n;
   }
 
   void commit() {
@@ -967,6 +982,7 @@ class Builder {
   std::vector<Slot> m_batch;
   std::size_t m_batch_used = 0;
   std::uint64_t m_batch_bytes = 0;  // raw page bytes in the batch
+  std::uint64_t m_written_pages = 0, m_written_postings = 0;  // for batch_pages()
   Xapian::docid& m_next_docid_base = m_state.documents;
   std::uint64_t m_docs_seen = 0, m_docs_since_commit = 0, m_pending_postings = 0;
   std::uint64_t m_bytes_total = 0, m_bytes_done = 0;

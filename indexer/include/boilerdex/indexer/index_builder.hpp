@@ -10,14 +10,15 @@
 /// DIR/manifest.json is written last, so its presence with "complete": true means the
 /// index set is whole.
 ///
-/// Memory bound: the batch (batch_documents pages, each ≤ max_page_bytes, decoded, parsed
-/// and tokenized: a few times the page size each) plus Xapian's buffered changes, about
-/// 45 bytes per buffered posting (with positions). Postings are counted over all views and
-/// all views are committed once max_pending_postings is reached, so the buffers stay
-/// under ≈ 45 B × (max_pending_postings + one batch's postings). Defaults (4M, 16 pages):
-/// measured peak RSS 343 MB on blogs-dev with the full default view set. Xapian's own
-/// auto-flush (XAPIAN_FLUSH_THRESHOLD, 10,000 documents per view) may commit a view
-/// earlier; --resume rolls such views back to the last common commit.
+/// Memory bound: a batch of pages (at most 32 per thread and 32 MB of raw pages, plus one
+/// page of at most max_page_bytes) decoded, parsed and tokenized (a few times the page size
+/// each), plus Xapian's buffered changes, ≈ 45 bytes per posting with positions and less
+/// without. Postings are counted over all views; a batch holds no more pages than would add
+/// about max_pending_postings (at the postings per page seen so far), and all views are
+/// committed once max_pending_postings are buffered, so the buffers stay under ≈ 2 ×
+/// max_pending_postings postings whatever the number of views. Xapian's own auto-flush
+/// (XAPIAN_FLUSH_THRESHOLD, 10,000 documents per view) may commit a view earlier;
+/// --resume rolls such views back to the last common commit.
 
 #include <cstdint>
 #include <filesystem>
