@@ -23,8 +23,8 @@ from best_split import summarise  # noqa: E402
 SETS = [("scrapinghub", "scrapinghub-aeb"), ("l3s-gn1", "l3s-gn1-dev"),
         ("cleaneval", "cleaneval-dev"), ("dragnet", "dragnet-train"),
         ("readability", "readability-test-pages")]
-DEFAULT_GRID = ("group_penalty=0.5,0.75,1;group_share=0.25,0.5;lambda=0.35,0.4,0.45;"
-                "keep_inside=0.25,0.35")
+# The last round of plugin/docs/EVALUATION_RESULTS.md.
+DEFAULT_GRID = "group_dominance=0,0.3,0.5,0.7,0.9"
 
 
 def variants(grid):

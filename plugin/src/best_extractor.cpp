@@ -43,11 +43,14 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"smoothing", &BestOptions::smoothing, 0.0, 1.0},
     {"group_penalty", &BestOptions::group_penalty, 0.0, 1.0},
     {"hint_penalty", &BestOptions::hint_penalty, 0.0, 1.0},
+    {"teaser_penalty", &BestOptions::teaser_penalty, 0.0, 1.0},
     {"hint_max_share", &BestOptions::hint_max_share, 0.0, 1.0},
     {"group_share", &BestOptions::group_share, 0.01, 1.0},
+    {"group_dominance", &BestOptions::group_dominance, 0.0, 1.0},
     {"lambda", &BestOptions::lambda, 0.0, 1.0},
     {"keep_inside", &BestOptions::keep_inside, 0.0, 1.0},
     {"keep_outside", &BestOptions::keep_outside, 0.0, 1.0},
+    {"keep_between", &BestOptions::keep_between, 0.0, 1.0},
     {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
 };
 constexpr IntParameter k_int_parameters[] = {
@@ -64,22 +67,37 @@ std::string format_double(double v) {
 }
 
 bool is_heading(TagClass tag) noexcept {
-  return tag == TagClass::H1 || tag == TagClass::H2 || tag == TagClass::H3 ||
-         tag == TagClass::H4 || tag == TagClass::H5 || tag == TagClass::H6;
+  return tag == TagClass::H1 || tag == TagClass::H2 || tag == TagClass::H3 || tag == TagClass::H4 ||
+         tag == TagClass::H5 || tag == TagClass::H6;
 }
 
 // ----- markup hints ----------------------------------------------------------------------
 
 // Elements whose end the scanner tracks; the first three are boilerplate by name alone.
-enum class HintTag : std::uint8_t { Nav, Aside, Footer, Figcaption, Div, Section, Ul, Ol, Table, Form, Script, Style, Other };
+enum class HintTag : std::uint8_t {
+  Nav,
+  Aside,
+  Footer,
+  Figcaption,
+  Div,
+  Section,
+  Ul,
+  Ol,
+  Table,
+  Form,
+  Script,
+  Style,
+  Other
+};
 
 HintTag hint_tag_of(std::string_view lower) noexcept {
   static constexpr std::pair<std::string_view, HintTag> k_tags[] = {
-      {"nav", HintTag::Nav},         {"aside", HintTag::Aside}, {"footer", HintTag::Footer},
-      {"figcaption", HintTag::Figcaption},
-      {"div", HintTag::Div},         {"section", HintTag::Section}, {"ul", HintTag::Ul},
-      {"ol", HintTag::Ol},           {"table", HintTag::Table}, {"form", HintTag::Form},
-      {"script", HintTag::Script},   {"style", HintTag::Style}};
+      {"nav", HintTag::Nav},       {"aside", HintTag::Aside},
+      {"footer", HintTag::Footer}, {"figcaption", HintTag::Figcaption},
+      {"div", HintTag::Div},       {"section", HintTag::Section},
+      {"ul", HintTag::Ul},         {"ol", HintTag::Ol},
+      {"table", HintTag::Table},   {"form", HintTag::Form},
+      {"script", HintTag::Script}, {"style", HintTag::Style}};
   for (const auto& [name, tag] : k_tags) {
     if (name == lower) return tag;
   }
@@ -120,10 +138,10 @@ bool starts_with_lower(std::string_view word, std::string_view prefix) noexcept 
 void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
   static constexpr std::string_view k_comments[] = {"comment", "disqus", "respond", "discussion"};
   static constexpr std::string_view k_boilerplate[] = {
-      "sidebar", "related", "share", "social", "breadcrumb", "footer", "advert",
-      "sponsor", "newsletter", "subscribe", "cookie"};
+      "sidebar", "related", "share",      "social",    "breadcrumb", "footer",
+      "advert",  "sponsor", "newsletter", "subscribe", "cookie"};
   static constexpr std::string_view k_content[] = {"article", "entry", "post", "story",
-                                                   "content", "main", "body", "text"};
+                                                   "content", "main",  "body", "text"};
   const auto any_prefix = [](std::string_view word, const auto& prefixes) {
     return std::any_of(std::begin(prefixes), std::end(prefixes),
                        [word](std::string_view prefix) { return starts_with_lower(word, prefix); });
@@ -146,8 +164,10 @@ std::string_view read_tag_name(std::string_view html, std::size_t& p, char (&buf
   std::size_t len = 0;
   bool too_long = false;
   while (p < html.size() && is_ascii_alnum(html[p])) {
-    if (len < sizeof buffer) buffer[len++] = ascii_lower(html[p]);
-    else too_long = true;
+    if (len < sizeof buffer)
+      buffer[len++] = ascii_lower(html[p]);
+    else
+      too_long = true;
     ++p;
   }
   return too_long ? std::string_view{} : std::string_view(buffer, len);
@@ -187,7 +207,8 @@ std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint
     }
     const bool class_or_id =
         (name.size() == 5 && ascii_lower(name[0]) == 'c' && ascii_lower(name[1]) == 'l' &&
-         ascii_lower(name[2]) == 'a' && ascii_lower(name[3]) == 's' && ascii_lower(name[4]) == 's') ||
+         ascii_lower(name[2]) == 'a' && ascii_lower(name[3]) == 's' &&
+         ascii_lower(name[4]) == 's') ||
         (name.size() == 2 && ascii_lower(name[0]) == 'i' && ascii_lower(name[1]) == 'd');
     if (want_hint && class_or_id)
       read_markup_words(html.substr(value_begin, value_end - value_begin), words);
@@ -222,7 +243,6 @@ std::vector<bool> article_2012_votes(const TextDocument& doc) {
   pipeline.process(copy);
   return content_mask(copy);
 }
-
 
 // The container chain of block i: that of its first parse block (a fresh document has one
 // parse block per block; merged blocks answer for their first part). Empty when unknown.
@@ -265,6 +285,38 @@ void apply_hint_penalty(const TextDocument& doc, std::string_view utf8_html,
   }
 }
 
+// BestOptions::teaser_penalty: scales down runs of three or more linked-headline blocks.
+void apply_teaser_penalty(const TextDocument& doc, const BestOptions& options,
+                          std::vector<double>& p) {
+  constexpr std::size_t k_min_run = 3;
+  const auto teaser_like = [](const TextBlock& b) {
+    return b.num_words_in_anchor_text >= 3 && b.link_density >= 0.1f && b.link_density <= 0.6f &&
+           b.num_words <= 60;
+  };
+  const std::size_t n = p.size();
+  std::size_t run_begin = 0;  // first block of the current run of teaser-like blocks
+  std::size_t run_length = 0;
+  const auto close_run = [&](std::size_t end) {
+    if (run_length >= k_min_run) {
+      for (std::size_t k = run_begin; k < end; ++k) {
+        if (doc.blocks[k].num_words > 0) p[k] *= 1.0 - options.teaser_penalty;
+      }
+    }
+    run_length = 0;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (b.num_words == 0) continue;
+    if (!teaser_like(b)) {
+      close_run(i);
+      continue;
+    }
+    if (run_length == 0) run_begin = i;
+    ++run_length;
+  }
+  close_run(n);
+}
+
 // BestOptions::group_penalty: scales down the evidence of blocks in small DOM groups.
 void apply_fragment_penalty(const TextDocument& doc, const BestOptions& options,
                             std::vector<double>& p) {
@@ -288,15 +340,24 @@ void apply_fragment_penalty(const TextDocument& doc, const BestOptions& options,
   }
   mass.resize(out);
   double largest = 0.0;
-  for (const auto& [id, m] : mass) largest = std::max(largest, m);
+  double total = 0.0;
+  for (const auto& [id, m] : mass) {
+    largest = std::max(largest, m);
+    total += m;
+  }
   if (largest <= 0.0) return;
   const double floor = options.group_share * largest;
+  // No dominant group (a front page of equal posts): the penalty fades with the largest
+  // group's share of the page.
+  const double strength =
+      options.group_dominance > 0.0
+          ? options.group_penalty * std::min(1.0, largest / (options.group_dominance * total))
+          : options.group_penalty;
   for (std::size_t i = 0; i < n; ++i) {
     if (group[i] == k_no_subtree) continue;
-    const auto it = std::lower_bound(mass.begin(), mass.end(),
-                                     std::make_pair(group[i], -1.0));
+    const auto it = std::lower_bound(mass.begin(), mass.end(), std::make_pair(group[i], -1.0));
     const double share = std::min(1.0, it->second / floor);
-    p[i] *= 1.0 - options.group_penalty * (1.0 - share);
+    p[i] *= 1.0 - strength * (1.0 - share);
   }
 }
 
@@ -485,8 +546,8 @@ BestOptions parse_best_options(std::string_view spec) {
     const std::string_view key = item.substr(0, eq);
     const std::string_view value = item.substr(eq + 1);
     const auto bad_value = [&](std::string_view range) {
-      return UsageError("extractor 'best': " + std::string(key) + " must be " +
-                        std::string(range) + ", got '" + std::string(value) + "'");
+      return UsageError("extractor 'best': " + std::string(key) + " must be " + std::string(range) +
+                        ", got '" + std::string(value) + "'");
     };
     bool found = false;
     for (const auto& p : k_double_parameters) {
@@ -504,8 +565,8 @@ BestOptions parse_best_options(std::string_view spec) {
       if (p.name != key) continue;
       int v = 0;
       const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() ||
-          v < p.min || v > p.max) {
+      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() || v < p.min ||
+          v > p.max) {
         throw bad_value("an integer from " + std::to_string(p.min) + " to " +
                         std::to_string(p.max));
       }
@@ -513,14 +574,16 @@ BestOptions parse_best_options(std::string_view spec) {
       found = true;
     }
     if (!found) {
-      std::string message = "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
+      std::string message =
+          "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
       for (const auto& p : k_double_parameters) message += ' ' + std::string(p.name);
       for (const auto& p : k_int_parameters) message += ' ' + std::string(p.name);
       throw UsageError(message);
     }
   }
   if (options.weight_num_words + options.weight_article + options.weight_bte +
-          options.weight_cleaneval <= 0.0) {
+          options.weight_cleaneval <=
+      0.0) {
     throw UsageError("extractor 'best': at least one weight must be positive");
   }
   return options;
@@ -581,6 +644,7 @@ std::vector<double> refine_evidence(const TextDocument& doc, std::string_view ut
     const double links = static_cast<double>(doc.blocks[i].link_density);
     p[i] = std::clamp(p[i] * (1.0 - options.link_penalty * links), 0.0, 1.0);
   }
+  if (options.teaser_penalty > 0.0) apply_teaser_penalty(doc, options, p);
   if (hinted != nullptr) hinted->assign(n, false);
   if (hinted != nullptr && options.hint_penalty > 0.0 && !utf8_html.empty())
     apply_hint_penalty(doc, utf8_html, options, p, *hinted);
@@ -639,11 +703,13 @@ std::string BestExtractor::name() const {
   const BestOptions defaults;
   for (const auto& p : k_double_parameters) {
     if (m_options.*p.member != defaults.*p.member)
-      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' + format_double(m_options.*p.member);
+      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
+              format_double(m_options.*p.member);
   }
   for (const auto& p : k_int_parameters) {
     if (m_options.*p.member != defaults.*p.member)
-      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' + std::to_string(m_options.*p.member);
+      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
+              std::to_string(m_options.*p.member);
   }
   return args.empty() ? "best" : "best:" + args;
 }
@@ -662,9 +728,25 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
   std::vector<bool> inside(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& chain = chain_of(doc, i);
-    inside[i] = subtree != k_no_subtree &&
-                std::find(chain.begin(), chain.end(), subtree) != chain.end();
+    inside[i] =
+        subtree != k_no_subtree && std::find(chain.begin(), chain.end(), subtree) != chain.end();
     keep[i] = p[i] >= (inside[i] ? o.keep_inside : o.keep_outside);
+  }
+  // Gaps: a block inside the subtree between two kept blocks, with little link text.
+  if (o.keep_between < 1.0) {
+    const std::vector<bool> kept = keep;
+    std::size_t previous = n;  // the last block with words before i
+    for (std::size_t i = 0; i < n; ++i) {
+      const TextBlock& b = doc.blocks[i];
+      if (b.num_words == 0) continue;
+      if (!kept[i] && inside[i] && previous < n && kept[previous] && p[i] >= o.keep_between &&
+          b.link_density <= 0.5f) {
+        std::size_t next = i + 1;
+        while (next < n && doc.blocks[next].num_words == 0) ++next;
+        if (next < n && kept[next]) keep[i] = true;
+      }
+      previous = i;
+    }
   }
   // Headings: inside the subtree next to kept text, or just before the first kept block.
   const auto heading_like = [&](std::size_t i) {

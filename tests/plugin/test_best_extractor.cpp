@@ -99,6 +99,95 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
   BOOST_TEST(contains(extract(html), "inspect the flood defences"));
 }
 
+BOOST_AUTO_TEST_CASE(teaser_penalty_drops_runs_of_linked_headlines_with_snippets) {
+  const std::string html = read_fixture("article_teaser_list.html");
+  // Three linked headlines with their snippets in a row, in the article's own container.
+  BestOptions full;
+  full.teaser_penalty = 1.0;
+  const std::string text = extract(html, full);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  BOOST_TEST(contains(text, "Harbour bridge reopens after repairs"));
+  BOOST_TEST(contains(text, "repainting the towers"));
+  BOOST_TEST(contains(text, "long detour through the industrial estate"));
+  // A paragraph with one link is no teaser.
+  BOOST_TEST(contains(text, "expected their timetables to return"));
+  BOOST_TEST(!contains(text, "weekly fish market"));
+  BOOST_TEST(!contains(text, "north lighthouse"));
+  BOOST_TEST(!contains(text, "race in the harbour"));
+  // Without the penalty they read as part of the article.
+  BestOptions off;
+  off.teaser_penalty = 0.0;
+  BOOST_TEST(contains(extract(html, off), "north lighthouse"));
+  // Two in a row are not a list: the rule leaves them alone.
+  std::string two = html;
+  const auto third = two.find("<p><a href=\"/regatta\">");
+  BOOST_REQUIRE(third != std::string::npos);
+  two.erase(third, two.find("</p>", third) + 4 - third);
+  const std::string kept = extract(two, full);
+  BOOST_TEST(contains(kept, "weekly fish market"));
+  BOOST_TEST(contains(kept, "north lighthouse"));
+}
+
+BOOST_AUTO_TEST_CASE(keep_between_fills_a_gap_between_kept_blocks_inside_the_subtree) {
+  const std::string html = read_fixture("article_list_gap.html");
+  // A strict inside threshold drops the short line "You will need:" between two paragraphs
+  // (its evidence is weaker than theirs); gap filling brings it back. The navigation links
+  // at the top are not between kept blocks and stay out either way.
+  BestOptions strict;
+  strict.keep_inside = 0.9;
+  strict.keep_between = 1.0;
+  const std::string without = extract(html, strict);
+  BOOST_TEST_INFO("extracted:\n" << without);
+  BOOST_TEST(contains(without, "source of water within a short flight"));
+  BOOST_TEST(contains(without, "spend a season with a local association"));
+  BOOST_TEST(!contains(without, "You will need:"));
+  strict.keep_between = BestOptions{}.keep_between;
+  const std::string with = extract(html, strict);
+  BOOST_TEST(contains(with, "You will need:"));
+  BOOST_TEST(!contains(with, "About us"));
+  // Above the line's evidence, the gap rule keeps nothing more.
+  strict.keep_between = 0.9;
+  BOOST_TEST(!contains(extract(html, strict), "You will need:"));
+}
+
+BOOST_AUTO_TEST_CASE(fragment_penalty_fades_on_pages_without_a_dominant_group) {
+  // A front page of four posts, each its own group at depth 2; the largest holds about
+  // 40% of the content mass, so no group dominates.
+  const std::string html = read_fixture("front_page_posts.html");
+  const TextDocument doc = segment_html(html);
+  const auto block_of = [&](const std::string& part) {
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      if (contains(doc.blocks[i].text, part)) return i;
+    }
+    BOOST_FAIL("no block holds " << part);
+    return std::size_t{0};
+  };
+  const std::size_t small_post = block_of("footprints in the soft earth");
+  const std::size_t large_post = block_of("chitted them on the kitchen windowsill");
+  BestOptions full;
+  full.group_penalty = 1.0;
+  full.group_share = 1.0;
+  full.group_depth = 2;
+  full.group_dominance = 0.0;
+  BestOptions fading = full;
+  fading.group_dominance = 0.9;
+  const auto always = best_block_evidence(doc, html, full);
+  const auto faded = best_block_evidence(doc, html, fading);
+  // The smaller post is penalised less when the penalty fades; the largest group never is.
+  BOOST_TEST(faded[small_post] > always[small_post] + 0.05);
+  BOOST_TEST(faded[large_post] == always[large_post]);
+  // On an article page the article's group dominates and the penalty stays full.
+  const std::string article = read_fixture("article_teasers.html");
+  const TextDocument article_doc = segment_html(article);
+  BestOptions article_full = full;
+  article_full.group_share = 0.5;
+  BestOptions article_fading = article_full;
+  article_fading.group_dominance = 0.5;
+  BOOST_TEST(best_block_evidence(article_doc, article, article_full) ==
+                 best_block_evidence(article_doc, article, article_fading),
+             boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(works_without_the_page_and_marks_every_parse_block) {
   const std::string html = read_fixture("article_nav_comments.html");
   TextDocument doc = segment_html(html);
@@ -156,7 +245,8 @@ BOOST_AUTO_TEST_CASE(hint_ranges_follow_nesting_and_skip_scripts) {
   BOOST_TEST(ranges[1].first == html.find("<nav>"));
   BOOST_TEST(ranges[1].second == html.find("</nav>") + 6);
   // Overlapping ranges are merged; comments and stray '<' are no tags.
-  const std::string nested = "<!-- <div id=comments> --><div id=comments><aside>1 < 2</aside></div>";
+  const std::string nested =
+      "<!-- <div id=comments> --><div id=comments><aside>1 < 2</aside></div>";
   const auto merged = boilerplate_hint_ranges(nested);
   BOOST_REQUIRE(merged.size() == 1u);
   BOOST_TEST(merged[0].first == nested.rfind("<div id=comments>"));
@@ -194,6 +284,9 @@ BOOST_AUTO_TEST_CASE(lexical_bte_finds_the_text_plateau) {
 BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   BOOST_TEST((parse_best_options("") == BestOptions{}));
   const BestOptions o = parse_best_options("lambda=0.5,keep_inside=0.125,group_depth=4");
+  BOOST_TEST(parse_best_options("teaser_penalty=0,keep_between=1").teaser_penalty == 0.0);
+  BOOST_TEST(parse_best_options("keep_between=0.5").keep_between == 0.5);
+  BOOST_TEST(parse_best_options("group_dominance=0").group_dominance == 0.0);
   BOOST_TEST(o.lambda == 0.5);
   BOOST_TEST(o.keep_inside == 0.125);
   BOOST_TEST(o.group_depth == 4);
@@ -204,8 +297,10 @@ BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   BOOST_TEST(make_extractor("best")->name() == "best");
   BOOST_TEST(make_extractor("best:lambda=0.5")->name() == "best:lambda=0.5");
   for (const char* bad : {"lambda", "lambda=", "lambda=x", "lambda=1.5", "group_depth=0",
-                          "group_depth=2.5", "unknown=1", "weight_num_words=0,weight_article=0,"
-                          "weight_bte=0,weight_cleaneval=0", "=1"}) {
+                          "group_depth=2.5", "teaser_penalty=1.5", "keep_between=-0.1", "unknown=1",
+                          "weight_num_words=0,weight_article=0,"
+                          "weight_bte=0,weight_cleaneval=0",
+                          "=1"}) {
     BOOST_TEST_INFO(bad);
     BOOST_CHECK_THROW((void)parse_best_options(bad), boilerdex::UsageError);
   }

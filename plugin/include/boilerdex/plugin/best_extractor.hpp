@@ -9,17 +9,19 @@
 ///     (Finn et al. 2001, on a lexical token scan; the share of the block's words inside
 ///     it) and the CleanEval text-density rule — averaged with weights and smoothed over
 ///     the block sequence; then damped by the block's own negative evidence: its link
-///     density, markup that names it boilerplate (comments, sidebars, <nav>, <aside>,
-///     <footer>, <figcaption>; boilerplate_hint_ranges) and membership of a small DOM group
-///     far below the page's largest (the DOM-ancestor filter's idea, as a penalty). The
-///     result p ∈ [0, 1] is the block's content likelihood.
+///     density, membership of a run of linked-headline-plus-snippet blocks (teaser lists), markup
+///     that names it boilerplate (comments, sidebars, <nav>, <aside>, <footer>, <figcaption>;
+///     boilerplate_hint_ranges) and membership of a small DOM group far below the page's largest
+///     (the DOM-ancestor filter's idea, as a penalty). The result p ∈ [0, 1] is the block's content
+///     likelihood.
 ///  2. The main-content subtree: of the container elements of the page
 ///     (TextDocument::containers), the one maximising Σ words × (p − λ) over the blocks
 ///     under it (markup-hinted blocks pruned first), i.e. the most content text for the
 ///     least boilerplate text — the readability/trafilatura idea of a main node, scored by
 ///     the block evidence rather than by class names alone.
 ///  3. Block decisions: inside the subtree a block is kept when p ≥ keep_inside, outside
-///     only when p ≥ keep_outside; a short heading just before the kept text or inside the
+///     only when p ≥ keep_outside; a weaker block inside it between two kept blocks when
+///     p ≥ keep_between (gap filling); a short heading just before the kept text or inside the
 ///     subtree next to kept text is kept too; after an end-of-text marker ("Comments",
 ///     "Leave a reply", boilerpipe's TerminatingBlocksFinder list; not a link) that follows
 ///     enough kept text, nothing more is kept (comment sections). Should the markup hints
@@ -44,31 +46,45 @@ namespace boilerdex::plugin {
 /// The tunable parameters of BestExtractor. Defaults are the tuned values.
 struct BestOptions {
   // Evidence weights (normalised by their sum; a weight of 0 skips that classifier).
-  double weight_num_words = 1.0;     ///< NumWords rules vote
-  double weight_article = 1.0;       ///< boilerpipe 2012 ArticleExtractor vote
-  double weight_bte = 1.0;           ///< lexical_bte_shares: the block's words inside BTE's window
-  double weight_cleaneval = 1.0;     ///< text density ≥ 7 and link density ≤ 0.35
-  double smoothing = 0.5;            ///< votes ← (1 − s) votes + s × mean of the neighbours'
-  double link_penalty = 1.0;         ///< then p ← p × (1 − link_penalty × link density), ≥ 0
+  double weight_num_words = 1.0;  ///< NumWords rules vote
+  double weight_article = 1.0;    ///< boilerpipe 2012 ArticleExtractor vote
+  double weight_bte = 1.0;        ///< lexical_bte_shares: the block's words inside BTE's window
+  double weight_cleaneval = 1.0;  ///< text density ≥ 7 and link density ≤ 0.35
+  double smoothing = 0.5;         ///< votes ← (1 − s) votes + s × mean of the neighbours'
+  double link_penalty = 1.0;      ///< then p ← p × (1 − link_penalty × link density), ≥ 0
   /// Fragment penalty (the DOM-ancestor filter's idea as evidence): blocks are grouped by
   /// their group_depth-th container ancestor; a block whose group holds less than
   /// group_share of the largest group's content mass (Σ words × p) has p scaled down by up
   /// to group_penalty (linearly in the shortfall). 0 turns it off.
   double group_penalty = 0.75;
-  double group_share = 0.75;         ///< see group_penalty, in (0, 1]
-  int group_depth = 3;               ///< 1–5, as dom-ancestor's DEPTH
+  double group_share = 0.75;  ///< see group_penalty, in (0, 1]
+  int group_depth = 3;        ///< 1–5, as dom-ancestor's DEPTH
+  /// The fragment penalty needs a dominant group: when the largest group holds less than
+  /// group_dominance of the page's content mass, group_penalty is scaled by its share over
+  /// group_dominance (front pages of several equal posts, link collections). 0: always full.
+  double group_dominance = 0.3;
+  /// Teaser lists: p ← p × (1 − teaser_penalty) for each block of a run of at least three
+  /// consecutive blocks (blocks without words skipped) that each look like a linked headline
+  /// with its snippet: 3 or more words of anchor text, link density from 0.1 to 0.6 (pure link
+  /// blocks are the link penalty's), at most 60 words. Article paragraphs with a link or two
+  /// rarely come three in a row like that; lists of related or latest stories do. 0: off.
+  double teaser_penalty = 0.5;
   /// Markup hints (boilerplate_hint_ranges): p ← p × (1 − hint_penalty) for a block whose
   /// text starts inside an element marked as comments, navigation or a sidebar, unless that
   /// element holds more than hint_max_share of the page's evidence mass (then the hint is
   /// more likely a page-wide wrapper's name than a side section). 0 turns it off.
   double hint_penalty = 0.8;
-  double hint_max_share = 1.0;       ///< see hint_penalty, in [0, 1] (1: no guard)
-  double lambda = 0.2;               ///< subtree objective: Σ words × (p − λ)
-  double keep_inside = 0.25;         ///< threshold on p inside the main subtree
-  double keep_outside = 0.9;         ///< threshold on p outside it
-  int heading_lookback = 3;          ///< blocks before the first kept one searched for a heading
-  int heading_max_words = 30;        ///< longest heading kept by the heading rule
-  int end_marker_min_words = 60;     ///< kept words needed before an end-of-text marker stops; 0 = off
+  double hint_max_share = 1.0;  ///< see hint_penalty, in [0, 1] (1: no guard)
+  double lambda = 0.2;          ///< subtree objective: Σ words × (p − λ)
+  double keep_inside = 0.25;    ///< threshold on p inside the main subtree
+  double keep_outside = 0.9;    ///< threshold on p outside it
+  /// Gap filling: a block inside the subtree between two kept blocks (the nearest blocks
+  /// with words on either side) is kept when p ≥ keep_between and its link density is at
+  /// most 0.5 (lists and short lines inside an article). 1 turns it off.
+  double keep_between = 0.15;
+  int heading_lookback = 3;       ///< blocks before the first kept one searched for a heading
+  int heading_max_words = 30;     ///< longest heading kept by the heading rule
+  int end_marker_min_words = 60;  ///< kept words needed before an end-of-text marker stops; 0 = off
   /// Markers with a higher link density are ignored: "View/Add Comments (6)" under each
   /// post of a blog's front page links to another page rather than opening a section here.
   double end_marker_max_link_density = 0.5;
