@@ -9,9 +9,15 @@
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/indexer/shards.hpp"
+#if defined(BOILERDEX_WITH_BOILERNET)
+#include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
+#endif
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-index", [&]() -> int {
+#if defined(BOILERDEX_WITH_BOILERNET)
+    boilerdex::plugin::boilernet::register_boilernet_extractor();
+#endif
     using namespace boilerdex;
     CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};
     std::string config_file, format, language, stem_strategy, stopwords_file;

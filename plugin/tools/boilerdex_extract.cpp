@@ -12,6 +12,9 @@
 #include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "boilerdex/plugin/text_model.hpp"
+#if defined(BOILERDEX_WITH_BOILERNET)
+#include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
+#endif
 
 namespace {
 using namespace boilerdex;
@@ -81,6 +84,9 @@ int run_jsonl(const plugin::JsonlOptions& options) {
 
 int main(int argc, char** argv) {
   return config::run_tool("boilerdex-extract", [&]() -> int {
+#if defined(BOILERDEX_WITH_BOILERNET)
+    boilerdex::plugin::boilernet::register_boilernet_extractor();
+#endif
     CLI::App app{"Extract the main text of HTML pages (files, .html.gz, directories, - for stdin)"};
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;

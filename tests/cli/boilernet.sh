@@ -45,6 +45,16 @@ grep -q '^## Speed' "$work/out" || fail "eval: no speed table"
 grep -q '^| boilernet .* 2c AUC' "$work/out" && fail "eval: header garbled"
 grep -q "^| boilernet:$work/m.bnet | 78 |" "$work/out" || fail "eval: no block-level row"
 
+# The model by name in the other tools: boilerdex-extract prints the same text, and
+# boilerdex-index holds it as a view beside the baseline.
+expect_rc 0 "boilerdex-extract -e boilernet:" -- "$build/plugin/boilerdex-extract" -e "boilernet:$work/m.bnet" "$fixtures/original/harbour.html"
+cmp -s "$work/out" "$work/want" || fail "boilerdex-extract: text differs from boilerdex-boilernet extract ($(head -c 300 "$work/out"))"
+if [ -x "$build/indexer/boilerdex-index" ]; then
+  expect_rc 0 "boilerdex-index --view extractor:boilernet:" -- "$build/indexer/boilerdex-index" \
+    --format files --input "$fixtures/original" --out "$work/set" --view all --view "extractor:boilernet:$work/m.bnet"
+  ls "$work/set/views" | grep -q '^extractor-boilernet' || fail "boilerdex-index: no boilernet view ($(ls "$work/set/views"))"
+fi
+
 # Bad model files and usage.
 printf 'not a model\n' >"$work/bad.bnet"
 expect_rc 1 "corrupt model" -- "$bin" extract -m "$work/bad.bnet" "$fixtures/original/harbour.html"
