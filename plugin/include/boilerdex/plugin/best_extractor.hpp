@@ -81,7 +81,7 @@ struct BestOptions {
   /// Gap filling: a block inside the subtree between two kept blocks (the nearest blocks
   /// with words on either side) is kept when p ≥ keep_between and its link density is at
   /// most 0.5 (lists and short lines inside an article). 1 turns it off.
-  double keep_between = 0.15;
+  double keep_between = 0.1;
   int heading_lookback = 3;       ///< blocks before the first kept one searched for a heading
   int heading_max_words = 30;     ///< longest heading kept by the heading rule
   int end_marker_min_words = 60;  ///< kept words needed before an end-of-text marker stops; 0 = off
