@@ -57,12 +57,12 @@ struct BestOptions {
   /// group_share of the largest group's content mass (Σ words × p) has p scaled down by up
   /// to group_penalty (linearly in the shortfall). 0 turns it off.
   double group_penalty = 0.75;
-  double group_share = 0.75;  ///< see group_penalty, in (0, 1]
-  int group_depth = 3;        ///< 1–5, as dom-ancestor's DEPTH
+  double group_share = 0.9;  ///< see group_penalty, in (0, 1]
+  int group_depth = 3;       ///< 1–5, as dom-ancestor's DEPTH
   /// The fragment penalty needs a dominant group: when the largest group holds less than
   /// group_dominance of the page's content mass, group_penalty is scaled by its share over
   /// group_dominance (front pages of several equal posts, link collections). 0: always full.
-  double group_dominance = 0.3;
+  double group_dominance = 0.4;
   /// Teaser lists: p ← p × (1 − teaser_penalty) for each block of a run of at least three
   /// consecutive blocks (blocks without words skipped) that each look like a linked headline
   /// with its snippet: 3 or more words of anchor text, link density from 0.1 to 0.6 (pure link
