@@ -50,7 +50,7 @@ struct BestOptions {
   double weight_article = 1.0;    ///< boilerpipe 2012 ArticleExtractor vote
   double weight_bte = 1.0;        ///< lexical_bte_shares: the block's words inside BTE's window
   double weight_cleaneval = 1.0;  ///< text density ≥ 7 and link density ≤ 0.35
-  double smoothing = 0.5;         ///< votes ← (1 − s) votes + s × mean of the neighbours'
+  double smoothing = 0.6;         ///< votes ← (1 − s) votes + s × mean of the neighbours'
   double link_penalty = 1.0;      ///< then p ← p × (1 − link_penalty × link density), ≥ 0
   /// Fragment penalty (the DOM-ancestor filter's idea as evidence): blocks are grouped by
   /// their group_depth-th container ancestor; a block whose group holds less than
