@@ -27,7 +27,6 @@ constexpr std::array<DatasetFormat, 5> k_formats = {
     DatasetFormat::L3sGn1, DatasetFormat::CleanEval, DatasetFormat::Dragnet,
     DatasetFormat::Scrapinghub, DatasetFormat::Readability};
 
-constexpr std::string_view k_dragnet_comments_line = "!@#$%^&*()  COMMENTS";
 constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 
 std::string lower_ascii(std::string_view s) {
@@ -419,16 +418,38 @@ std::string cleaneval_gold(std::string_view text) {
   return out;
 }
 
-std::string dragnet_gold(std::string_view text) {
-  text = drop_bom(text);
-  for (std::size_t pos = text.find(k_dragnet_comments_line); pos != std::string_view::npos;
-       pos = text.find(k_dragnet_comments_line, pos + 1)) {
-    if (pos == 0 || text[pos - 1] == '\n') return std::string(text.substr(0, pos));
+// A line of Dragnet's comments separator, as typed by its annotators (dragnet_gold_text).
+bool is_dragnet_separator(std::string_view line) {
+  constexpr std::string_view symbols = "!@#$%^&*()";
+  constexpr std::string_view word = "COMMENTS";
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!line.empty() && blank(line.back())) line.remove_suffix(1);
+  if (!line.ends_with(word)) return false;
+  line.remove_suffix(word.size());
+  std::size_t n_symbols = 0;
+  for (const char c : line) {
+    if (symbols.find(c) != std::string_view::npos) {
+      ++n_symbols;
+    } else if (!blank(c)) {
+      return false;
+    }
   }
-  return std::string(text);
+  return n_symbols >= 4;
 }
 
 }  // namespace
+
+std::string dragnet_gold_text(std::string_view text) {
+  text = drop_bom(text);
+  for (std::size_t begin = 0; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    if (is_dragnet_separator(text.substr(begin, end - begin)))
+      return std::string(text.substr(0, begin));
+    begin = end + 1;
+  }
+  return std::string(text);
+}
 
 std::string load_gold_text(const Dataset& dataset, const GoldPage& page) {
   if (page.gold_text) return *page.gold_text;
@@ -439,7 +460,7 @@ std::string load_gold_text(const Dataset& dataset, const GoldPage& page) {
     case DatasetFormat::CleanEval:
       return cleaneval_gold(decode_text_file(bytes));
     case DatasetFormat::Dragnet:
-      return dragnet_gold(decode_text_file(bytes));
+      return dragnet_gold_text(decode_text_file(bytes));
     case DatasetFormat::Readability:
       return html_text_content(decode_to_utf8(bytes, "UTF-8").utf8);
     case DatasetFormat::Scrapinghub:

@@ -130,6 +130,26 @@ BOOST_AUTO_TEST_CASE(dragnet_gold_stops_at_the_comments_line) {
   BOOST_TEST(tokens(gold).size() == 24u);
 }
 
+BOOST_AUTO_TEST_CASE(dragnet_separator_variants_as_typed_by_the_annotators) {
+  for (const std::string sep :
+       {"!@#$%^&*()  COMMENTS", "!@#$%^&*() COMMENTS", "!@ $%^&*()  COMMENTS",
+        "!@#$%^&*()\tCOMMENTS", "!@#$%^&*()   COMMENTS", "!!@#$%^&*()  COMMENTS",
+        "!@#$%^&*   COMMENTS", "!@#$%^&*()  COMMENTS\r", "!#@$%^&*()  COMMENTS  "}) {
+    BOOST_TEST(dragnet_gold_text("Post text.\n" + sep + "\nA comment.\n") == "Post text.\n",
+               sep);
+  }
+  // Not a separator: the word inside a line, too few symbols, other characters, not alone.
+  for (const std::string line :
+       {"COMMENTS", "!@# COMMENTS", "Read the COMMENTS", "!@#$%^&*()  COMMENTS below",
+        "!@#$ x %^&*() COMMENTS"}) {
+    const std::string text = "Post text.\n" + line + "\nMore.\n";
+    BOOST_TEST(dragnet_gold_text(text) == text, line);
+  }
+  BOOST_TEST(dragnet_gold_text("!@#$%^&*()  COMMENTS\nall comments\n") == "");
+  BOOST_TEST(dragnet_gold_text("no separator") == "no separator");
+  BOOST_TEST(dragnet_gold_text("") == "");
+}
+
 BOOST_AUTO_TEST_CASE(scrapinghub_gold_comes_from_ground_truth_json) {
   const Dataset ds = open(DatasetFormat::Scrapinghub, "scrapinghub");
   BOOST_REQUIRE_EQUAL(ds.pages.size(), 1u);  // bbb2 has no HTML

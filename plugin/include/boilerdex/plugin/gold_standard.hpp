@@ -83,6 +83,14 @@ struct Dataset {
 /// \throws InputError naming the gold file when it cannot be read.
 [[nodiscard]] std::string load_gold_text(const Dataset& dataset, const GoldPage& page);
 
+/// Dragnet's rule on one `.corrected.txt` text: everything before the first comments
+/// separator line. The separator is `!@#$%^&*()  COMMENTS`, but about 2 % of the files were
+/// typed by hand with small variations (`!@#$%^&*() COMMENTS`, `!@ $%^&*()  COMMENTS`, a tab,
+/// three spaces, a doubled symbol), so a separator is any line made of at least four of the
+/// symbols `!@#$%^&*()`, optional blanks, then `COMMENTS` and optional trailing blanks.
+/// Without one the whole text is gold.
+[[nodiscard]] std::string dragnet_gold_text(std::string_view corrected);
+
 /// The classes of L3S-GN1's annotation (`x-nc-selN`), plus Unlabelled for text outside
 /// every x-nc-sel span.
 enum class L3sClass : std::uint8_t {
