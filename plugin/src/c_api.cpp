@@ -13,6 +13,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 
@@ -67,6 +68,8 @@ bdx_status guarded(std::string_view function, Body&& body) noexcept {
   } catch (const boilerdex::UsageError& e) {
     return fail(BDX_ERROR_INVALID_ARGUMENT, std::string(function) + ": " + e.what());
   } catch (const boilerdex::InputError& e) {
+    return fail(BDX_ERROR_INPUT, std::string(function) + ": " + e.what());
+  } catch (const boilerdex::plugin::PageTimeLimitError& e) {  // the page, not a bug
     return fail(BDX_ERROR_INPUT, std::string(function) + ": " + e.what());
   } catch (const std::exception& e) {
     return fail(BDX_ERROR_INTERNAL, std::string(function) + ": " + e.what());
@@ -208,12 +211,13 @@ bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, c
                            : k == "max_depth"       ? &extractor->options.limits.max_depth
                            : k == "max_blocks"      ? &extractor->options.limits.max_blocks
                            : k == "max_block_bytes" ? &extractor->options.limits.max_block_bytes
+                           : k == "max_page_millis" ? &extractor->options.limits.max_page_millis
                                                     : nullptr;
       if (limit == nullptr) {
         return fail(BDX_ERROR_UNKNOWN_OPTION,
                     "bdx_extractor_set_option: unknown option \"" + std::string(k) +
                         "\" (extractor, charset, blocks, max_input_bytes, max_depth, max_blocks, "
-                        "max_block_bytes)");
+                        "max_block_bytes, max_page_millis)");
       }
       if (!parse_size(v, *limit)) return bad_value("a positive decimal integer");
     }

@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
     limits.max_depth = c.extraction.max_depth;
     limits.max_blocks = c.extraction.max_blocks;
     limits.max_block_bytes = c.extraction.max_block_bytes;
+    limits.max_page_millis = c.extraction.max_page_millis;
     const std::string name = extractor.empty() ? c.extraction.extractor : extractor;
     std::ios::sync_with_stdio(false);
     if (jsonl) {

@@ -42,6 +42,7 @@ int main(int argc, char** argv) {
     options.limits.max_depth = c.extraction.max_depth;
     options.limits.max_blocks = c.extraction.max_blocks;
     options.limits.max_block_bytes = c.extraction.max_block_bytes;
+    options.limits.max_page_millis = c.extraction.max_page_millis;
     std::ios::sync_with_stdio(false);
     const int status = plugin::run_omindex_filter(input, options, std::cout, std::cerr);
     std::cout.flush();

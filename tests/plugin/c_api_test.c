@@ -84,6 +84,8 @@ static void test_options(void) {
   CHECK(bdx_extractor_set_option(ex, "extractor", "min-words:3") == BDX_OK);
   CHECK(strcmp(bdx_extractor_name(ex), "min-words:3") == 0);
   CHECK(bdx_extractor_set_option(ex, "max_depth", "500") == BDX_OK);
+  CHECK(bdx_extractor_set_option(ex, "max_page_millis", "60000") == BDX_OK);
+  CHECK(bdx_extractor_set_option(ex, "max_page_millis", "soon") == BDX_ERROR_INVALID_ARGUMENT);
   CHECK(bdx_extractor_set_option(ex, "charset", "ISO-8859-1") == BDX_OK);
   CHECK(bdx_extractor_set_option(NULL, "charset", "x") == BDX_ERROR_INVALID_ARGUMENT);
   CHECK(bdx_extractor_set_option(ex, NULL, "x") == BDX_ERROR_INVALID_ARGUMENT);
