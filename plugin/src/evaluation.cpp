@@ -19,6 +19,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/learned_labels.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
@@ -312,23 +313,12 @@ void run_extractor(const Extractor& extractor, TextDocument& doc, std::string_vi
   extractor.process(doc, html);
 }
 
-// The gold class of each parse block of the annotated page: the class holding most text
-// bytes of the block's source range (text outside every span is Unlabelled).
+// The gold class of each parse block of the annotated page (l3s_block_labels: the class
+// holding most text bytes of the block's source range), in the evaluation's classes.
 std::vector<BlockClass> parse_block_classes(const TextDocument& doc, const AnnotatedPage& page) {
   std::vector<BlockClass> classes;
   classes.reserve(doc.blocks.size());
-  for (const auto& block : doc.blocks) {
-    std::array<std::size_t, 7> bytes{};
-    const std::size_t end = std::min<std::size_t>(block.source_end, page.byte_class.size());
-    for (std::size_t i = block.source_begin; i < end; ++i) {
-      const std::uint8_t c = page.byte_class[i];
-      if (c < bytes.size()) ++bytes[c];
-    }
-    const auto best = std::max_element(bytes.begin(), bytes.end());
-    const auto label =
-        *best == 0 ? L3sClass::Unlabelled : static_cast<L3sClass>(best - bytes.begin());
-    classes.push_back(block_class(label));
-  }
+  for (const L3sClass label : l3s_block_labels(doc, page)) classes.push_back(block_class(label));
   return classes;
 }
 
