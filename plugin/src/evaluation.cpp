@@ -19,9 +19,9 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
-#include "boilerdex/plugin/learned_labels.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
+#include "boilerdex/plugin/learned_labels.hpp"
 
 namespace boilerdex::plugin {
 
