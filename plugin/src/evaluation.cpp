@@ -59,6 +59,24 @@ void BlockEvaluator::add(BlockClass gold, int words, bool kept, double score) {
   m_blocks.push_back({score, static_cast<float>(words), gold, kept});
 }
 
+void BlockEvaluator::add_page(const TextDocument& parsed, const std::vector<BlockClass>& gold,
+                              const TextDocument& extracted) {
+  std::vector<double> score(parsed.num_parse_blocks, 0.0);
+  for (const auto& block : extracted.blocks) {
+    const double s = std::isnan(block.score) ? (block.is_content ? 1.0 : 0.0) : block.score;
+    for (const auto o : block.origins) {
+      if (o < score.size()) score[o] = s;
+    }
+  }
+  const std::vector<bool> kept = content_mask(extracted);
+  for (std::size_t i = 0; i < parsed.blocks.size() && i < gold.size(); ++i) {
+    const auto& b = parsed.blocks[i];
+    if (b.origins.empty() || b.origins.front() >= kept.size()) continue;
+    const auto o = b.origins.front();
+    add(gold[i], b.num_words, kept[o], score[o]);
+  }
+}
+
 void BlockEvaluator::merge(const BlockEvaluator& other) {
   m_blocks.insert(m_blocks.end(), other.m_blocks.begin(), other.m_blocks.end());
 }
@@ -329,7 +347,6 @@ void evaluate_blocks(const Dataset& dataset, const GoldPage& page,
   const TextDocument parsed = segment_html(annotated.html);
   const std::vector<BlockClass> gold = parse_block_classes(parsed, annotated);
   out.blocks.resize(extractors.size());
-  std::vector<double> score(parsed.num_parse_blocks);
   for (std::size_t e = 0; e < extractors.size(); ++e) {
     TextDocument doc = parsed;
     try {
@@ -337,20 +354,7 @@ void evaluate_blocks(const Dataset& dataset, const GoldPage& page,
     } catch (const std::exception&) {
       doc.blocks.clear();  // reported by the text measures; here: nothing kept
     }
-    std::fill(score.begin(), score.end(), 0.0);
-    for (const auto& block : doc.blocks) {
-      const double s = std::isnan(block.score) ? (block.is_content ? 1.0 : 0.0) : block.score;
-      for (const auto o : block.origins) {
-        if (o < score.size()) score[o] = s;
-      }
-    }
-    const std::vector<bool> kept = content_mask(doc);
-    for (std::size_t i = 0; i < parsed.blocks.size(); ++i) {
-      const auto& b = parsed.blocks[i];
-      if (b.origins.empty() || b.origins.front() >= kept.size()) continue;
-      const auto o = b.origins.front();
-      out.blocks[e].add(gold[i], b.num_words, kept[o], score[o]);
-    }
+    out.blocks[e].add_page(parsed, gold, doc);
   }
 }
 

@@ -118,7 +118,6 @@ struct System {
 void add_block_level(const Dataset& dataset, const GoldPage& page, std::vector<System>& systems) {
   const LabelledPage labelled = load_labelled_page(dataset, page);
   const TextDocument& parsed = labelled.doc;
-  std::vector<double> score(parsed.num_parse_blocks);
   for (auto& system : systems) {
     TextDocument doc = parsed;
     try {
@@ -126,20 +125,7 @@ void add_block_level(const Dataset& dataset, const GoldPage& page, std::vector<S
     } catch (const std::exception&) {
       doc.blocks.clear();  // noted by the text measures; here: nothing kept
     }
-    std::fill(score.begin(), score.end(), 0.0);
-    for (const auto& block : doc.blocks) {
-      const double s = std::isnan(block.score) ? (block.is_content ? 1.0 : 0.0) : block.score;
-      for (const auto o : block.origins) {
-        if (o < score.size()) score[o] = s;
-      }
-    }
-    const std::vector<bool> kept = content_mask(doc);
-    for (std::size_t i = 0; i < parsed.blocks.size(); ++i) {
-      const auto& b = parsed.blocks[i];
-      if (b.origins.empty() || b.origins.front() >= kept.size()) continue;
-      const auto o = b.origins.front();
-      system.blocks.add(labelled.classes[i], b.num_words, kept[o], score[o]);
-    }
+    system.blocks.add_page(parsed, labelled.classes, doc);
   }
 }
 

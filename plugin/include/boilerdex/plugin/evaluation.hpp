@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/text_document.hpp"
 #include "boilerdex/plugin/text_similarity.hpp"
 
 namespace boilerdex::plugin {
@@ -78,6 +79,14 @@ class BlockEvaluator {
   /// The figures over every block added. O(n log n).
   [[nodiscard]] BlockScores result() const;
   [[nodiscard]] std::size_t size() const noexcept { return m_blocks.size(); }
+
+  /// Adds every parse block of \p parsed (a page as segment_html left it) as judged by
+  /// \p extracted (a copy of \p parsed after an extractor ran): a parse block is kept when a
+  /// content block of \p extracted holds it among its origins, and scored by that block's
+  /// score (its decision, 0 or 1, where the extractor gives none). \p gold has one class
+  /// per block of \p parsed. This is the block-level rule of `boilerdex-extract eval`.
+  void add_page(const TextDocument& parsed, const std::vector<BlockClass>& gold,
+                const TextDocument& extracted);
 
  private:
   struct Block {
