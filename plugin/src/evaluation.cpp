@@ -137,9 +137,6 @@ BlockScores BlockEvaluator::result() const {
   }
   out.two_class = binary_scores(items);
 
-  double total = 0;
-  BinaryBlockScores& avg = out.four_class;
-  avg = {};
   for (std::size_t c = 0; c < out.per_class.size(); ++c) {
     const auto cls = static_cast<BlockClass>(c);
     const bool boilerplate = cls == BlockClass::Boilerplate;
@@ -148,8 +145,16 @@ BlockScores BlockEvaluator::result() const {
       items.push_back({boilerplate ? -b.score : b.score, b.words, b.gold == cls,
                        boilerplate ? !b.kept : b.kept});
     }
-    const BinaryBlockScores s = binary_scores(items);
-    out.per_class[c] = s;
+    out.per_class[c] = binary_scores(items);
+  }
+  out.four_class = weighted_average(out.per_class);
+  return out;
+}
+
+BinaryBlockScores weighted_average(const std::array<BinaryBlockScores, 4>& per_class) {
+  BinaryBlockScores avg;
+  double total = 0;
+  for (const auto& s : per_class) {
     if (s.positive_words <= 0) continue;  // a class absent from the data weighs nothing
     const double w = s.positive_words;
     total += w;
@@ -168,7 +173,7 @@ BlockScores BlockEvaluator::result() const {
   }
   avg.positive_words = total;
   avg.negative_words = 0;
-  return out;
+  return avg;
 }
 
 // ----- predictions ----------------------------------------------------------------------

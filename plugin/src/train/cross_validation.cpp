@@ -161,29 +161,9 @@ CrossValidationResult cross_validate(const std::vector<LabelledPage>& pages, con
   result.two_class = two_class.result().two_class;
   if (config.num_classes == 4) {
     std::array<BinaryBlockScores, 4> scores;
-    BinaryBlockScores avg;
-    double total = 0;
-    for (std::size_t c = 0; c < 4; ++c) {
-      scores[c] = per_class[c].result().two_class;
-      const double w = scores[c].positive_words;
-      if (w <= 0) continue;
-      total += w;
-      avg.precision += w * scores[c].precision;
-      avg.recall += w * scores[c].recall;
-      avg.f1 += w * scores[c].f1;
-      avg.fp_rate += w * (std::isnan(scores[c].fp_rate) ? 0.0 : scores[c].fp_rate);
-      avg.roc_auc += w * (std::isnan(scores[c].roc_auc) ? 0.0 : scores[c].roc_auc);
-    }
-    if (total > 0) {
-      avg.precision /= total;
-      avg.recall /= total;
-      avg.f1 /= total;
-      avg.fp_rate /= total;
-      avg.roc_auc /= total;
-    }
-    avg.positive_words = total;
+    for (std::size_t c = 0; c < 4; ++c) scores[c] = per_class[c].result().two_class;
     result.per_class = scores;
-    result.four_class = avg;
+    result.four_class = weighted_average(scores);
   }
   return result;
 }

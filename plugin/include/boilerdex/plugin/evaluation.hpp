@@ -67,6 +67,11 @@ struct BlockScores {
   std::size_t blocks = 0;
 };
 
+/// Weka's "weighted average" of one-vs-rest figures, each class weighted by its words
+/// (positive_words); classes without words weigh nothing, an undefined FP rate counts 0
+/// and an undefined AUC 0.5 (chance). positive_words of the result is the total weight.
+[[nodiscard]] BinaryBlockScores weighted_average(const std::array<BinaryBlockScores, 4>& per_class);
+
 /// Accumulates labelled blocks of many pages (pooled, as the paper does).
 class BlockEvaluator {
  public:
