@@ -511,15 +511,6 @@ class FileReader final : public ReaderBase {
   bool m_done = false;
 };
 
-bool is_html_file_name(const fs::path& p) {
-  std::string name = p.filename().string();
-  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
-  const auto ends = [&](std::string_view suffix) {
-    return name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
-  };
-  return ends(".html") || ends(".htm") || ends(".html.gz") || ends(".htm.gz");
-}
-
 }  // namespace
 
 std::unique_ptr<CollectionReader> open_collection_file(const fs::path& file, InputFormat format,
@@ -532,31 +523,6 @@ std::unique_ptr<CollectionReader> open_collection_file(const fs::path& file, Inp
                                           docno.empty() ? file.filename().string() : std::move(docno));
   }
   throw UsageError("unknown input format");
-}
-
-std::vector<InputFile> list_input_files(const std::vector<fs::path>& inputs, InputFormat format) {
-  std::vector<InputFile> out;
-  for (const fs::path& input : inputs) {
-    std::error_code ec;
-    const fs::file_status st = fs::status(input, ec);
-    if (ec || !fs::exists(st)) throw InputError(input.string(), InputError::npos, "no such file or directory");
-    if (!fs::is_directory(st)) {
-      out.push_back({input, input.filename().string(), fs::file_size(input, ec)});
-      continue;
-    }
-    std::vector<InputFile> found;
-    fs::recursive_directory_iterator it(input, fs::directory_options::follow_directory_symlink, ec), end;
-    if (ec) throw InputError(input.string(), InputError::npos, "cannot list directory: " + ec.message());
-    for (; it != end; it.increment(ec)) {
-      if (ec) throw InputError(input.string(), InputError::npos, "cannot list directory: " + ec.message());
-      if (!it->is_regular_file(ec)) continue;
-      if (format == InputFormat::Files && !is_html_file_name(it->path())) continue;
-      found.push_back({it->path(), fs::relative(it->path(), input).generic_string(), it->file_size(ec)});
-    }
-    std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.docno < b.docno; });
-    for (auto& f : found) out.push_back(std::move(f));
-  }
-  return out;
 }
 
 bool looks_binary(std::string_view bytes) noexcept {

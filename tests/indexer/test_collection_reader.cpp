@@ -2,6 +2,7 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -284,6 +285,74 @@ BOOST_AUTO_TEST_CASE(collection_directories_expand_sorted_and_missing_paths_thro
   BOOST_CHECK_THROW((void)list_input_files({fixtures / "no-such-dir"}, InputFormat::Trec), boilerdex::InputError);
   BOOST_CHECK_THROW((void)open_collection_file(fixtures / "no-such-file", InputFormat::Trec, 1000),
                     boilerdex::InputError);
+}
+
+// The walk yields the files in the order of their relative paths as strings, which is
+// not a component-wise path order: '-' and '.' sort before '/', so "a-b.html" and "a.html"
+// come before "a/b.html". The reference is the old way: list everything, then sort.
+BOOST_AUTO_TEST_CASE(walk_order_is_the_sorted_order_of_relative_paths) {
+  test::TempDir dir("walk");
+  const fs::path root = dir.path / "site";
+  for (const char* name : {"a.html", "a/b.html", "a-b.html", "a/c/d.html", "a/c.html", "a0.html", "A.html", "b.htm",
+                           "a/notes.txt", "a.b/e.html", "z/y/x/w.html.gz", "ab/e.HTML"}) {
+    fs::create_directories((root / name).parent_path());
+    std::ofstream(root / name) << "<p>" << name << "</p>";
+  }
+  fs::create_directories(root / "empty/deeper");
+  std::vector<std::string> reference;
+  for (const auto& e : fs::recursive_directory_iterator(root))
+    if (e.is_regular_file() && e.path().extension() != ".txt") reference.push_back(fs::relative(e.path(), root).generic_string());
+  std::sort(reference.begin(), reference.end());
+
+  InputFileWalker walker({root}, InputFormat::Files);
+  std::vector<std::string> walked;
+  for (InputFile f; walker.next(f);) {
+    walked.push_back(f.docno);
+    BOOST_TEST(f.path == root / f.docno);
+    BOOST_TEST(f.bytes == fs::file_size(f.path));
+  }
+  BOOST_TEST(walked == reference, boost::test_tools::per_element());
+  BOOST_TEST(walker.count() == reference.size());
+  BOOST_TEST(walked.at(1) == "a-b.html");  // the case the order is about
+  BOOST_TEST(walked.at(2) == "a.b/e.html");
+  BOOST_TEST(walked.at(3) == "a.html");
+  BOOST_TEST(walked.at(4) == "a/b.html");
+
+  // list_input_files is the same walk, collected; other formats take every file.
+  std::vector<std::string> listed;
+  for (const InputFile& f : list_input_files({root}, InputFormat::Files)) listed.push_back(f.docno);
+  BOOST_TEST(listed == walked, boost::test_tools::per_element());
+  BOOST_TEST(list_input_files({root}, InputFormat::Trec).size() == reference.size() + 1);  // notes.txt
+}
+
+// A symbolic link back up the tree is not followed into a loop: each file comes once.
+// No directory stays open between calls.
+BOOST_AUTO_TEST_CASE(walk_follows_links_but_not_loops_and_keeps_no_directory_open) {
+  test::TempDir dir("walk-loop");
+  const fs::path root = dir.path / "site";
+  fs::create_directories(root / "a/b");
+  fs::create_directories(dir.path / "elsewhere");
+  std::ofstream(root / "a/b/page.html") << "<p>x</p>";
+  std::ofstream(dir.path / "elsewhere/other.html") << "<p>y</p>";
+  fs::create_directory_symlink("../..", root / "a/b/up");           // back to site/
+  fs::create_directory_symlink("../elsewhere", root / "linked");   // a real tree elsewhere
+  const auto fds = [] {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator("/proc/self/fd")) ++n;
+    return n;
+  };
+  const std::size_t before = fds();
+  InputFileWalker walker({root, root / "a/b/page.html"}, InputFormat::Files);
+  std::vector<std::string> walked;
+  for (InputFile f; walker.next(f);) {
+    walked.push_back(f.docno);
+    BOOST_TEST(fds() == before);
+  }
+  BOOST_TEST(walked == (std::vector<std::string>{"a/b/page.html", "linked/other.html", "page.html"}),
+             boost::test_tools::per_element());
+  InputFileWalker missing({root / "no-such"}, InputFormat::Files);
+  InputFile f;
+  BOOST_CHECK_THROW((void)missing.next(f), boilerdex::InputError);
 }
 
 BOOST_AUTO_TEST_CASE(binary_detection) {

@@ -62,9 +62,47 @@ struct InputFile {
   std::uint64_t bytes = 0;
 };
 
-/// Expands \p inputs in order: a file stays itself; a directory becomes its regular files,
-/// recursively, sorted by relative path (for Files: only .html, .htm, .html.gz, .htm.gz,
-/// any case). \throws InputError naming a path that does not exist or cannot be listed.
+/// Expands \p inputs, one file at a time, in the order of list_input_files: a file input
+/// stays itself; a directory becomes its regular files, recursively, sorted by relative
+/// path as a string (byte order of InputFile::docno, so "a-b.html" < "a.html" <
+/// "a/b.html"; for Files: only .html, .htm, .html.gz, .htm.gz, any case).
+///
+/// Memory is bounded by the directories on the current path, not by the number of files:
+/// a depth-first walk that lists one directory at a time (its entry names back to back, a
+/// directory's name sorted as if it ended in '/', which makes the walk's order the sorted
+/// order of the relative paths) and keeps the listings of the directories it is inside.
+/// No directory stays open between calls. A symbolic link to a directory is followed,
+/// except to a directory the walk is already inside (a loop), whose files are reached
+/// once, through the real path. Not thread-safe; one walker per thread.
+class InputFileWalker {
+ public:
+  /// A walk over \p inputs (nothing is read until next()).
+  InputFileWalker(std::vector<std::filesystem::path> inputs, InputFormat format);
+  ~InputFileWalker();
+  InputFileWalker(InputFileWalker&&) noexcept;
+  InputFileWalker& operator=(InputFileWalker&&) noexcept;
+
+  /// Fills \p file with the next input file (its size from stat, as at this call); false
+  /// after the last. \throws InputError naming an input that does not exist or a
+  /// directory that cannot be listed.
+  bool next(InputFile& file);
+
+  /// Files returned so far. Never throws.
+  [[nodiscard]] std::uint64_t count() const noexcept;
+
+ private:
+  struct Directory;
+  void enter(const std::filesystem::path& dir, std::string relative);
+  std::vector<std::filesystem::path> m_inputs;
+  InputFormat m_format;
+  std::size_t m_next_input = 0;
+  std::vector<Directory> m_stack;
+  std::uint64_t m_count = 0;
+};
+
+/// Every file InputFileWalker yields for \p inputs, as one list: O(files) memory, for
+/// callers that need the list at once (comparing an index set's inputs); the indexer walks.
+/// \throws InputError naming a path that does not exist or cannot be listed.
 [[nodiscard]] std::vector<InputFile> list_input_files(const std::vector<std::filesystem::path>& inputs,
                                                       InputFormat format);
 
