@@ -25,26 +25,55 @@ nlohmann::json read_json_file(const std::filesystem::path& path) {
   }
 }
 
-void write_json_file(const std::filesystem::path& path, const nlohmann::json& j) {
-  const std::string text = j.dump(2) + "\n";
-  const std::filesystem::path tmp = path.string() + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw IndexError(tmp.string() + ": cannot create (" + std::strerror(errno) + ")");
+AtomicFile::AtomicFile(std::filesystem::path path) : m_path(std::move(path)), m_tmp(m_path.string() + ".tmp") {
+  m_fd = ::open(m_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (m_fd < 0) throw IndexError(m_tmp.string() + ": cannot create (" + std::strerror(errno) + ")");
+}
+
+AtomicFile::~AtomicFile() {
+  if (m_fd < 0) return;
+  ::close(m_fd);
+  ::unlink(m_tmp.c_str());
+}
+
+void AtomicFile::write(std::string_view text) {
+  m_buffer.append(text);
+  if (m_buffer.size() >= (64u << 10)) flush();
+}
+
+void AtomicFile::flush() {
   std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+  while (done < m_buffer.size()) {
+    const ssize_t n = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      const int err = errno;
-      ::close(fd);
-      throw IndexError(tmp.string() + ": write failed (" + std::strerror(err) + ")");
+      throw IndexError(m_tmp.string() + ": write failed (" + std::strerror(errno) + ")");
     }
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0)
-    throw IndexError(tmp.string() + ": cannot flush (" + std::strerror(errno) + ")");
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw IndexError(path.string() + ": cannot replace (" + std::strerror(errno) + ")");
+  m_buffer.clear();
+}
+
+void AtomicFile::commit() {
+  flush();
+  const int fd = m_fd;
+  m_fd = -1;
+  if (::fsync(fd) != 0) {
+    const int err = errno;
+    ::close(fd);
+    ::unlink(m_tmp.c_str());
+    throw IndexError(m_tmp.string() + ": cannot flush (" + std::strerror(err) + ")");
+  }
+  if (::close(fd) != 0) throw IndexError(m_tmp.string() + ": cannot flush (" + std::strerror(errno) + ")");
+  if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
+    throw IndexError(m_path.string() + ": cannot replace (" + std::strerror(errno) + ")");
+}
+
+void write_json_file(const std::filesystem::path& path, const nlohmann::json& j) {
+  AtomicFile file(path);
+  file.write(j.dump(2));
+  file.write("\n");
+  file.commit();
 }
 
 std::string now_iso8601() {

@@ -3,12 +3,39 @@
 // atomically. Private to indexer.
 
 #include <filesystem>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
+#include <functional>
 
 #include "boilerdex/indexer/manifest.hpp"
 
 namespace boilerdex::indexer::detail {
+
+/// A file written through a temporary beside it (PATH.tmp), fsynced and renamed over PATH
+/// by commit(), so readers see the old or the new file, never a part. Writes are buffered
+/// (64 KB), so a large file streams in bounded memory. Destroyed without commit(), it
+/// removes the temporary.
+class AtomicFile {
+ public:
+  /// Creates PATH.tmp. \throws IndexError naming it.
+  explicit AtomicFile(std::filesystem::path path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+  /// Appends \p text. \throws IndexError naming the temporary.
+  void write(std::string_view text);
+  /// Flushes, fsyncs and renames the temporary over PATH; call once.
+  /// \throws IndexError naming the file.
+  void commit();
+
+ private:
+  void flush();
+  std::filesystem::path m_path, m_tmp;
+  int m_fd = -1;
+  std::string m_buffer;
+};
 
 /// Parses \p path. \throws IndexError naming the file when absent, unreadable or malformed.
 [[nodiscard]] nlohmann::json read_json_file(const std::filesystem::path& path);
@@ -25,5 +52,40 @@ void write_json_file(const std::filesystem::path& path, const nlohmann::json& j)
 /// fit_from_json \throws nlohmann::json::exception when a field is missing or mistyped.
 [[nodiscard]] nlohmann::json fit_to_json(const AutoThresholdFit& fit);
 [[nodiscard]] AutoThresholdFit fit_from_json(const nlohmann::json& j);
+
+/// One input as manifest.json's "inputs" entries and DIR/inputs.jsonl's lines hold it, and
+/// back. input_from_json \throws nlohmann::json::exception when a field is missing or
+/// mistyped ("skipped_by_reason" and "limits" may be absent, as in older manifests).
+[[nodiscard]] nlohmann::json input_to_json(const ManifestInput& input);
+[[nodiscard]] ManifestInput input_from_json(const nlohmann::json& j);
+
+/// Writes DIR/manifest.json atomically from \p manifest, except that its "inputs" are the
+/// entries \p next_input yields, in order, each one JSON object as text (input_to_json's
+/// form, compact, no newline), until it returns false; \p manifest.inputs is ignored. The
+/// entries are streamed to the file, one a line, after the other fields, so the manifest of
+/// a million inputs is written in bounded memory. \throws IndexError naming the file;
+/// whatever \p next_input throws.
+void write_manifest_streaming(const std::filesystem::path& dir, const Manifest& manifest,
+                              const std::function<bool(std::string& entry)>& next_input);
+
+/// Reads the "inputs" entries of DIR/manifest.json one at a time, without the rest of the
+/// file in memory: a scanner that finds the top-level "inputs" array and hands out each
+/// element's text (parse it with input_from_json). Holds the file open. Not thread-safe.
+class ManifestInputReader {
+ public:
+  /// Opens DIR/manifest.json and finds its "inputs". \throws IndexError naming the file
+  /// when it cannot be opened, is not a JSON object, or has no "inputs" array.
+  explicit ManifestInputReader(const std::filesystem::path& dir);
+  ~ManifestInputReader();
+  ManifestInputReader(ManifestInputReader&&) noexcept;
+  ManifestInputReader& operator=(ManifestInputReader&&) noexcept;
+  /// The next entry's JSON text in \p entry; false after the last.
+  /// \throws IndexError naming the file and byte offset when it is malformed.
+  bool next(std::string& entry);
+
+ private:
+  struct Scanner;
+  std::unique_ptr<Scanner> m_scanner;
+};
 
 }  // namespace boilerdex::indexer::detail

@@ -1,5 +1,7 @@
 #include "boilerdex/indexer/manifest.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -58,9 +60,22 @@ const ManifestView* Manifest::find_view(std::string_view name) const noexcept {
   return nullptr;
 }
 
-Manifest read_manifest(const fs::path& dir) {
+Manifest read_manifest(const fs::path& dir) { return read_manifest(dir, ManifestParts::All); }
+
+Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
   const fs::path path = dir / "manifest.json";
-  const json j = detail::read_json_file(path);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IndexError(path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  json j;
+  try {
+    // Dropping "inputs" as it is parsed keeps one entry at a time in memory.
+    const bool keep_inputs = parts == ManifestParts::All;
+    j = json::parse(in, [keep_inputs](int depth, json::parse_event_t event, json& parsed) {
+      return keep_inputs || !(depth == 1 && event == json::parse_event_t::key && parsed == "inputs");
+    });
+  } catch (const json::exception& e) {
+    throw IndexError(path.string() + ": malformed JSON: " + e.what());
+  }
   Manifest m;
   try {
     m.program_version = j.at("program_version").get<std::string>();
@@ -85,23 +100,8 @@ Manifest read_manifest(const fs::path& dir) {
       }
       m.views.push_back(std::move(mv));
     }
-    for (const json& i : j.at("inputs")) {
-      ManifestInput mi;
-      mi.path = i.at("path").get<std::string>();
-      mi.bytes = i.at("bytes").get<std::uint64_t>();
-      mi.sha256 = i.at("sha256").get<std::string>();
-      mi.documents = i.at("documents").get<std::uint64_t>();
-      mi.empty = i.at("empty").get<std::uint64_t>();
-      mi.skipped = i.at("skipped").get<std::uint64_t>();
-      if (i.contains("limits")) {  // absent in manifests written before limits were counted
-        const json& l = i.at("limits");
-        mi.limited = l.at("documents").get<std::uint64_t>();
-        mi.depth_limited = l.at("depth").get<std::uint64_t>();
-        mi.blocks_limited = l.at("blocks").get<std::uint64_t>();
-        mi.block_truncated = l.at("block_bytes").get<std::uint64_t>();
-      }
-      m.inputs.push_back(std::move(mi));
-    }
+    if (parts == ManifestParts::All)
+      for (const json& i : j.at("inputs")) m.inputs.push_back(detail::input_from_json(i));
     const json& counts = j.at("counts");
     m.documents = counts.at("documents").get<std::uint64_t>();
     m.empty = counts.at("empty").get<std::uint64_t>();
@@ -123,6 +123,51 @@ Manifest read_manifest(const fs::path& dir) {
 }
 
 void write_manifest(const fs::path& dir, const Manifest& m) {
+  std::size_t next = 0;
+  detail::write_manifest_streaming(dir, m, [&](std::string& entry) {
+    if (next == m.inputs.size()) return false;
+    entry = detail::input_to_json(m.inputs[next++]).dump();
+    return true;
+  });
+}
+
+namespace detail {
+
+json input_to_json(const ManifestInput& i) {
+  return {{"path", i.path},
+          {"bytes", i.bytes},
+          {"sha256", i.sha256},
+          {"documents", i.documents},
+          {"empty", i.empty},
+          {"skipped", i.skipped},
+          {"skipped_by_reason", i.skipped_by_reason},
+          {"limits",
+           {{"documents", i.limited}, {"depth", i.depth_limited}, {"blocks", i.blocks_limited},
+            {"block_bytes", i.block_truncated}}}};
+}
+
+ManifestInput input_from_json(const json& i) {
+  ManifestInput mi;
+  mi.path = i.at("path").get<std::string>();
+  mi.bytes = i.at("bytes").get<std::uint64_t>();
+  mi.sha256 = i.at("sha256").get<std::string>();
+  mi.documents = i.at("documents").get<std::uint64_t>();
+  mi.empty = i.at("empty").get<std::uint64_t>();
+  mi.skipped = i.at("skipped").get<std::uint64_t>();
+  if (i.contains("skipped_by_reason"))  // absent in manifests written before it was recorded
+    mi.skipped_by_reason = i.at("skipped_by_reason").get<std::map<std::string, std::uint64_t>>();
+  if (i.contains("limits")) {  // absent in manifests written before limits were counted
+    const json& l = i.at("limits");
+    mi.limited = l.at("documents").get<std::uint64_t>();
+    mi.depth_limited = l.at("depth").get<std::uint64_t>();
+    mi.blocks_limited = l.at("blocks").get<std::uint64_t>();
+    mi.block_truncated = l.at("block_bytes").get<std::uint64_t>();
+  }
+  return mi;
+}
+
+void write_manifest_streaming(const fs::path& dir, const Manifest& m,
+                              const std::function<bool(std::string& entry)>& next_input) {
   json views = json::array();
   for (const ManifestView& v : m.views) {
     views.push_back({{"spec", v.view.spec()},
@@ -134,34 +179,143 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
                      {"empty_documents", v.empty_documents},
                      {"terms", v.terms},
                      {"positions", v.positions}});
-    if (v.view.auto_threshold) views.back()["auto_fit"] = detail::fit_to_json(v.fit);
+    if (v.view.auto_threshold) views.back()["auto_fit"] = fit_to_json(v.fit);
   }
-  json inputs = json::array();
-  for (const ManifestInput& i : m.inputs)
-    inputs.push_back({{"path", i.path},
-                      {"bytes", i.bytes},
-                      {"sha256", i.sha256},
-                      {"documents", i.documents},
-                      {"empty", i.empty},
-                      {"skipped", i.skipped},
-                      {"limits",
-                       {{"documents", i.limited},
-                        {"depth", i.depth_limited},
-                        {"blocks", i.blocks_limited},
-                        {"block_bytes", i.block_truncated}}}});
   json j = {{"program", "boilerdex-index"},
-                  {"program_version", m.program_version},
-                  {"created", m.created},
-                  {"format", m.format},
-                  {"terms", to_json(m.terms)},
-                  {"views", views},
-                  {"inputs", inputs},
-                  {"counts", {{"documents", m.documents}, {"empty", m.empty}, {"skipped", m.skipped}}},
-                  {"config_toml", m.config_toml},
-                  {"complete", m.complete}};
+            {"program_version", m.program_version},
+            {"created", m.created},
+            {"format", m.format},
+            {"terms", to_json(m.terms)},
+            {"views", views},
+            {"counts", {{"documents", m.documents}, {"empty", m.empty}, {"skipped", m.skipped}}},
+            {"config_toml", m.config_toml},
+            {"complete", m.complete}};
   if (m.shard_count > 0) j["shard"] = {{"index", m.shard_index}, {"count", m.shard_count}};
   if (!m.shards.empty()) j["shards"] = m.shards;
-  detail::write_json_file(dir / "manifest.json", j);
+  std::string head = j.dump(2);  // "{\n  ...\n}": "inputs" goes before the closing brace
+  head.resize(head.size() - 2);
+  AtomicFile file(dir / "manifest.json");
+  file.write(head);
+  file.write(",\n  \"inputs\": [");
+  std::string entry;
+  for (bool first = true; next_input(entry); first = false) {
+    file.write(first ? "\n    " : ",\n    ");
+    file.write(entry);
+  }
+  file.write("\n  ]\n}\n");
+  file.commit();
 }
+
+/// A pull scanner over one JSON text: finds the top-level "inputs" array and hands out its
+/// elements' text. It validates only structure (strings, brackets); the caller parses each
+/// element.
+struct ManifestInputReader::Scanner {
+  fs::path path;
+  std::ifstream in;
+  std::uint64_t offset = 0;
+  bool first = true, done = false;
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw IndexError(path.string() + "@" + std::to_string(offset) + ": malformed manifest: " + what);
+  }
+  int peek() { return in.peek(); }
+  int get() {
+    const int c = in.get();
+    if (c == std::char_traits<char>::eof()) fail("unexpected end of file");
+    ++offset;
+    return c;
+  }
+  void skip_space() {
+    for (int c = peek(); c == ' ' || c == '\n' || c == '\r' || c == '\t'; c = peek()) get();
+  }
+  void expect(char want) {
+    skip_space();
+    if (get() != want) fail(std::string("expected '") + want + "'");
+  }
+  /// Reads a string up to its closing quote (the opening one already read), appending its
+  /// raw text, escapes as they are, to \p out.
+  void string_body(std::string* out) {
+    for (int c = get(); c != '"'; c = get()) {
+      if (out) *out += static_cast<char>(c);
+      if (c == '\\') {
+        const int escaped = get();
+        if (out) *out += static_cast<char>(escaped);
+      }
+    }
+  }
+  /// Reads one value, appending its text to \p out when given.
+  void value(std::string* out) {
+    skip_space();
+    int depth = 0;
+    do {
+      const int c = get();
+      if (out) *out += static_cast<char>(c);
+      if (c == '"') {
+        string_body(out);
+        if (out) *out += '"';
+      } else if (c == '{' || c == '[') {
+        ++depth;
+      } else if (c == '}' || c == ']') {
+        if (--depth < 0) fail("unbalanced brackets");
+      } else if (depth == 0) {  // a scalar: up to the next delimiter
+        for (int d = peek(); d != ',' && d != '}' && d != ']' && d != ' ' && d != '\n' && d != '\r' && d != '\t' &&
+                             d != std::char_traits<char>::eof();
+             d = peek()) {
+          get();
+          if (out) *out += static_cast<char>(d);
+        }
+      }
+    } while (depth > 0);
+  }
+};
+
+ManifestInputReader::ManifestInputReader(const fs::path& dir) : m_scanner(std::make_unique<Scanner>()) {
+  Scanner& s = *m_scanner;
+  s.path = dir / "manifest.json";
+  s.in.open(s.path, std::ios::binary);
+  if (!s.in) throw IndexError(s.path.string() + ": cannot open (" + std::strerror(errno) + ")");
+  s.expect('{');
+  std::string key;
+  while (true) {
+    s.expect('"');
+    key.clear();
+    s.string_body(&key);
+    s.expect(':');
+    if (key == "inputs") break;
+    s.value(nullptr);
+    s.skip_space();
+    if (s.get() != ',') s.fail("no \"inputs\" array");
+  }
+  s.expect('[');
+}
+
+ManifestInputReader::~ManifestInputReader() = default;
+ManifestInputReader::ManifestInputReader(ManifestInputReader&&) noexcept = default;
+ManifestInputReader& ManifestInputReader::operator=(ManifestInputReader&&) noexcept = default;
+
+bool ManifestInputReader::next(std::string& entry) {
+  Scanner& s = *m_scanner;
+  if (s.done) return false;
+  s.skip_space();
+  if (s.first && s.peek() == ']') {
+    s.get();
+    s.done = true;
+    return false;
+  }
+  if (!s.first) {
+    const int c = s.get();
+    if (c == ']') {
+      s.done = true;
+      return false;
+    }
+    if (c != ',') s.fail("expected ',' or ']' in \"inputs\"");
+  }
+  s.first = false;
+  entry.clear();
+  s.value(&entry);
+  return true;
+}
+
+}  // namespace detail
 
 }  // namespace boilerdex::indexer

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <xapian.h>
 
 #include "boilerdex/config/error.hpp"
@@ -81,20 +80,6 @@ void check_unique_docnos(const std::vector<fs::path>& dirs, const std::vector<Ma
   }
 }
 
-/// Writes \p text to \p path through a temporary file and rename. \throws IndexError.
-void write_file_atomically(const fs::path& path, const std::string& text) {
-  const fs::path tmp = path.string() + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw IndexError(tmp.string() + ": cannot write");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) throw IndexError(path.string() + ": cannot write: " + ec.message());
-}
-
 /// Makes \p dir ready for a merged set, as \p existing says. \throws IndexError.
 void prepare_output(const fs::path& dir, ExistingOutput existing) {
   std::error_code ec;
@@ -109,6 +94,7 @@ void prepare_output(const fs::path& dir, ExistingOutput existing) {
       // The manifest goes first: a crash while deleting must not leave a "complete" set.
       fs::remove(dir / "manifest.json", ec);
       fs::remove(dir / "state.json", ec);
+      fs::remove(dir / "inputs.jsonl", ec);
       fs::remove_all(dir / "views", ec);
       if (ec) throw IndexError(dir.string() + ": cannot clear the old index set: " + ec.message());
     }
@@ -125,7 +111,7 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
 
   // Read and order the shards by index; check that they belong together.
   std::vector<std::pair<Manifest, fs::path>> read;
-  for (const fs::path& dir : shard_dirs) read.emplace_back(read_manifest(dir), dir);
+  for (const fs::path& dir : shard_dirs) read.emplace_back(read_manifest(dir, ManifestParts::WithoutInputs), dir);
   const std::uint32_t count = read.front().first.shard_count;
   for (const auto& [m, dir] : read) {
     if (m.shard_count == 0)
@@ -193,15 +179,10 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
       mv.empty_documents += sv.empty_documents;
       mv.terms += sv.terms;
     }
-    write_file_atomically(out_dir / mv.path, stub);
+    detail::AtomicFile file(out_dir / mv.path);
+    file.write(stub);
+    file.commit();
     merged.views.push_back(std::move(mv));
-  }
-  // Inputs back in list order: position p of the list was file p / S of shard p mod S.
-  std::size_t total_inputs = 0;
-  for (const Manifest& m : shards) total_inputs += m.inputs.size();
-  for (std::size_t p = 0; p < total_inputs; ++p) {
-    const Manifest& m = shards[p % count];
-    if (p / count < m.inputs.size()) merged.inputs.push_back(m.inputs[p / count]);
   }
   const fs::path out_abs = fs::weakly_canonical(fs::absolute(out_dir));
   for (std::size_t s = 0; s < shards.size(); ++s) {
@@ -223,7 +204,31 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
     }
   }
   merged.complete = true;
-  write_manifest(out_dir, merged);
+  // Inputs back in list order, streamed: position p of the list was input p div S of shard
+  // p mod S, so the shards' lists are read in turn, one entry each.
+  std::vector<detail::ManifestInputReader> inputs;
+  for (const fs::path& dir : dirs) inputs.emplace_back(dir);
+  std::vector<std::uint8_t> exhausted(inputs.size(), 0);
+  std::size_t turn = 0, left = inputs.size();
+  std::string entry;
+  detail::write_manifest_streaming(out_dir, merged, [&](std::string& out) {
+    for (; left > 0; turn = (turn + 1) % inputs.size()) {
+      if (exhausted[turn]) continue;
+      if (!inputs[turn].next(entry)) {
+        exhausted[turn] = 1;
+        --left;
+        continue;
+      }
+      try {
+        out = detail::input_to_json(detail::input_from_json(nlohmann::json::parse(entry))).dump();
+      } catch (const nlohmann::json::exception& e) {
+        throw IndexError((dirs[turn] / "manifest.json").string() + ": malformed input entry: " + e.what());
+      }
+      turn = (turn + 1) % inputs.size();
+      return true;
+    }
+    return false;
+  });
   return merged;
 }
 

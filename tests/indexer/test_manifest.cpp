@@ -85,4 +85,53 @@ BOOST_AUTO_TEST_CASE(incomplete_missing_and_malformed_are_index_errors) {
   });
 }
 
+// The inputs come last, one a line, so a manifest of many inputs streams; a reader that
+// does not need them skips them, and older manifests without skipped_by_reason still read.
+BOOST_AUTO_TEST_CASE(inputs_are_written_last_one_a_line_and_can_be_skipped) {
+  TempDir tmp;
+  Manifest m = sample();
+  m.inputs.clear();
+  for (int i = 0; i < 3; ++i) {
+    ManifestInput in{"/data/part-" + std::to_string(i) + ".trec", 100u + i, std::string(64, 'b'), 7, 1, 2};
+    in.skipped_by_reason = {{"broken-record", 1}, {"bad-docno", 1}};
+    in.limited = in.block_truncated = 1;
+    m.inputs.push_back(in);
+  }
+  write_manifest(tmp.path, m);
+  std::ifstream file(tmp.path / "manifest.json");
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(file, line);) lines.push_back(line);
+  BOOST_REQUIRE(lines.size() > 6u);
+  const std::size_t n = lines.size();
+  BOOST_TEST(lines[n - 6] == "  \"inputs\": [");
+  for (int i = 0; i < 3; ++i)
+    BOOST_TEST(lines[n - 5 + i].find("\"path\":\"/data/part-" + std::to_string(i) + ".trec\"") != std::string::npos);
+  BOOST_TEST(lines[n - 2] == "  ]");
+
+  const Manifest all = read_manifest(tmp.path);
+  BOOST_REQUIRE(all.inputs.size() == 3u);
+  BOOST_TEST(all.inputs[2].bytes == 102u);
+  BOOST_TEST(all.inputs[2].skipped_by_reason == m.inputs[2].skipped_by_reason);
+  BOOST_TEST(all.inputs[2].block_truncated == 1u);
+  const Manifest lean = read_manifest(tmp.path, ManifestParts::WithoutInputs);
+  BOOST_TEST(lean.inputs.empty());
+  BOOST_TEST(lean.views.size() == 3u);
+  BOOST_TEST(lean.documents == 10u);
+  BOOST_TEST(lean.complete);
+
+  // A manifest written before skipped_by_reason and limits were recorded.
+  {
+    std::ofstream old(tmp.path / "manifest.json");
+    old << "{\"inputs\": [{\"path\": \"a\", \"bytes\": 1, \"sha256\": \"\", \"documents\": 1, \"empty\": 0, "
+           "\"skipped\": 0}], \"program_version\": \"0.1.0\", \"created\": \"x\", \"format\": \"trec\", "
+           "\"terms\": {\"language\": \"english\", \"stem_strategy\": \"some\", \"stopwords\": [], "
+           "\"positions\": true, \"index_title\": true}, \"config_toml\": \"\", \"views\": [], "
+           "\"counts\": {\"documents\": 1, \"empty\": 0, \"skipped\": 0}, \"complete\": true}";
+  }
+  const Manifest older = read_manifest(tmp.path);
+  BOOST_REQUIRE(older.inputs.size() == 1u);
+  BOOST_TEST(older.inputs[0].skipped_by_reason.empty());
+  BOOST_TEST(read_manifest(tmp.path, ManifestParts::WithoutInputs).inputs.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -8,9 +8,14 @@
 ///   DIR/manifest.json
 ///   DIR/views/<view directory_name>/      one Xapian glass database per view
 ///   DIR/state.json                        indexer progress, for --resume (internal)
+///   DIR/inputs.jsonl                      finished inputs of an unfinished run (internal)
+///
+/// manifest.json's "inputs" array comes last in the file, one input a line, so a manifest of
+/// many inputs is written (and, with ManifestParts::WithoutInputs, read) in bounded memory.
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -69,6 +74,8 @@ struct ManifestInput {
   /// Documents indexed truncated by a segmenter limit ("limits" in the file; see
   /// InputSummary in index_builder.hpp): any limit, DOM depth, block count, block bytes.
   std::uint64_t limited = 0, depth_limited = 0, blocks_limited = 0, block_truncated = 0;
+  /// skip_reason_name → count ("skipped_by_reason"; empty in manifests written before it).
+  std::map<std::string, std::uint64_t> skipped_by_reason{};
 };
 
 struct Manifest {
@@ -97,7 +104,18 @@ struct Manifest {
 /// malformed, or not complete (an interrupted run).
 [[nodiscard]] Manifest read_manifest(const std::filesystem::path& index_set_dir);
 
-/// Writes DIR/manifest.json atomically (temporary file + rename). \throws IndexError.
+/// Which parts of the manifest read_manifest keeps.
+enum class ManifestParts {
+  All,            ///< everything
+  WithoutInputs,  ///< Manifest::inputs left empty: memory independent of the number of inputs
+};
+
+/// read_manifest, keeping \p parts; the file is parsed from a stream, and with
+/// WithoutInputs its "inputs" entries are checked for syntax and dropped as they are read.
+/// \throws as read_manifest.
+[[nodiscard]] Manifest read_manifest(const std::filesystem::path& index_set_dir, ManifestParts parts);
+
+/// Writes DIR/manifest.json atomically (temporary file, fsync, rename). \throws IndexError.
 void write_manifest(const std::filesystem::path& index_set_dir, const Manifest& manifest);
 
 }  // namespace boilerdex::indexer

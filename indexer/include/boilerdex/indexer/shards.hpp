@@ -39,8 +39,10 @@ struct ShardSpec {
 /// comment). The shards must be complete, all built with --shard ·/S for one S, together
 /// cover 0..S−1 once each, and agree on format, term settings and views; no DOCNO may
 /// occur in two shards. The merged manifest's counts are the shards' sums, its inputs the
-/// shards' inputs back in list order, and its "shards" the shard directories relative to
-/// \p out_dir. \p existing: Refuse (out_dir must be absent or empty) or Overwrite (an old
+/// shards' inputs back in list order (streamed from the shards' manifests to the merged
+/// one, one at a time, so memory does not grow with the number of inputs), and its
+/// "shards" the shard directories relative to \p out_dir. Returns that manifest without its
+/// inputs (read_manifest(out_dir) has them). \p existing: Refuse (out_dir must be absent or empty) or Overwrite (an old
 /// index set there is deleted first); Resume is a UsageError.
 /// \throws UsageError (no shards, Resume); IndexError naming the directory for a shard
 /// that is missing, incomplete or inconsistent, a duplicate DOCNO, an existing output, or
