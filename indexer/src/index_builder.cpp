@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <ctime>
+#include <deque>
 #include <exception>
 #include <fstream>
 #include <mutex>
@@ -27,7 +28,9 @@
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/text_model.hpp"
+#include "input_log.hpp"
 #include "json_file.hpp"
+#include "sha256.hpp"
 
 #ifndef BOILERDEX_VERSION
 #define BOILERDEX_VERSION "unknown"
@@ -240,33 +243,72 @@ void sync_tree(const fs::path& dir) {
   sync_path(dir, true);
 }
 
-/// Where reading stands: the next item to read.
-struct Position {
-  std::size_t file = 0;
-  std::uint64_t ordinal = 0;
+/// An input file being read, or whose documents are still in the batch.
+struct OpenInput {
+  std::uint64_t index = 0;  // position in this build's (this shard's) file list
+  InputFile file;
+  InputSummary summary;           // path, bytes, counts so far; sha256 once read to the end
+  std::uint64_t next_ordinal = 0; // items 0..next_ordinal-1 are counted
+  std::uint64_t unflushed = 0;    // its items in the batch, not counted yet
+  bool read_to_end = false;
 };
 
-/// The resumable part of a run: written to state.json after every common commit.
+ManifestInput to_manifest_input(const InputSummary& in) {
+  return ManifestInput{in.path,           in.bytes,         in.sha256,         in.documents,
+                       in.empty,          in.skipped,       in.limited,        in.depth_limited,
+                       in.blocks_limited, in.block_truncated, in.skipped_by_reason};
+}
+
+InputSummary to_input_summary(const ManifestInput& in) {
+  InputSummary s;
+  s.path = in.path;
+  s.bytes = in.bytes;
+  s.documents = in.documents;
+  s.empty = in.empty;
+  s.skipped = in.skipped;
+  s.skipped_by_reason = in.skipped_by_reason;
+  s.limited = in.limited;
+  s.depth_limited = in.depth_limited;
+  s.blocks_limited = in.blocks_limited;
+  s.block_truncated = in.block_truncated;
+  s.sha256 = in.sha256;
+  return s;
+}
+
+/// The resumable part of a run: written to state.json after every common commit. Its size
+/// does not depend on the number of inputs: finished ones are in DIR/inputs.jsonl, of
+/// which it records the valid length.
 struct RunState {
   Xapian::docid documents = 0;  // docids 1..documents are committed in every view
-  Position next;
   std::uint64_t commits = 0;
-  std::vector<InputSummary> inputs;
-  std::vector<std::string> sha256;  // per input, known once the file was read to its end
+  std::uint64_t inputs_done = 0, inputs_bytes = 0;  // lines and bytes of inputs.jsonl
+  /// The input being read at the commit (its documents so far are committed), if any: it
+  /// is input inputs_done, to be read on from reading_ordinal.
+  std::optional<InputSummary> reading;
+  std::uint64_t reading_ordinal = 0;
   std::vector<std::uint64_t> view_empty;
-  std::uint64_t empty = 0, skipped = 0;
+  InputSummary totals;  // every input counted so far, summed
   std::optional<AutoThresholdFit> auto_fit;  // fixed before the first document
 };
 
+/// state.json's layout version: 2 streams finished inputs to inputs.jsonl.
+constexpr int state_version = 2;
 
-json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<InputFile>& files) {
+/// The input list as state.json fingerprints it: this build's files, their total size and
+/// a SHA-256 over their paths and sizes, so --resume notices a changed list without
+/// keeping it.
+struct InputListStats {
+  std::uint64_t all_files = 0;  // in the whole list (all shards)
+  std::uint64_t files = 0, bytes = 0;
+  std::string sha256;
+};
+
+json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const InputListStats& list) {
   json v = json::array();
   for (const ViewSpec& s : views) v.push_back(s.spec());
-  json in = json::array();
-  for (const InputFile& f : files) in.push_back({{"path", f.path.string()}, {"bytes", f.bytes}});
   return {{"format", input_format_name(o.format)},
           {"views", v},
-          {"inputs", in},
+          {"inputs", {{"files", list.files}, {"bytes", list.bytes}, {"sha256", list.sha256}}},
           {"terms",
            {{"language", o.terms.language},
             {"stem_strategy", o.terms.stem_strategy},
@@ -277,60 +319,58 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
 }
 
 json state_json(const json& settings, const RunState& s) {
-  json inputs = json::array();
-  for (std::size_t i = 0; i < s.inputs.size(); ++i) {
-    const InputSummary& in = s.inputs[i];
-    inputs.push_back({{"documents", in.documents},
-                      {"empty", in.empty},
-                      {"skipped", in.skipped},
-                      {"skipped_by_reason", in.skipped_by_reason},
-                      {"limits", {in.limited, in.depth_limited, in.blocks_limited, in.block_truncated}},
-                      {"sha256", s.sha256[i]}});
-  }
-  return {{"version", 1},
+  json reading;  // null when no input was open at the commit
+  if (s.reading)
+    reading = {{"next_ordinal", s.reading_ordinal}, {"input", detail::input_to_json(to_manifest_input(*s.reading))}};
+  return {{"version", state_version},
           {"settings", settings},
           {"auto_fit", s.auto_fit ? detail::fit_to_json(*s.auto_fit) : json()},
           {"committed",
            {{"documents", s.documents},
-            {"next_file", s.next.file},
-            {"next_ordinal", s.next.ordinal},
             {"commits", s.commits},
-            {"inputs", inputs},
-            {"view_empty", s.view_empty},
-            {"empty", s.empty},
-            {"skipped", s.skipped}}}};
+            {"inputs_done", {{"lines", s.inputs_done}, {"bytes", s.inputs_bytes}}},
+            {"reading", reading},
+            {"totals", detail::input_to_json(to_manifest_input(s.totals))},
+            {"view_empty", s.view_empty}}}};
 }
 
 void restore_state(const json& j, RunState& s, const fs::path& path) {
   try {
     const json& c = j.at("committed");
     s.documents = c.at("documents").get<Xapian::docid>();
-    s.next.file = c.at("next_file").get<std::size_t>();
-    s.next.ordinal = c.at("next_ordinal").get<std::uint64_t>();
     s.commits = c.at("commits").get<std::uint64_t>();
-    const json& inputs = c.at("inputs");
-    if (inputs.size() != s.inputs.size()) throw IndexError(path.string() + ": input count differs");
-    for (std::size_t i = 0; i < inputs.size(); ++i) {
-      s.inputs[i].documents = inputs[i].at("documents").get<std::uint64_t>();
-      s.inputs[i].empty = inputs[i].at("empty").get<std::uint64_t>();
-      s.inputs[i].skipped = inputs[i].at("skipped").get<std::uint64_t>();
-      s.inputs[i].skipped_by_reason = inputs[i].at("skipped_by_reason").get<std::map<std::string, std::uint64_t>>();
-      const auto limits = inputs[i].at("limits").get<std::array<std::uint64_t, 4>>();
-      s.inputs[i].limited = limits[0];
-      s.inputs[i].depth_limited = limits[1];
-      s.inputs[i].blocks_limited = limits[2];
-      s.inputs[i].block_truncated = limits[3];
-      s.sha256[i] = inputs[i].at("sha256").get<std::string>();
+    s.inputs_done = c.at("inputs_done").at("lines").get<std::uint64_t>();
+    s.inputs_bytes = c.at("inputs_done").at("bytes").get<std::uint64_t>();
+    const json& reading = c.at("reading");
+    s.reading.reset();
+    if (!reading.is_null()) {
+      s.reading = to_input_summary(detail::input_from_json(reading.at("input")));
+      s.reading_ordinal = reading.at("next_ordinal").get<std::uint64_t>();
     }
+    s.totals = to_input_summary(detail::input_from_json(c.at("totals")));
     s.view_empty = c.at("view_empty").get<std::vector<std::uint64_t>>();
     if (j.contains("auto_fit") && !j.at("auto_fit").is_null()) {
       s.auto_fit = detail::fit_from_json(j.at("auto_fit"));
     }
-    s.empty = c.at("empty").get<std::uint64_t>();
-    s.skipped = c.at("skipped").get<std::uint64_t>();
   } catch (const json::exception& e) {
     throw IndexError(path.string() + ": malformed state file: " + e.what());
   }
+}
+
+/// Adds one counted item of \p s to \p in: a skip with its reason, or an indexed document
+/// with the segmenter limits it hit.
+void count_item(InputSummary& in, const SkipReport* skip, const plugin::SegmentStats& limits, bool empty) {
+  if (skip) {
+    ++in.skipped;
+    ++in.skipped_by_reason[std::string(skip_reason_name(skip->reason))];
+    return;
+  }
+  ++in.documents;
+  in.depth_limited += limits.depth_limited;
+  in.blocks_limited += limits.blocks_limited;
+  in.block_truncated += limits.truncated_blocks > 0;
+  in.limited += limits.depth_limited || limits.blocks_limited || limits.truncated_blocks > 0;
+  in.empty += empty;
 }
 
 /// The whole run.
@@ -360,33 +400,21 @@ class Builder {
     if (m_options.shard_count == 0 || m_options.shard_index >= m_options.shard_count)
       throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
                        " does not exist (expected I/S with 0 <= I < S)");
-    m_files = list_input_files(m_options.inputs, m_options.format);
     if (m_options.auto_sample_documents == 0) throw UsageError("the min-words:auto sample must be at least 1 document");
-    if (std::any_of(m_views.begin(), m_views.end(), [](const ViewSpec& v) { return v.auto_threshold; }))
-      m_sample_files = m_files;  // the whole list: every shard fits on the same documents
-    if (m_options.shard_count > 1) {  // round-robin over the file list (shards.hpp)
-      std::vector<InputFile> mine;
-      for (std::size_t i = m_options.shard_index; i < m_files.size(); i += m_options.shard_count)
-        mine.push_back(std::move(m_files[i]));
-      if (mine.empty())
-        throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
-                         " gets no input file (there are " + std::to_string(m_files.size()) + "); use fewer shards");
-      m_files = std::move(mine);
-    }
-    m_settings = settings_json(m_options, m_views, m_files);
-    m_state.inputs.resize(m_files.size());
-    m_state.sha256.resize(m_files.size());
+    m_auto = std::any_of(m_views.begin(), m_views.end(), [](const ViewSpec& v) { return v.auto_threshold; });
+    const InputListStats list = walk_input_list();
+    if (m_options.shard_count > 1 && list.files == 0)
+      throw UsageError("shard " + std::to_string(m_options.shard_index) + "/" + std::to_string(m_options.shard_count) +
+                       " gets no input file (there are " + std::to_string(list.all_files) + "); use fewer shards");
+    m_file_count = list.files;
+    m_bytes_total = list.bytes;
+    m_settings = settings_json(m_options, m_views, list);
     m_state.view_empty.assign(m_views.size(), 0);
-    for (std::size_t i = 0; i < m_files.size(); ++i) {
-      m_state.inputs[i].path = m_files[i].path.string();
-      m_state.inputs[i].bytes = m_files[i].bytes;
-      m_bytes_total += m_files[i].bytes;
-    }
   }
 
   IndexSummary run() {
     prepare_output();
-    if (!m_sample_files.empty()) {
+    if (m_auto) {
       if (!m_state.auto_fit) {  // a resumed run keeps the K it started with
         m_state.auto_fit = fit_auto_threshold();
         write_state();
@@ -397,11 +425,31 @@ class Builder {
     m_selector = std::make_unique<ViewSelector>(m_views);
     m_direct = m_views.size() == 1;
     open_views();
+    m_log.emplace(inputs_log_path(), m_state.inputs_done, m_state.inputs_bytes);
     for (unsigned t = 0; t < m_threads; ++t) m_makers.push_back(std::make_unique<TermMaker>(m_options.terms));
     m_batch.resize(m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread);
-    for (std::size_t f = 0; f < m_state.next.file && f < m_files.size(); ++f) m_bytes_done += m_files[f].bytes;
 
-    for (std::size_t f = m_state.next.file; f < m_files.size(); ++f) read_file(f);
+    InputFileWalker walker(m_options.inputs, m_options.format);
+    InputFile file;
+    for (std::uint64_t i = 0; i < m_state.inputs_done; ++i) {  // finished before the interruption
+      if (!next_own_file(walker, file)) throw IndexError(state_path().string() + ": lists more inputs than there are");
+      m_bytes_done += file.bytes;
+    }
+    for (std::uint64_t i = m_state.inputs_done; next_own_file(walker, file); ++i) {
+      OpenInput in;
+      in.index = i;
+      in.summary.path = file.path.string();
+      in.summary.bytes = file.bytes;
+      if (i == m_state.inputs_done && m_state.reading) {  // read on where the last commit left it
+        if (m_state.reading->path != in.summary.path)
+          throw IndexError(state_path().string() + ": was reading " + m_state.reading->path + ", not " +
+                           in.summary.path + "; use --overwrite");
+        in.summary = *m_state.reading;
+        in.next_ordinal = m_state.reading_ordinal;
+      }
+      in.file = std::move(file);
+      read_file(std::move(in));
+    }
     flush_batch();
     commit();
     return finish();
@@ -411,6 +459,7 @@ class Builder {
   // ---- output directory ---------------------------------------------------------------
 
   fs::path state_path() const { return m_options.out_dir / "state.json"; }
+  fs::path inputs_log_path() const { return m_options.out_dir / "inputs.jsonl"; }
   fs::path manifest_path() const { return m_options.out_dir / "manifest.json"; }
   fs::path view_path(const ViewSpec& v) const { return m_options.out_dir / "views" / v.directory_name(); }
 
@@ -430,6 +479,7 @@ class Builder {
       // The manifest goes first: a crash while deleting must not leave a "complete" set.
       fs::remove(manifest_path(), ec);
       fs::remove(state_path(), ec);
+      fs::remove(inputs_log_path(), ec);
       fs::remove_all(dir / "views", ec);
       if (ec) throw IndexError(dir.string() + ": cannot clear the old index set: " + ec.message());
     } else if (has_manifest && !has_state) {
@@ -461,6 +511,10 @@ class Builder {
 
   void resume_state() {
     const json j = detail::read_json_file(state_path());
+    if (j.value("version", 0) != state_version)
+      throw IndexError(state_path().string() + ": written by another version of boilerdex-index (state version " +
+                       std::to_string(j.value("version", 0)) + ", this one reads " + std::to_string(state_version) +
+                       "); use --overwrite to start clean");
     const json& settings = j.contains("settings") ? j.at("settings") : json();
     for (const char* key : {"format", "views", "inputs", "terms"}) {
       if (!settings.contains(key) || settings.at(key) != m_settings.at(key))
@@ -502,42 +556,97 @@ class Builder {
 
   void write_state() { detail::write_json_file(state_path(), state_json(m_settings, m_state)); }
 
+  // ---- the input list -----------------------------------------------------------------
+
+  /// The next file of this build: shard I of S takes the files at positions I, I + S, ...
+  /// of the whole list (shards.hpp). \throws InputError as InputFileWalker::next.
+  bool next_own_file(InputFileWalker& walker, InputFile& file) const {
+    while (walker.next(file))
+      if ((walker.count() - 1) % m_options.shard_count == m_options.shard_index) return true;
+    return false;
+  }
+
+  /// One walk over the input list before indexing: every path is checked (a missing input
+  /// stops the run before anything is written), and this build's files are counted, sized
+  /// (for the ETA) and fingerprinted (for --resume). Keeps nothing per file.
+  InputListStats walk_input_list() const {
+    InputListStats list;
+    InputFileWalker walker(m_options.inputs, m_options.format);
+    detail::Sha256 sha;
+    for (InputFile file; next_own_file(walker, file);) {
+      ++list.files;
+      list.bytes += file.bytes;
+      sha.update(file.path.native());
+      sha.update(std::string_view("\0", 1));
+      sha.update(std::to_string(file.bytes));
+      sha.update("\n");
+    }
+    for (InputFile file; walker.next(file);) {}  // the rest of the list, for all_files
+    list.all_files = walker.count();
+    list.sha256 = sha.hex_digest();
+    return list;
+  }
+
   // ---- reading --------------------------------------------------------------------------
 
-  void read_file(std::size_t f) {
-    const InputFile& file = m_files[f];
-    m_current_file = file.path.string();
+  /// The open input at position \p index of this build's list (it is open).
+  OpenInput& open_input(std::uint64_t index) { return m_open[index - m_open.front().index]; }
+  const OpenInput& open_input(std::uint64_t index) const { return m_open[index - m_open.front().index]; }
+
+  /// Reads \p in's items into the batch (from in.next_ordinal on), flushing full batches.
+  void read_file(OpenInput in) {
+    // Inputs with nothing left in the batch wait behind one that has: bound their number
+    // (a run of empty files) by the batch's.
+    if (m_open.size() > m_batch.size()) flush_batch();
+    m_open.push_back(std::move(in));
+    OpenInput& cur = m_open.back();  // a deque keeps references across push_back/pop_front
+    m_current_file = cur.summary.path;
     std::unique_ptr<CollectionReader> reader =
-        open_collection_file(file.path, m_options.format, m_options.max_page_bytes, file.docno);
+        open_collection_file(cur.file.path, m_options.format, m_options.max_page_bytes, cur.file.docno);
     m_current_reader = reader.get();
-    const std::uint64_t first = (f == m_state.next.file) ? m_state.next.ordinal : 0;
+    const std::uint64_t first = cur.next_ordinal;
     std::uint64_t ordinal = 0;
     while (true) {
       Slot& slot = m_batch[m_batch_used];
       ReadItem item;
       if (!reader->next(item)) break;
       if (ordinal++ < first) continue;  // done before the interruption
-      slot.file = f;
+      slot.file = cur.index;
       slot.ordinal = ordinal - 1;
       slot.skipped = item.kind == ReadItem::Kind::Skip;
       if (slot.skipped) slot.skip = std::move(item.skip);
       else slot.raw = std::move(item.document);
       m_batch_bytes += slot.raw.body.size();
       ++m_batch_used;
+      ++cur.unflushed;
       if (m_batch_used >= batch_pages() || m_batch_bytes >= batch_max_bytes ||
           m_docs_since_commit + m_batch_used >= m_options.commit_interval)  // commit on time
         flush_batch();
     }
     // The batch may still hold items of this file; its checksum is known now.
-    m_state.sha256[f] = reader->finish_sha256();
-    m_bytes_done += file.bytes;
+    cur.summary.sha256 = reader->finish_sha256();
+    cur.read_to_end = true;
+    m_bytes_done += cur.summary.bytes;
     m_current_reader = nullptr;
+    reader.reset();  // one collection file open at a time
+    retire_finished_inputs();
+  }
+
+  /// Appends the oldest open inputs that are read to their end and have nothing left in
+  /// the batch to inputs.jsonl, in input order, and drops them from memory.
+  void retire_finished_inputs() {
+    while (!m_open.empty() && m_open.front().read_to_end && m_open.front().unflushed == 0) {
+      const OpenInput& in = m_open.front();
+      m_log->append(to_manifest_input(in.summary));
+      if (m_sink) m_sink->input_finished(in.summary);
+      m_open.pop_front();
+    }
   }
 
   // ---- min-words:auto ----------------------------------------------------------------------
 
   /// Fits the stochastic text model on the words per block of the first
-  /// auto_sample_documents documents of m_sample_files (decoded and segmented as the run
+  /// auto_sample_documents documents of the whole input list (decoded and segmented as the run
   /// will; pages that fail are left out, the run reports them) and returns K with the fit.
   /// \throws IndexError when the sample has no block with words or does not separate.
   AutoThresholdFit fit_auto_threshold() {
@@ -562,8 +671,8 @@ class Builder {
       for (const std::uint8_t ok : parsed_ok) segmented += ok;
       pages.clear();
     };
-    for (const InputFile& file : m_sample_files) {
-      if (read == wanted) break;
+    InputFileWalker walker(m_options.inputs, m_options.format);  // the whole list: every shard fits on the same documents
+    for (InputFile file; read < wanted && walker.next(file);) {
       const auto reader = open_collection_file(file.path, m_options.format, m_options.max_page_bytes, file.docno);
       ReadItem item;
       while (read < wanted && reader->next(item)) {
@@ -654,10 +763,10 @@ class Builder {
       throw;
     } catch (const plugin::PageTimeLimitError& e) {
       s.skipped = true;
-      s.skip = SkipReport{SkipReason::TimeLimit, m_files[s.file].path.string(), s.raw.offset, s.raw.docno, e.what()};
+      s.skip = SkipReport{SkipReason::TimeLimit, open_input(s.file).summary.path, s.raw.offset, s.raw.docno, e.what()};
     } catch (const std::exception& e) {
       s.skipped = true;
-      s.skip = SkipReport{SkipReason::Failed, m_files[s.file].path.string(), s.raw.offset, s.raw.docno,
+      s.skip = SkipReport{SkipReason::Failed, open_input(s.file).summary.path, s.raw.offset, s.raw.docno,
                           std::string("processing failed: ") + e.what()};
     }
   }
@@ -753,16 +862,17 @@ class Builder {
                                      [&] { return m_dbs[0].term_exists(docno_term(s.raw.docno)); });
         if (dup) {
           s.skipped = true;
-          s.skip = SkipReport{SkipReason::BadDocno, m_files[s.file].path.string(), s.raw.offset, s.raw.docno,
+          s.skip = SkipReport{SkipReason::BadDocno, open_input(s.file).summary.path, s.raw.offset, s.raw.docno,
                               "duplicate DOCNO (already indexed)"};
         }
       }
-      InputSummary& in = m_state.inputs[s.file];
+      OpenInput& in = open_input(s.file);
+      --in.unflushed;
+      in.next_ordinal = s.ordinal + 1;
       if (s.skipped) {
         s.docid = 0;
-        ++in.skipped;
-        ++in.skipped_by_reason[std::string(skip_reason_name(s.skip.reason))];
-        ++m_state.skipped;
+        count_item(in.summary, &s.skip, s.limits, false);
+        count_item(m_state.totals, &s.skip, s.limits, false);
         if (m_sink) m_sink->skipped(s.skip);
         if (m_options.strict && s.skip.reason != SkipReason::NotResponse)
           throw IndexError("--strict: " + s.skip.file + "@" + std::to_string(s.skip.offset) +
@@ -771,23 +881,13 @@ class Builder {
         continue;
       }
       s.docid = ++m_next_docid_base;
-      ++in.documents;
-      const plugin::SegmentStats& l = s.limits;
-      in.depth_limited += l.depth_limited;
-      in.blocks_limited += l.blocks_limited;
-      in.block_truncated += l.truncated_blocks > 0;
-      in.limited += l.depth_limited || l.blocks_limited || l.truncated_blocks > 0;
-      if (s.num_blocks == 0) {
-        ++in.empty;
-        ++m_state.empty;
-      }
+      count_item(in.summary, nullptr, s.limits, s.num_blocks == 0);
+      count_item(m_state.totals, nullptr, s.limits, s.num_blocks == 0);
     }
 
     write_batch(n);
+    retire_finished_inputs();
 
-    const Slot& last = m_batch[n - 1];
-    m_state.next = Position{last.file, last.ordinal + 1};
-    m_state.documents = m_next_docid_base;
     m_docs_seen += n;
     m_docs_since_commit += n;
     for (std::size_t i = 0; i < n; ++i) {  // a slot keeps buffers sized for its current page only
@@ -883,6 +983,18 @@ class Builder {
       xapian_call(view_path(m_views[v]).string(), [&] { m_dbs[v].commit(); });
     });
     ++m_state.commits;
+    // inputs.jsonl first: state.json must never count lines the file lacks.
+    m_log->flush(m_options.sync_commits);
+    m_state.inputs_done = m_log->lines();
+    m_state.inputs_bytes = m_log->bytes();
+    // After a flushed batch only the input being read can be open (every earlier one is
+    // read to its end with nothing left in the batch, so retired).
+    m_state.reading.reset();
+    if (m_open.size() > 1) throw std::logic_error("boilerdex-index: more than one input open at a commit");
+    if (!m_open.empty()) {
+      m_state.reading = m_open.front().summary;
+      m_state.reading_ordinal = m_open.front().next_ordinal;
+    }
     write_state();
     m_docs_since_commit = 0;
     m_pending_postings = 0;
@@ -934,19 +1046,19 @@ class Builder {
                                             vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{}});
       summary.views.push_back(std::move(vs));
     }
-    for (std::size_t i = 0; i < m_files.size(); ++i) {
-      const InputSummary& in = m_state.inputs[i];
-      manifest.inputs.push_back(ManifestInput{in.path, in.bytes, m_state.sha256[i], in.documents, in.empty,
-                                              in.skipped, in.limited, in.depth_limited, in.blocks_limited,
-                                              in.block_truncated});
-      summary.inputs.push_back(in);
-      summary.skipped += in.skipped;
-      summary.limited += in.limited;
-    }
+    if (!m_open.empty() || m_log->lines() != m_file_count)
+      throw std::logic_error("boilerdex-index: " + std::to_string(m_log->lines()) + " of " +
+                             std::to_string(m_file_count) + " inputs finished at the end");
+    m_log->flush(false);
+    summary.input_files = m_file_count;
+    summary.totals = m_state.totals;
+    summary.totals.bytes = m_bytes_total;
+    summary.skipped = m_state.totals.skipped;
+    summary.limited = m_state.totals.limited;
     for (auto& db : m_dbs) xapian_call(m_options.out_dir.string(), [&] { db.close(); });
     if (!m_options.sync_commits) sync_tree(m_options.out_dir / "views");  // before the manifest says "complete"
     summary.documents = m_state.documents;
-    summary.empty = m_state.empty;
+    summary.empty = m_state.totals.empty;
     summary.resumed_documents = m_resumed;
     summary.bytes_read = m_bytes_done;
     summary.commits = m_state.commits;
@@ -955,9 +1067,21 @@ class Builder {
     manifest.empty = summary.empty;
     manifest.skipped = summary.skipped;
     manifest.complete = true;
-    write_manifest(m_options.out_dir, manifest);
+    // The inputs are copied from inputs.jsonl, a line at a time.
+    std::ifstream log(inputs_log_path(), std::ios::binary);
+    if (!log) throw IndexError(inputs_log_path().string() + ": cannot read (" + std::strerror(errno) + ")");
+    std::uint64_t copied = 0;
+    detail::write_manifest_streaming(m_options.out_dir, manifest, [&](std::string& entry) {
+      if (copied == m_file_count) return false;
+      if (!std::getline(log, entry))
+        throw IndexError(inputs_log_path().string() + ": ends after " + std::to_string(copied) + " of " +
+                         std::to_string(m_file_count) + " inputs");
+      ++copied;
+      return true;
+    });
     std::error_code ec;
     fs::remove(state_path(), ec);  // the manifest now says the set is whole
+    fs::remove(inputs_log_path(), ec);
     if (m_sink) m_sink->finished(summary);
     return summary;
   }
@@ -969,9 +1093,11 @@ class Builder {
   unsigned m_threads = 1;
   plugin::SegmentLimits m_limits;
   std::unique_ptr<ViewSelector> m_selector;
-  std::vector<InputFile> m_files;
-  std::vector<InputFile> m_sample_files;
-  bool m_direct = false;  // one view: pages are indexed straight into its document  // for min-words:auto: the whole input list
+  bool m_auto = false;     // a min-words:auto view: its K is fitted before indexing
+  bool m_direct = false;   // one view: pages are indexed straight into its document
+  std::uint64_t m_file_count = 0;  // this build's input files
+  std::deque<OpenInput> m_open;    // inputs being read or with items in the batch, in order
+  std::optional<detail::InputLog> m_log;  // DIR/inputs.jsonl
   json m_settings;
   RunState m_state;
   std::uint64_t m_resumed = 0;

@@ -3,6 +3,8 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "boilerdex/indexer/index_builder.hpp"
 
@@ -46,6 +48,12 @@ class TerminalProgress final : public ProgressSink {
     m_out << ": " << skip_reason_name(r.reason) << ": " << r.message << '\n';
   }
 
+  void input_finished(const InputSummary& in) override {
+    if (in.skipped == 0 && in.limited == 0) return;
+    if (m_noted.size() < max_noted) m_noted.push_back(in);
+    else ++m_unlisted;
+  }
+
   void finished(const IndexSummary& s) override {
     clear_line();
     m_out << "indexed " << s.documents << " documents (" << s.empty << " with no text, " << s.skipped
@@ -70,22 +78,29 @@ class TerminalProgress final : public ProgressSink {
     }
     m_out << '\n' << std::left << std::setw(40) << "input" << std::right << std::setw(10) << "indexed"
           << std::setw(8) << "empty" << std::setw(9) << "skipped" << "  reasons, limits\n";
-    for (const InputSummary& in : s.inputs) {
-      std::string name = in.path;
-      if (name.size() > 39) name = "..." + name.substr(name.size() - 36);
-      m_out << std::left << std::setw(40) << name << std::right << std::setw(10) << in.documents << std::setw(8)
-            << in.empty << std::setw(9) << in.skipped << ' ';
-      for (const auto& [reason, count] : in.skipped_by_reason) m_out << ' ' << reason << '=' << count;
-      if (in.limited) {
-        m_out << "  limits: " << in.limited << " documents (depth=" << in.depth_limited
-              << " blocks=" << in.blocks_limited << " block-bytes=" << in.block_truncated << ')';
-      }
-      m_out << '\n';
-    }
+    for (const InputSummary& in : m_noted) row(in.path, in);
+    if (m_unlisted)
+      m_out << "... and " << m_unlisted << " more inputs with skips or limits (every input is in manifest.json)\n";
+    row("all " + std::to_string(s.input_files) + " inputs", s.totals);
     m_out << std::flush;
   }
 
  private:
+  /// Inputs with skips or limits listed in the summary; the manifest has them all.
+  static constexpr std::size_t max_noted = 20;
+
+  void row(std::string name, const InputSummary& in) {
+    if (name.size() > 39) name = "..." + name.substr(name.size() - 36);
+    m_out << std::left << std::setw(40) << name << std::right << std::setw(10) << in.documents << std::setw(8)
+          << in.empty << std::setw(9) << in.skipped << ' ';
+    for (const auto& [reason, count] : in.skipped_by_reason) m_out << ' ' << reason << '=' << count;
+    if (in.limited) {
+      m_out << "  limits: " << in.limited << " documents (depth=" << in.depth_limited << " blocks=" << in.blocks_limited
+            << " block-bytes=" << in.block_truncated << ')';
+    }
+    m_out << '\n';
+  }
+
   void clear_line() {
     if (m_interactive && m_shown) m_out << "\r\033[K";
   }
@@ -93,6 +108,8 @@ class TerminalProgress final : public ProgressSink {
   std::ostream& m_out;
   bool m_interactive;
   bool m_shown = false;
+  std::vector<InputSummary> m_noted;  // at most max_noted
+  std::uint64_t m_unlisted = 0;
   std::chrono::steady_clock::time_point m_last{};
 };
 

@@ -18,6 +18,7 @@
 
 #include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/indexer/manifest.hpp"
 
 namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
@@ -103,11 +104,16 @@ class SkipRecorder final : public ProgressSink {
   std::vector<SkipReport> skips;
   std::size_t max_fds = 0;
   std::size_t progress_calls = 0;
+  std::size_t inputs_finished = 0;
   void progress(const IndexProgress&) override {
     ++progress_calls;
     max_fds = std::max(max_fds, open_fds());
   }
   void skipped(const SkipReport& report) override { skips.push_back(report); }
+  void input_finished(const InputSummary&) override {
+    ++inputs_finished;
+    max_fds = std::max(max_fds, open_fds());
+  }
   void finished(const IndexSummary&) override {}
 };
 
@@ -227,9 +233,11 @@ void check_accounted(const std::vector<Expected>& expected, const IndexSummary& 
   BOOST_TEST(summary.documents == indexed + empty);
   BOOST_TEST(summary.empty == empty);
   BOOST_TEST(summary.skipped == skipped);
+  // Every record is counted once more in its input's entry of the manifest.
   std::uint64_t per_input = 0;
-  for (const InputSummary& in : summary.inputs) per_input += in.documents + in.skipped;
+  for (const ManifestInput& in : read_manifest(summary.out_dir).inputs) per_input += in.documents + in.skipped;
   BOOST_TEST(per_input == indexed + empty + skipped);
+  BOOST_TEST(summary.totals.documents + summary.totals.skipped == indexed + empty + skipped);
 
   for (const ViewSpec& view : views) {
     const Xapian::Database db((summary.out_dir / "views" / view.directory_name()).string());
@@ -303,6 +311,7 @@ BOOST_AUTO_TEST_CASE(file_descriptors_do_not_grow_with_the_number_of_inputs) {
   BOOST_TEST(summary.documents == 400u);
   BOOST_TEST(sink.skips.empty());
   BOOST_TEST(sink.progress_calls >= 10u);
+  BOOST_TEST(sink.inputs_finished == 400u);
   // Two views, each a handful of Xapian files, plus one input at a time: far below 400.
   BOOST_TEST(sink.max_fds <= before + 40, "at most " << sink.max_fds << " fds open, " << before << " before");
   BOOST_TEST(open_fds() == before);

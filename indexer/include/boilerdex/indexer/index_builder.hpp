@@ -10,6 +10,16 @@
 /// DIR/manifest.json is written last, so its presence with "complete": true means the
 /// index set is whole.
 ///
+/// Inputs are streamed, not listed: the input files are walked in order (InputFileWalker)
+/// once before indexing, keeping only their count, total size (for the ETA) and a
+/// fingerprint of the list (for --resume), and again while indexing. Each input's record
+/// (path, bytes, SHA-256, counts) is appended to DIR/inputs.jsonl once its last document is
+/// counted; state.json records the file's length at each common commit (--resume
+/// truncates it back) and manifest.json's "inputs" are copied from it at the end. Only
+/// inputs whose documents are still in the batch are in memory: memory and open files do
+/// not grow with the number of input files (one collection file open at a time, plus the
+/// walk's listings of the directories it is inside).
+///
 /// Memory bound: a batch of pages (at most 32 per thread and 32 MB of raw pages, plus one
 /// page of at most max_page_bytes) decoded, parsed and tokenized (a few times the page size
 /// each), plus Xapian's buffered changes, ≈ 45 bytes per posting with positions and less
@@ -159,13 +169,19 @@ struct InputSummary {
   std::uint64_t blocks_limited = 0;    ///< more than max_blocks blocks: the rest dropped
   std::uint64_t block_truncated = 0;   ///< some block over max_block_bytes: cut
   std::uint64_t limited = 0;           ///< documents that hit any of the three
+  std::string sha256;  ///< hex SHA-256 of the file, once it was read to its end
 };
 
 /// The outcome of build_index_set.
 struct IndexSummary {
   std::filesystem::path out_dir;
   std::vector<ViewSummary> views;
-  std::vector<InputSummary> inputs;
+  /// Input files of this build (of this shard). Their records, one per file, are in the
+  /// manifest's "inputs" (read_manifest), not here: a summary stays the same size for a
+  /// million files.
+  std::uint64_t input_files = 0;
+  /// Every input summed: counts, skipped_by_reason and limits (path and sha256 empty).
+  InputSummary totals;
   std::uint64_t documents = 0, empty = 0, skipped = 0;
   std::uint64_t limited = 0;  ///< documents indexed truncated by a segmenter limit (InputSummary)
   std::uint64_t resumed_documents = 0;  ///< documents already present when resuming
@@ -183,14 +199,20 @@ class ProgressSink {
   virtual void progress(const IndexProgress& progress) = 0;
   /// Called once per skipped document or record, as it happens.
   virtual void skipped(const SkipReport& report) = 0;
+  /// Called once per input file, in input order, when its last document has been counted
+  /// (written to the views, committed at the next commit); a resumed run reports the
+  /// inputs it finishes, not those committed before the interruption. The default does
+  /// nothing.
+  virtual void input_finished(const InputSummary& input) { (void)input; }
   /// Called once, after the manifest is written.
   virtual void finished(const IndexSummary& summary) = 0;
 };
 
 /// A sink that prints a one-line progress display (documents, MB, docs/s, ETA) refreshed
 /// in place on \p out when \p interactive, a line per skip always, and the summary table
-/// (per view: documents, empty, terms; per input: indexed, empty, skipped by reason) at the
-/// end. \p out must outlive the sink.
+/// at the end: per view documents, empty, terms; per input indexed, empty, skipped by
+/// reason and limits, for the inputs with skips or limits (the first 20 of them; the
+/// manifest has every input) and for all inputs together. \p out must outlive the sink.
 [[nodiscard]] std::unique_ptr<ProgressSink> make_terminal_progress(std::ostream& out, bool interactive);
 
 /// Builds (or resumes) the index set described by \p options. \p sink may be null.

@@ -1,0 +1,66 @@
+#include "input_log.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "boilerdex/indexer/index_error.hpp"
+#include "json_file.hpp"
+
+namespace boilerdex::indexer::detail {
+
+InputLog::InputLog(std::filesystem::path path, std::uint64_t lines, std::uint64_t bytes)
+    : m_path(std::move(path)), m_lines(lines), m_bytes(bytes) {
+  const std::string name = m_path.string();
+  m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (m_fd < 0) throw IndexError(name + ": cannot open (" + std::strerror(errno) + ")");
+  struct stat st {};
+  char last = '\n';
+  const bool ok = ::fstat(m_fd, &st) == 0 && static_cast<std::uint64_t>(st.st_size) >= bytes &&
+                  (bytes == 0 || ::pread(m_fd, &last, 1, static_cast<off_t>(bytes - 1)) == 1) && last == '\n';
+  if (!ok) {
+    ::close(m_fd);
+    m_fd = -1;
+    throw IndexError(name + ": holds less than the " + std::to_string(lines) +
+                     " finished inputs state.json records (lost in a crash?); use --overwrite");
+  }
+  if (::ftruncate(m_fd, static_cast<off_t>(bytes)) != 0 || ::lseek(m_fd, 0, SEEK_END) < 0) {
+    const int err = errno;
+    ::close(m_fd);
+    m_fd = -1;
+    throw IndexError(name + ": cannot truncate (" + std::strerror(err) + ")");
+  }
+}
+
+InputLog::~InputLog() {
+  if (m_fd >= 0) ::close(m_fd);
+}
+
+void InputLog::append(const ManifestInput& input) {
+  const std::size_t before = m_buffer.size();
+  m_buffer += input_to_json(input).dump();
+  m_buffer += '\n';
+  m_bytes += m_buffer.size() - before;
+  ++m_lines;
+  if (m_buffer.size() >= (64u << 10)) flush(false);
+}
+
+void InputLog::flush(bool sync) {
+  std::size_t done = 0;
+  while (done < m_buffer.size()) {
+    const ssize_t n = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int err = errno;
+      m_buffer.erase(0, done);
+      throw IndexError(m_path.string() + ": write failed (" + std::strerror(err) + ")");
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  m_buffer.clear();
+  if (sync && ::fsync(m_fd) != 0) throw IndexError(m_path.string() + ": cannot sync (" + std::strerror(errno) + ")");
+}
+
+}  // namespace boilerdex::indexer::detail
