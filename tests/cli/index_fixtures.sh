@@ -26,6 +26,11 @@ m=$tmp/set/manifest.json
 [ "$(jq -r '.inputs[0].sha256 | length' "$m")" = 64 ] || fail "checksum"
 [ -d "$tmp/set/views/min-words-20" ] || fail "view directory"
 [ ! -e "$tmp/set/state.json" ] || fail "state.json left behind"
+[ ! -e "$tmp/set/inputs.jsonl" ] || fail "inputs.jsonl left behind"
+[ "$(jq -r '.inputs | map(.path | split("/") | last) | join(" ")' "$m")" = "sample.trec broken.trec" ] || fail "inputs in order"
+[ "$(jq -r '.inputs[1].skipped_by_reason["broken-record"], .inputs[1].documents' "$m" | tr '\n' ' ')" = "3 3 " ] \
+  || fail "per-input counts: $(jq -c '.inputs[1]' "$m")"
+grep -Eq "^all 2 inputs +7 +1 +6 " "$tmp/err" || fail "inputs total row: $(cat "$tmp/err")"
 
 # An existing index set is refused (exit 1) unless --overwrite.
 "$bin" --input "$fixtures/trec/sample.trec" --out "$tmp/set" --view all 2>"$tmp/err"
