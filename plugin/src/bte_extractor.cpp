@@ -23,23 +23,26 @@ bool is_ascii_space(char c) {
 
 }  // namespace
 
-BteTokens bte_tokens(std::string_view html) {
+BteTokens bte_tokens(std::string_view utf8_html) { return bte_tokens(utf8_html, PageBudget()); }
+
+BteTokens bte_tokens(std::string_view utf8_html, const PageBudget& budget) {
   BteTokens tokens;
-  const detail::ParsedHtml parsed(html);
-  const auto tag = [&tokens](const GumboStringPiece& piece, std::string_view input) {
-    if (detail::piece_in(piece, input)) tokens.weights.push_back(-1);
+  const detail::ParsedHtml parsed(utf8_html, budget, "extracting");
+  // What Gumbo read: tags and text pieces point into it, at the page's offsets.
+  const std::string_view html = parsed.text();
+  const auto tag = [&tokens, html](const GumboStringPiece& piece) {
+    if (detail::piece_in(piece, html)) tokens.weights.push_back(-1);
   };
   const auto offset_cap = static_cast<std::size_t>(std::numeric_limits<std::uint32_t>::max());
-  detail::walk_elements(
-      parsed.root(),
+  parsed.walk(
       [&](const GumboNode* node) {
         const GumboElement& e = node->v.element;
-        tag(e.original_tag, html);
+        tag(e.original_tag);
         if (!is_dropped_content(e.tag)) return true;
-        tag(e.original_end_tag, html);  // the element's content is neither word nor tag
+        tag(e.original_end_tag);  // the element's content is neither word nor tag
         return false;
       },
-      [&](const GumboNode* node) { tag(node->v.element.original_end_tag, html); },
+      [&](const GumboNode* node) { tag(node->v.element.original_end_tag); },
       [&](const GumboNode* node) {
         if (node->type == GUMBO_NODE_WHITESPACE) return;
         const std::string_view text = node->v.text.text;
@@ -113,8 +116,9 @@ BteWindow bte_window_quadratic(std::span<const std::int8_t> w) noexcept {
 }
 
 void apply_bte(TextDocument& doc, std::string_view utf8_html) {
-  const BteTokens tokens = bte_tokens(utf8_html);
+  const BteTokens tokens = bte_tokens(utf8_html, doc.budget);
   const BteWindow window = bte_window(tokens.weights);
+  doc.budget.deadline.check("extracting");
   // (offset, in window) per word, in source order.
   std::vector<std::pair<std::uint32_t, bool>> words;
   words.reserve(tokens.word_offsets.size());

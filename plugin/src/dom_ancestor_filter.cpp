@@ -101,6 +101,7 @@ void DomAncestorExtractor::filter(TextDocument& doc, RunBase&& run_base) const {
     block.is_content = std::any_of(block.origins.begin(), block.origins.end(),
                                    [&](std::uint32_t o) { return o < keep.size() && keep[o]; });
   }
+  doc.budget.deadline.check("extracting");
 }
 
 void DomAncestorExtractor::process(TextDocument& doc) const {

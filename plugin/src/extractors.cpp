@@ -10,13 +10,21 @@ FilterPipeline::FilterPipeline(std::string name, std::vector<PipelineStep> steps
     : m_name(std::move(name)), m_steps(std::move(steps)) {}
 
 void FilterPipeline::process(TextDocument& doc) const {
-  for (const auto& step : m_steps) step.run(doc);
+  for (const auto& step : m_steps) {
+    doc.budget.deadline.check("extracting");
+    step.run(doc);
+  }
+  doc.budget.deadline.check("extracting");
 }
 
 std::vector<bool> FilterPipeline::process_traced(TextDocument& doc) const {
   std::vector<bool> changes;
   changes.reserve(m_steps.size());
-  for (const auto& step : m_steps) changes.push_back(step.run(doc));
+  for (const auto& step : m_steps) {
+    doc.budget.deadline.check("extracting");
+    changes.push_back(step.run(doc));
+  }
+  doc.budget.deadline.check("extracting");
   return changes;
 }
 

@@ -475,20 +475,20 @@ fs::path l3s_annotated_path(const Dataset& dataset, const GoldPage& page) {
 
 AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
   AnnotatedPage page;
-  const detail::ParsedHtml parsed(utf8);
+  // Gold files are read whole, without a deadline.
+  const detail::ParsedHtml parsed(utf8, PageBudget(), "reading gold");
   std::vector<std::uint8_t> byte_class(utf8.size(), AnnotatedPage::k_no_text);
   std::vector<std::pair<std::size_t, std::size_t>> removed;  // tag byte ranges to drop
   std::vector<std::uint8_t> classes{static_cast<std::uint8_t>(L3sClass::Unlabelled)};
   std::vector<bool> pushed;  // per open element: did it push a class?
   bool gap = false;          // non-gold text seen since the last gold text
-  const auto offset_of = [&utf8](const GumboStringPiece& piece) {
-    return static_cast<std::size_t>(piece.data - utf8.data());
+  // Pieces point into what Gumbo read (the page, or its same-length rewrite).
+  const std::string_view read = parsed.text();
+  const auto offset_of = [read](const GumboStringPiece& piece) {
+    return static_cast<std::size_t>(piece.data - read.data());
   };
-  const auto in_input = [&utf8](const GumboStringPiece& piece) {
-    return detail::piece_in(piece, utf8);
-  };
-  detail::walk_elements(
-      parsed.root(),
+  const auto in_input = [read](const GumboStringPiece& piece) { return detail::piece_in(piece, read); };
+  parsed.walk(
       [&](const GumboNode* node) {
         const GumboElement& e = node->v.element;
         if (is_invisible(e.tag)) return false;
@@ -548,9 +548,8 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
 
 std::string html_text_content(std::string_view utf8) {
   std::string text;
-  const detail::ParsedHtml parsed(utf8);
-  detail::walk_elements(
-      parsed.root(),
+  const detail::ParsedHtml parsed(utf8, PageBudget(), "reading gold");
+  parsed.walk(
       [&](const GumboNode* node) {
         if (is_invisible(node->v.element.tag)) return false;
         if (!is_inline(node->v.element.tag)) end_line(text);

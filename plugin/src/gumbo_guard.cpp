@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "boilerdex/plugin/html_segmenter.hpp"
-
 namespace boilerdex::plugin::detail {
 namespace {
 
@@ -190,29 +188,6 @@ std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t 
   return safe;
 }
 
-// ---- the page's deadline --------------------------------------------------------------
-
-namespace {
-/// Longer bounds are no bound (and would overflow the clock's arithmetic).
-constexpr std::size_t k_max_bounded_millis = std::size_t{365} * 24 * 3600 * 1000;
-}  // namespace
-
-PageDeadline::PageDeadline(std::size_t millis) noexcept
-    : m_at(std::chrono::steady_clock::now() + std::chrono::milliseconds(std::min(millis, k_max_bounded_millis))),
-      m_millis(millis > k_max_bounded_millis ? 0 : millis) {}
-
-std::size_t PageDeadline::millis_left() const noexcept {
-  if (m_millis == 0) return 0;
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(m_at - std::chrono::steady_clock::now());
-  return left.count() > 0 ? static_cast<std::size_t>(left.count()) : 0;
-}
-
-void PageDeadline::check(const char* stage) const {
-  if (passed()) fail(stage);
-}
-
-void PageDeadline::fail(const char* stage) const { throw PageTimeLimitError(m_millis, stage); }
-
 // ---- a Gumbo parse that gives up at the deadline ----------------------------------------
 
 namespace {
@@ -261,6 +236,18 @@ GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view h
   options.userdata = &timed;
   if (setjmp(escape) != 0) return nullptr;  // the deadline passed inside Gumbo
   return gumbo_parse_with_options(&options, html.data(), html.size());
+}
+
+GuardedParse::GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena,
+                           const PageDeadline& deadline, std::string_view preparing_stage,
+                           std::string_view parsing_stage)
+    : m_safe(make_gumbo_safe(html, std::min(max_depth, k_max_parse_nesting))),
+      m_text(m_safe ? std::string_view(m_safe->text) : html) {
+  deadline.check(preparing_stage);
+  GumboOptions options = kGumboDefaultOptions;
+  options.max_errors = 0;  // nobody reads them; recording costs allocations
+  m_output = parse_before(options, arena, m_text, deadline);
+  if (m_output == nullptr) deadline.fail(parsing_stage);
 }
 
 }  // namespace boilerdex::plugin::detail

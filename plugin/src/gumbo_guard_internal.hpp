@@ -10,15 +10,16 @@
 //   (invalid UTF-8 in a text node) and "&#4294967361" as 'A'.
 // - Time: Gumbo has no way to cancel a parse. parse_before() runs it with an allocator
 //   that watches the page's deadline and, past it, abandons the parse (see there).
+// GuardedParse applies all three; every parse of page HTML goes through it.
 #include <gumbo.h>
 
-#include <chrono>
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "arena.hpp"
+#include "boilerdex/plugin/page_budget.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -54,29 +55,6 @@ struct GumboSafeText {
 };
 [[nodiscard]] std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t max_depth);
 
-/// When a page's time is up (SegmentLimits::max_page_millis), fixed at construction.
-class PageDeadline {
- public:
-  /// \p millis from now; 0 (or more than a year): never. Never throws.
-  explicit PageDeadline(std::size_t millis) noexcept;
-  /// True once the deadline has passed (reads the clock). Never throws.
-  [[nodiscard]] bool passed() const noexcept {
-    return m_millis != 0 && std::chrono::steady_clock::now() >= m_at;
-  }
-  /// Milliseconds from the deadline's start still left, 0 when none. For an unbounded
-  /// deadline: 0 as well; check bounded() first. Never throws.
-  [[nodiscard]] std::size_t millis_left() const noexcept;
-  [[nodiscard]] bool bounded() const noexcept { return m_millis != 0; }
-  /// \throws PageTimeLimitError naming \p stage when the deadline has passed.
-  void check(const char* stage) const;
-  /// \throws PageTimeLimitError naming \p stage, always.
-  [[noreturn]] void fail(const char* stage) const;
-
- private:
-  std::chrono::steady_clock::time_point m_at;
-  std::size_t m_millis;
-};
-
 /// gumbo_parse_with_options(\p options, \p html) with every allocation taken from
 /// \p arena (options' allocator, deallocator and userdata are replaced), abandoned when
 /// \p deadline passes: then it returns nullptr, and whatever Gumbo had allocated lies in
@@ -95,5 +73,35 @@ class PageDeadline {
 /// Never throws (the arena's own exhaustion aborts, as Arena::gumbo_allocate documents).
 [[nodiscard]] GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view html,
                                         const PageDeadline& deadline) noexcept;
+
+/// One guarded Gumbo parse of page HTML: make_gumbo_safe(\p html, min(\p max_depth,
+/// k_max_parse_nesting)), then parse_before with Gumbo's default options (no error
+/// records). Every parse of a page goes through here, segment_html's and the second ones
+/// (ParsedHtml), so all are flattened alike and stop at the page's deadline. The tree lives
+/// in \p arena and points into \p html or this object's rewritten copy of it; \p html,
+/// \p arena and \p deadline must outlive this object. Not copyable or movable (Gumbo holds
+/// pointers into the copy).
+class GuardedParse {
+ public:
+  /// \throws PageTimeLimitError naming \p preparing_stage when \p deadline has passed once
+  /// the rewrite passes are done, naming \p parsing_stage when it passes inside Gumbo
+  /// (what Gumbo had allocated stays in \p arena until its next reset()); std::bad_alloc.
+  GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena, const PageDeadline& deadline,
+               std::string_view preparing_stage, std::string_view parsing_stage);
+  GuardedParse(const GuardedParse&) = delete;
+  GuardedParse& operator=(const GuardedParse&) = delete;
+
+  [[nodiscard]] const GumboOutput& output() const noexcept { return *m_output; }
+  /// The text Gumbo parsed: \p html, or its rewritten copy (same length, so offsets into
+  /// one are offsets into the other).
+  [[nodiscard]] std::string_view text() const noexcept { return m_text; }
+  /// True when elements nested deeper than the limit were flattened.
+  [[nodiscard]] bool nesting_limited() const noexcept { return m_safe && m_safe->nesting_limited; }
+
+ private:
+  std::optional<GumboSafeText> m_safe;
+  std::string_view m_text;
+  GumboOutput* m_output = nullptr;
+};
 
 }  // namespace boilerdex::plugin::detail

@@ -834,14 +834,6 @@ class ContentHandler {
   std::uint32_t m_block_source_end = 0;
 };
 
-/// Cuts \p s to at most \p max bytes without splitting a UTF-8 sequence.
-std::string_view truncate_utf8(std::string_view s, std::size_t max) noexcept {
-  if (s.size() <= max) return s;
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut);
-}
-
 /// Maps offsets in the buffer Gumbo parsed back to the caller's input (they differ when
 /// close_unterminated_title patched it).
 struct SourceMap {
@@ -1068,7 +1060,7 @@ class Walker {
   }
 
   /// \throws PageTimeLimitError once \p deadline passes (looked at every 1024 steps).
-  void run(const GumboNode* document, const detail::PageDeadline& deadline) {
+  void run(const GumboNode* document, const PageDeadline& deadline) {
     m_stack.reserve(64);
     m_stack.push_back(
         {document, 0, TagAction::Transparent, GUMBO_TAG_UNKNOWN, false, false, false});
@@ -1252,16 +1244,22 @@ class Walker {
 constexpr std::size_t k_arena_keep_bytes = 32u << 20;
 
 TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats) {
+  return detail::segment_html_before(utf8, limits, stats, PageDeadline(limits.max_page_millis));
+}
+
+namespace detail {
+
+TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats,
+                                 const PageDeadline& deadline) {
   SegmentStats local_stats;
   SegmentStats& st = stats != nullptr ? *stats : local_stats;
   st = SegmentStats{};
-  const detail::PageDeadline deadline(limits.max_page_millis);
   const std::string_view input = truncate_utf8(utf8, limits.max_input_bytes);
   st.truncated_input = input.size() != utf8.size();
 
   // HTML5 turns everything after a <title> without </title> into its text; NekoHTML ends
   // the title at the next tag. Patch the input so Gumbo sees what NekoHTML saw.
-  std::optional<detail::TitlePatch> patch = detail::close_unterminated_title(input);
+  std::optional<TitlePatch> patch = close_unterminated_title(input);
   SourceMap source;
   std::string_view parsed = input;
   if (patch) {
@@ -1273,36 +1271,29 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
 
   // One arena per thread, reused page after page: fresh memory for every parse costs page
   // faults that outweigh what the arena saves over malloc.
-  thread_local detail::Arena arena;
+  thread_local Arena arena;
   arena.reset(k_arena_keep_bytes);
   struct ResetOnExit {
-    detail::Arena& arena;
+    Arena& arena;
     ~ResetOnExit() { arena.reset(k_arena_keep_bytes); }
   } reset_on_exit{arena};
-  GumboOptions options = kGumboDefaultOptions;
-  options.max_errors = 0;  // nobody reads them; recording costs allocations
   // Hostile nesting would make Gumbo's own parse super-linear, and an overflowing numeric
-  // reference puts invalid UTF-8 in its text: rewrite both first (same length, so the
-  // source map still holds).
-  const std::optional<detail::GumboSafeText> safe =
-      detail::make_gumbo_safe(parsed, std::min(limits.max_depth, detail::k_max_parse_nesting));
-  if (safe) {
-    parsed = safe->text;
-    if (safe->nesting_limited) st.depth_limited = true;
-  }
-  deadline.check("preparing HTML");
-  // Gumbo allocates from the arena; past the deadline the parse is abandoned (the arena,
-  // reset on the way out, frees what it had built).
-  GumboOutput* output = detail::parse_before(options, arena, parsed, deadline);
-  if (output == nullptr) deadline.fail("parsing HTML");
+  // reference puts invalid UTF-8 in its text: GuardedParse rewrites both first (same
+  // length, so the source map still holds). Past the deadline the parse is abandoned (the
+  // arena, reset on the way out, frees what it had built).
+  const GuardedParse gumbo(parsed, limits.max_depth, arena, deadline, "preparing HTML", "parsing HTML");
+  if (gumbo.nesting_limited()) st.depth_limited = true;
 
   TextDocument doc;
   ContentHandler handler(limits, st, doc);
-  Walker(limits, st, source, handler).run(output->document, deadline);
+  Walker(limits, st, source, handler).run(gumbo.output().document, deadline);
   handler.end_document();
   doc.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
+  doc.budget = PageBudget(limits, deadline);
   // No gumbo_destroy_output: the arena releases the whole tree at once.
   return doc;
 }
+
+}  // namespace detail
 
 }  // namespace boilerdex::plugin

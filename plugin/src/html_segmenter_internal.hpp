@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/plugin/html_segmenter.hpp"
+
 namespace boilerdex::plugin::detail {
 
 /// Byte length of the Java whitespace character (Character.isWhitespace: U+0009–000D,
@@ -46,5 +48,12 @@ struct TitlePatch {
 /// The patch for \p html, or nullopt when its first <title> has a </title> (or it has none).
 /// O(n). \throws std::bad_alloc only.
 [[nodiscard]] std::optional<TitlePatch> close_unterminated_title(std::string_view html);
+
+/// segment_html(\p utf8, \p limits, \p stats) under a deadline the caller started
+/// (extract_page starts it before decoding, so that decoding spends the same budget and
+/// PageTimeLimitError names the bound the caller set). The document's budget carries
+/// \p deadline. \throws PageTimeLimitError, std::bad_alloc.
+[[nodiscard]] TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& limits,
+                                               SegmentStats* stats, const PageDeadline& deadline);
 
 }  // namespace boilerdex::plugin::detail

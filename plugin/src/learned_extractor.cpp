@@ -17,6 +17,7 @@ LearnedExtractor::LearnedExtractor(std::shared_ptr<const LearnedModel> model, st
 void LearnedExtractor::process(TextDocument& doc) const {
   const std::size_t width = feature_count(m_model->feature_set());
   const std::vector<float> rows = feature_rows(compute_features(doc), m_model->feature_set());
+  doc.budget.deadline.check("extracting");
   const double threshold = m_model->threshold();
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     TextBlock& block = doc.blocks[i];
@@ -29,6 +30,7 @@ void LearnedExtractor::process(TextDocument& doc) const {
     block.is_content = p >= threshold;
     block.score = static_cast<float>(p);
   }
+  doc.budget.deadline.check("extracting");
 }
 
 std::unique_ptr<Extractor> make_learned_extractor(std::string_view argument) {

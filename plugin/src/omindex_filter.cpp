@@ -143,10 +143,9 @@ std::vector<MetaElement> head_meta_elements(const PageResult& result) {
   std::size_t head_end = page.size();
   const auto& blocks = result.parse_blocks.empty() ? result.document.blocks : result.parse_blocks;
   for (const auto& b : blocks) head_end = std::min<std::size_t>(head_end, b.source_begin);
-  const detail::ParsedHtml head(page.substr(0, head_end));
+  const detail::ParsedHtml head(page.substr(0, head_end), result.document.budget, "extracting");
   std::vector<MetaElement> metas;
-  detail::walk_elements(
-      head.root(),
+  head.walk(
       [&](const GumboNode* node) {
         const GumboElement& e = node->v.element;
         if (e.tag == GUMBO_TAG_META) {

@@ -11,17 +11,12 @@
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "../fuzz/fuzz_support.hpp"
+#include "test_pages.hpp"
 
 using namespace boilerdex::plugin;
+using boilerdex::test::repeat;
 
 namespace {
-
-std::string repeat(std::string_view s, int n) {
-  std::string out;
-  out.reserve(s.size() * static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) out += s;
-  return out;
-}
 
 /// \p prefix repeated \p n times, then a paragraph only this page has.
 std::string hostile(std::string_view prefix, int n) {

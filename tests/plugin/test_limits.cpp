@@ -18,20 +18,13 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
+#include "test_pages.hpp"
 
 using namespace boilerdex::plugin;
 using Clock = std::chrono::steady_clock;
+using boilerdex::test::big_page;
 
 namespace {
-
-/// About \p bytes of ordinary markup: many small elements, so Gumbo allocates all along.
-std::string big_page(std::size_t bytes) {
-  std::string html = "<html><head><title>Big</title></head><body>";
-  for (std::size_t i = 0; html.size() < bytes; ++i)
-    html += "<div class=c><p>Paragraph " + std::to_string(i) +
-            " has <b>some</b> words and <a href=/x>a link</a>.</p><span>aside</span></div>\n";
-  return html + "</body></html>";
-}
 
 const std::string small_page =
     "<html><head><title>Small</title></head><body><p>The quick brown fox jumps over the lazy dog, "

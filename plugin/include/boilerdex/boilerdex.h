@@ -95,9 +95,9 @@ const char* bdx_extractor_name(const bdx_extractor* extractor);
  *   "max_input_bytes", "max_depth", "max_blocks", "max_block_bytes"
  *                     limits against hostile pages (decimal, > 0); hitting one truncates
  *                     the result, never fails
- *   "max_page_millis" wall-clock bound on decoding and parsing one page (decimal, > 0;
- *                     default 30000): a page past it fails with BDX_ERROR_INPUT and
- *                     bdx_last_error() names the stage it was in
+ *   "max_page_millis" wall-clock bound on one page, from decoding to the extractor's
+ *                     end (decimal, > 0; default 30000): a page past it fails with
+ *                     BDX_ERROR_INPUT and bdx_last_error() names the stage it was in
  * BDX_ERROR_UNKNOWN_OPTION for another key, BDX_ERROR_INVALID_ARGUMENT for a bad value,
  * BDX_ERROR_UNKNOWN_EXTRACTOR for "extractor" with an unknown name. On failure the
  * extractor is unchanged. Not thread-safe with concurrent use of the same extractor. */

@@ -27,6 +27,7 @@ class BoilerNetExtractor final : public Extractor {
   void process(TextDocument& doc, std::string_view utf8_html) const override {
     const std::vector<float> p =
         m_model.predict(encode(extract_features(doc, utf8_html), m_model.vocabulary()));
+    doc.budget.deadline.check("extracting");
     for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
       doc.blocks[i].score = p[i];
       doc.blocks[i].is_content = p[i] >= k_threshold;

@@ -75,11 +75,10 @@ PageFeatures extract_features(const TextDocument& doc, std::string_view utf8_htm
   std::vector<PathNode> nodes;
   std::vector<TextSpan> spans;
   {
-    const detail::ParsedHtml parsed(utf8_html);
+    const detail::ParsedHtml parsed(utf8_html, doc.budget, "extracting");
     std::vector<std::uint32_t> open;  // PathNode ids of the open elements
     std::string scratch;
-    detail::walk_elements(
-        parsed.root(),
+    parsed.walk(
         [&](const GumboNode* element) {
           const std::uint32_t parent = open.empty() ? k_no_node : open.back();
           open.push_back(static_cast<std::uint32_t>(nodes.size()));

@@ -72,6 +72,8 @@ LabelledPage load_labelled_page(const Dataset& dataset, const GoldPage& page,
     out.doc = segment_html(out.html);
     out.labels = align_gold_text(out.doc, gold);
   }
+  // Training data is kept and read later: its time is not one page's.
+  out.doc.budget.deadline = PageDeadline();
   return out;
 }
 

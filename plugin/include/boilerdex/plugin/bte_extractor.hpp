@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/page_budget.hpp"
 
 namespace boilerdex::plugin {
 
@@ -43,8 +44,14 @@ struct BteTokens {
   std::vector<std::uint32_t> word_offsets;  ///< one per +1 entry of weights, in order
 };
 
-/// Serialises \p utf8_html (the text segment_html parsed) into BTE tokens. Never throws
-/// (std::bad_alloc aside). Thread-safe. O(n).
+/// Serialises \p utf8_html (the text segment_html parsed) into BTE tokens, parsing it within
+/// \p budget (TextDocument::budget of the page's document): its first max_input_bytes
+/// bytes, nesting below max_depth flattened, as segment_html parsed it. Thread-safe. O(n).
+/// \throws PageTimeLimitError (stage "extracting") once the budget's deadline passes;
+/// std::bad_alloc.
+[[nodiscard]] BteTokens bte_tokens(std::string_view utf8_html, const PageBudget& budget);
+/// bte_tokens(\p utf8_html, PageBudget()): default parse bounds, no deadline.
+/// \throws std::bad_alloc only.
 [[nodiscard]] BteTokens bte_tokens(std::string_view utf8_html);
 
 /// The optimal window over \p weights (+1 word, −1 tag) in one O(N) pass and O(1) memory
@@ -57,8 +64,11 @@ struct BteTokens {
 [[nodiscard]] BteWindow bte_window_quadratic(std::span<const std::int8_t> weights) noexcept;
 
 /// Marks the blocks of \p doc by BTE over \p utf8_html (see the file comment): sets
-/// is_content and score of every block. \p doc must come from segment_html(\p utf8_html).
-/// O(n log n) at worst (O(n) when word offsets come in source order).
+/// is_content and score of every block. \p doc must come from segment_html(\p utf8_html);
+/// the page is parsed again within doc.budget. O(n log n) at worst (O(n) when word offsets
+/// come in source order).
+/// \throws PageTimeLimitError (stage "extracting", \p doc unchanged) once doc.budget's
+/// deadline passes; std::bad_alloc.
 void apply_bte(TextDocument& doc, std::string_view utf8_html);
 
 /// The "bte" extractor. It needs the page: process(doc) alone throws UsageError.
@@ -67,7 +77,7 @@ class BteExtractor final : public Extractor {
   [[nodiscard]] std::string name() const override { return "bte"; }
   /// \throws UsageError: BTE reads the page's tags, which a TextDocument lacks.
   void process(TextDocument& doc) const override;
-  /// Runs apply_bte(doc, utf8_html).
+  /// Runs apply_bte(doc, utf8_html). \throws PageTimeLimitError as apply_bte does.
   void process(TextDocument& doc, std::string_view utf8_html) const override;
 };
 

@@ -50,6 +50,8 @@ class DomAncestorExtractor final : public Extractor {
   /// "dom-ancestor:BASE:DEPTH", with the base's canonical name.
   [[nodiscard]] std::string name() const override;
   /// Runs the base's process(doc), then the filter. \p doc must come fresh from segment_html.
+  /// \throws PageTimeLimitError (stage "extracting") once doc.budget's deadline passes;
+  /// what the base throws.
   void process(TextDocument& doc) const override;
   /// Same, forwarding the page to the base (for bases that read it, such as bte).
   void process(TextDocument& doc, std::string_view utf8_html) const override;

@@ -14,6 +14,13 @@ namespace boilerdex::plugin {
 
 /// A content extractor. Implementations are immutable after construction, so one instance
 /// may be used from many threads at once.
+///
+/// Time: an extractor spends what is left of the page's budget (TextDocument::budget,
+/// which segment_html sets). The built-in ones look at the deadline between their filters
+/// and inside any second parse of the page, and once it has passed throw
+/// PageTimeLimitError with stage "extracting" (the document is then in an unspecified but
+/// valid state). An extractor written elsewhere may do the same with
+/// doc.budget.deadline.check("extracting").
 class Extractor {
  public:
   virtual ~Extractor() = default;

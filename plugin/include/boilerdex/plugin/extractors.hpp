@@ -30,9 +30,12 @@ class FilterPipeline final : public Extractor {
 
   [[nodiscard]] std::string name() const override { return m_name; }
   using Extractor::process;  // the page-reading overload (filters never need the page)
+  /// Runs the steps in order. \throws PageTimeLimitError (stage "extracting") when
+  /// doc.budget's deadline has passed before a step or after the last; what a step throws.
   void process(TextDocument& doc) const override;
 
   /// Like process(), and returns each step's "changes" flag, in order (for tracing).
+  /// \throws as process() does.
   std::vector<bool> process_traced(TextDocument& doc) const;
 
   [[nodiscard]] const std::vector<PipelineStep>& steps() const noexcept { return m_steps; }

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/page_budget.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 
 namespace boilerdex::plugin {
@@ -23,31 +24,19 @@ struct SegmentLimits {
   std::size_t max_depth = 2000;              ///< elements below this depth are flattened (text kept)
   std::size_t max_blocks = 200000;           ///< further blocks are dropped
   std::size_t max_block_bytes = 1u << 20;    ///< longer block text is truncated
-  /// Wall-clock milliseconds one page may take (segment_html: parse and segmentation;
-  /// extract_page: also decoding); 0: no bound. Checked inside Gumbo's parse (every few
-  /// hundred allocations) and between nodes of the walk, so a page stops within about a
-  /// millisecond of its bound once Gumbo runs (the linear passes before it, about 10 ms
-  /// per MB, are not interrupted). Ordinary pages take milliseconds, a 20 MB one seconds.
+  /// Wall-clock milliseconds one page may take, counted from segment_html's start
+  /// (extract_page: from decoding) to the extractor's end; 0: no bound. The deadline rides
+  /// on the document (TextDocument::budget), so an extractor run on it, and a second parse
+  /// of the page it makes, spend what segmentation left. Checked inside every Gumbo parse
+  /// (every few hundred allocations), between nodes of the walks and between an
+  /// extractor's filters, so a page stops within about a millisecond of its bound once
+  /// Gumbo runs (the linear passes before a parse, about 10 ms per MB, are not
+  /// interrupted). Ordinary pages take milliseconds, a 20 MB one seconds.
   std::size_t max_page_millis = 30000;
 };
 
-/// A page ran past SegmentLimits::max_page_millis. what() reads "page time limit of N ms
-/// exceeded while STAGE" (see stage()); the caller adds the page's name.
-class PageTimeLimitError : public Error {
- public:
-  PageTimeLimitError(std::size_t millis, std::string stage)
-      : Error("page time limit of " + std::to_string(millis) + " ms exceeded while " + stage),
-        m_millis(millis), m_stage(std::move(stage)) {}
-  /// The bound that was exceeded, in milliseconds.
-  [[nodiscard]] std::size_t millis() const noexcept { return m_millis; }
-  /// What the page was doing: "decoding", "preparing HTML" (the passes before Gumbo),
-  /// "parsing HTML" (inside Gumbo) or "segmenting".
-  [[nodiscard]] const std::string& stage() const noexcept { return m_stage; }
-
- private:
-  std::size_t m_millis;
-  std::string m_stage;
-};
+// PageTimeLimitError, PageDeadline and PageBudget are in page_budget.hpp: the budget
+// travels with the document.
 
 /// What happened while segmenting, for reports.
 struct SegmentStats {
@@ -63,7 +52,9 @@ struct SegmentStats {
 /// non-content with origins = {its index}. Fills TextDocument::containers.
 /// Gumbo runs with a per-thread arena allocator, reset on return (up to 32 MB of it is kept
 /// for the next page). Thread-safe (no shared state). Memory: Gumbo needs about 20 bytes
-/// per input byte (a 20 MB page peaks near 0.5 GB).
+/// per input byte (a 20 MB page peaks near 0.5 GB). The document's budget is \p limits'
+/// parse bounds and a deadline limits.max_page_millis from this call's start, for the
+/// extractor that runs next (see SegmentLimits::max_page_millis).
 /// \throws PageTimeLimitError when the page takes longer than limits.max_page_millis
 /// (everything Gumbo had allocated is freed); std::bad_alloc.
 [[nodiscard]] TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits = {},

@@ -45,10 +45,12 @@ struct PageResult {
 /// process overload, so extractors such as BTE see the decoded page). Never fails on bad HTML or
 /// undecodable bytes: those degrade the result, and stats/decoded say how. Thread-safe
 /// when \p extractor is (the built-in ones are). O(size of the page).
-/// options.limits.max_page_millis bounds decoding and segmentation together; the extractor
-/// runs after them, unbounded (its cost grows with the blocks, at most limits.max_blocks).
-/// \throws PageTimeLimitError when decoding and segmentation take longer than
-/// options.limits.max_page_millis; std::bad_alloc, or what \p extractor throws (the
+/// options.limits.max_page_millis bounds the whole page: decoding, segmentation and the
+/// extractor (which reads the deadline from result.document.budget, as does any second
+/// parse of the page it makes).
+/// \throws PageTimeLimitError when the page takes longer than options.limits.max_page_millis,
+/// naming the stage it was in ("decoding", "preparing HTML", "parsing HTML", "segmenting",
+/// "extracting") and the bound as set; std::bad_alloc, or what \p extractor throws (the
 /// built-in ones throw nothing else).
 [[nodiscard]] PageResult extract_page(std::string_view bytes, const Extractor& extractor,
                                       const PageOptions& options = {});

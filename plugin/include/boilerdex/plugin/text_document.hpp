@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "boilerdex/plugin/page_budget.hpp"
 #include "boilerdex/plugin/text_block.hpp"
 
 namespace boilerdex::plugin {
@@ -25,6 +26,12 @@ struct TextDocument {
   /// header, body), nearest first, always ending with body's id. Element ids number the
   /// elements in document (pre-)order from 0; equal ids mean the same element.
   std::vector<std::vector<std::uint32_t>> containers;
+
+  /// The page's deadline and parse bounds, as segment_html applied them: extractors stop
+  /// with PageTimeLimitError (stage "extracting") once the deadline passes, and a second
+  /// parse of the page keeps to the same bounds. Default: no deadline. Copies of the
+  /// document share the deadline (the page's time, not each copy's).
+  PageBudget budget;
 
   /// boilerpipe's getContent(): text + '\n' of every content block, in order (§6).
   [[nodiscard]] std::string content() const;

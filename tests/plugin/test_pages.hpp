@@ -1,0 +1,28 @@
+#pragma once
+// Generated pages shared by the plugin suites that need size or nesting rather than
+// particular content (test_limits.cpp, test_hostile_input.cpp, test_page_budget.cpp).
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace boilerdex::test {
+
+/// \p s repeated \p n times.
+inline std::string repeat(std::string_view s, std::size_t n) {
+  std::string out;
+  out.reserve(s.size() * n);
+  for (std::size_t i = 0; i < n; ++i) out += s;
+  return out;
+}
+
+/// About \p bytes of ordinary markup: many small elements, so Gumbo allocates all along.
+inline std::string big_page(std::size_t bytes) {
+  std::string html = "<html><head><title>Big</title></head><body>";
+  for (std::size_t i = 0; html.size() < bytes; ++i)
+    html += "<div class=c><p>Paragraph " + std::to_string(i) +
+            " has <b>some</b> words and <a href=/x>a link</a>.</p><span>aside</span></div>\n";
+  return html + "</body></html>";
+}
+
+}  // namespace boilerdex::test
