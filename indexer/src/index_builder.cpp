@@ -990,7 +990,8 @@ class Builder {
     // After a flushed batch only the input being read can be open (every earlier one is
     // read to its end with nothing left in the batch, so retired).
     m_state.reading.reset();
-    if (m_open.size() > 1) throw std::logic_error("boilerdex-index: more than one input open at a commit");
+    if (m_open.size() > 1 || (!m_open.empty() && m_open.front().index != m_state.inputs_done))
+      throw std::logic_error("boilerdex-index: the open inputs at a commit are not the next one alone");
     if (!m_open.empty()) {
       m_state.reading = m_open.front().summary;
       m_state.reading_ordinal = m_open.front().next_ordinal;
