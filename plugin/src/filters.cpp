@@ -549,6 +549,11 @@ bool split_paragraph_blocks(TextDocument& doc) {
     const bool one_origin_per_line = std::count(text.begin(), text.end(), '\n') + 1 ==
                                          static_cast<std::ptrdiff_t>(block.origins.size()) &&
                                      std::count(text.begin(), text.end(), '\r') == 0;
+    // Lines before the piece, counted on from the previous piece. Counting from the start
+    // for each piece cost O(n²) in a block of n lines: 18 s of CPU for a page whose 50,000
+    // paragraphs ArticleExtractor fuses into one block, about 5 minutes at max_blocks.
+    std::size_t line = 0;
+    std::size_t counted_to = 0;
     for (const auto& [b, e] : pieces) {
       TextBlock piece;
       piece.text.assign(text.substr(b, e - b));
@@ -558,9 +563,10 @@ bool split_paragraph_blocks(TextDocument& doc) {
       piece.source_begin = block.source_begin;
       piece.source_end = block.source_end;
       if (one_origin_per_line) {
-        const auto line =
-            std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(b), '\n');
-        piece.origins = {block.origins[static_cast<std::size_t>(line)]};
+        line += static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted_to),
+                                                    text.begin() + static_cast<std::ptrdiff_t>(b), '\n'));
+        counted_to = b;
+        piece.origins = {block.origins[line]};
       } else {
         piece.origins = block.origins;
       }
