@@ -272,6 +272,20 @@ BOOST_AUTO_TEST_CASE(split_paragraph_blocks_zeroes_counts_and_keeps_origins) {
   BOOST_TEST(!split_paragraph_blocks(single));
 }
 
+BOOST_AUTO_TEST_CASE(split_paragraph_blocks_gives_each_line_of_a_fused_block_its_origin) {
+  // Lines are counted on from piece to piece; each must still find its own parse block.
+  TextDocument doc = document({content(block("a", 1)), content(block("b", 1)), content(block("c", 1)),
+                               content(block("d", 1)), content(block("e", 1))});
+  for (int i = 0; i < 4; ++i) {
+    doc.blocks[0].merge_next(doc.blocks[1]);
+    doc.blocks.erase(doc.blocks.begin() + 1);
+  }
+  BOOST_TEST(split_paragraph_blocks(doc));
+  BOOST_TEST(texts(doc) == (Strings{"a", "b", "c", "d", "e"}), boost::test_tools::per_element());
+  for (std::uint32_t i = 0; i < 5; ++i)
+    BOOST_TEST(doc.blocks[i].origins == (Origins{i}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(min_clause_words_needs_a_delimited_clause) {
   TextDocument doc = document(
       {content(block("This has exactly five words. And more", 7)),
