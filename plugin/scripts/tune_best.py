@@ -24,7 +24,7 @@ SETS = [("scrapinghub", "scrapinghub-aeb"), ("l3s-gn1", "l3s-gn1-dev"),
         ("cleaneval", "cleaneval-dev"), ("dragnet", "dragnet-train"),
         ("readability", "readability-test-pages")]
 # The last round of plugin/docs/EVALUATION_RESULTS.md.
-DEFAULT_GRID = "keep_inside=0.2,0.25,0.3;teaser_penalty=0.5,0.7"
+DEFAULT_GRID = "caption_penalty=0,0.5,0.6,0.8,1;caption_max_share=0.3,0.5,1"
 
 
 def variants(grid):

@@ -45,6 +45,8 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"hint_penalty", &BestOptions::hint_penalty, 0.0, 1.0},
     {"teaser_penalty", &BestOptions::teaser_penalty, 0.0, 1.0},
     {"hint_max_share", &BestOptions::hint_max_share, 0.0, 1.0},
+    {"caption_penalty", &BestOptions::caption_penalty, 0.0, 1.0},
+    {"caption_max_share", &BestOptions::caption_max_share, 0.0, 1.0},
     {"group_share", &BestOptions::group_share, 0.01, 1.0},
     {"group_dominance", &BestOptions::group_dominance, 0.0, 1.0},
     {"lambda", &BestOptions::lambda, 0.0, 1.0},
@@ -85,6 +87,7 @@ enum class HintTag : std::uint8_t {
   Ol,
   Table,
   Form,
+  Span,
   Script,
   Style,
   Other
@@ -97,7 +100,8 @@ HintTag hint_tag_of(std::string_view lower) noexcept {
       {"div", HintTag::Div},       {"section", HintTag::Section},
       {"ul", HintTag::Ul},         {"ol", HintTag::Ol},
       {"table", HintTag::Table},   {"form", HintTag::Form},
-      {"script", HintTag::Script}, {"style", HintTag::Style}};
+      {"span", HintTag::Span},     {"script", HintTag::Script},
+      {"style", HintTag::Style}};
   for (const auto& [name, tag] : k_tags) {
     if (name == lower) return tag;
   }
@@ -114,18 +118,35 @@ constexpr bool is_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+// What an element's markup says it is.
+enum class HintKind : std::uint8_t { None, Boilerplate, Caption };
+
 // What the words of an element's class and id values (split at non-alphanumerics,
-// compared lower-case by prefix) say about it.
+// compared lower-case by prefix; "caption" anywhere in a word) say about it.
 struct MarkupWords {
   bool comments = false;     // comment, disqus, respond, discussion
   bool boilerplate = false;  // sidebar, related, share, social, ...
+  bool caption = false;      // caption, wp-caption, newsCaption, ...
   bool content = false;      // article, entry, post, story, content, main, body, text
-  // Comments always mark an element; other boilerplate words only without content words
-  // ("entry-category-social_media entry" is an article, "comment_body" a comment).
-  [[nodiscard]] bool marks_boilerplate() const noexcept {
-    return comments || (boilerplate && !content);
+  // Comments always mark an element; other boilerplate words and captions only without
+  // content words ("entry-category-social_media entry" is an article, "comment_body" a
+  // comment).
+  [[nodiscard]] HintKind kind() const noexcept {
+    if (comments || (boilerplate && !content)) return HintKind::Boilerplate;
+    return caption && !content ? HintKind::Caption : HintKind::None;
   }
 };
+
+// Whether \p word holds "caption" in any case (camelCase names: photoCaption).
+bool has_caption(std::string_view word) noexcept {
+  constexpr std::string_view k_caption = "caption";
+  for (std::size_t k = 0; k + k_caption.size() <= word.size(); ++k) {
+    std::size_t m = 0;
+    while (m < k_caption.size() && ascii_lower(word[k + m]) == k_caption[m]) ++m;
+    if (m == k_caption.size()) return true;
+  }
+  return false;
+}
 
 bool starts_with_lower(std::string_view word, std::string_view prefix) noexcept {
   if (word.size() < prefix.size()) return false;
@@ -155,6 +176,7 @@ void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
     if (word.empty()) continue;
     words.comments = words.comments || any_prefix(word, k_comments);
     words.boilerplate = words.boilerplate || any_prefix(word, k_boilerplate);
+    words.caption = words.caption || has_caption(word);
     words.content = words.content || any_prefix(word, k_content);
   }
 }
@@ -174,16 +196,16 @@ std::string_view read_tag_name(std::string_view html, std::size_t& p, char (&buf
 }
 
 // Scans the attributes of a start tag from p to its '>' (quotes respected). Returns the
-// position after '>' (npos when the tag never ends) and whether class or id marks it.
-std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint, bool& hinted) {
+// position after '>' (npos when the tag never ends) and what its class and id mark it as.
+std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint, HintKind& kind) {
   MarkupWords words;
-  hinted = false;
+  kind = HintKind::None;
   const std::size_t n = html.size();
   while (p < n) {
     while (p < n && (is_space(html[p]) || html[p] == '/')) ++p;
     if (p >= n) break;
     if (html[p] == '>') {
-      hinted = words.marks_boilerplate();
+      kind = words.kind();
       return p + 1;
     }
     const std::size_t name_begin = p;
@@ -237,6 +259,7 @@ std::size_t skip_raw_text(std::string_view html, std::size_t p, std::string_view
 std::vector<bool> article_2012_votes(const TextDocument& doc) {
   static const FilterPipeline pipeline("article-2012", pipelines::article_2012());
   TextDocument copy;
+  copy.budget = doc.budget;  // the page's deadline, checked between the pipeline's filters
   copy.title = doc.title;
   copy.blocks = doc.blocks;
   copy.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
@@ -253,12 +276,14 @@ const std::vector<std::uint32_t>& chain_of(const TextDocument& doc, std::size_t 
   return parse < doc.containers.size() ? doc.containers[parse] : none;
 }
 
-// BestOptions::hint_penalty: damps the evidence of blocks inside marked-up boilerplate.
-// Sets hinted[i] for the blocks it damped.
-void apply_hint_penalty(const TextDocument& doc, std::string_view utf8_html,
-                        const BestOptions& options, std::vector<double>& p,
+// BestOptions::hint_penalty and caption_penalty: p ← p × (1 − penalty) for the blocks whose
+// text starts inside one of \p ranges (sorted, disjoint) — and, when \p whole, also ends in
+// it — unless that range holds more than max_share of the page's evidence mass. Sets
+// hinted[i] for the blocks it damped.
+void apply_hint_penalty(const TextDocument& doc,
+                        const std::vector<std::pair<std::uint32_t, std::uint32_t>>& ranges,
+                        bool whole, double max_share, double penalty, std::vector<double>& p,
                         std::vector<bool>& hinted) {
-  const auto ranges = boilerplate_hint_ranges(utf8_html);
   if (ranges.empty()) return;
   const std::size_t n = p.size();
   constexpr std::size_t k_none = static_cast<std::size_t>(-1);
@@ -274,13 +299,13 @@ void apply_hint_penalty(const TextDocument& doc, std::string_view utf8_html,
                                std::make_pair(b.source_begin, std::uint32_t{0xFFFFFFFFu}));
     if (it == ranges.begin()) continue;
     --it;
-    if (b.source_begin >= it->second) continue;
+    if (b.source_begin >= it->second || (whole && b.source_end > it->second)) continue;
     range_of[i] = static_cast<std::size_t>(it - ranges.begin());
     mass[range_of[i]] += m;
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (range_of[i] == k_none || mass[range_of[i]] > options.hint_max_share * total) continue;
-    p[i] *= 1.0 - options.hint_penalty;
+    if (range_of[i] == k_none || mass[range_of[i]] > max_share * total) continue;
+    p[i] *= 1.0 - penalty;
     hinted[i] = true;
   }
 }
@@ -368,7 +393,8 @@ namespace {
 // One pass over the source: the markup-hint ranges, and BTE's token sequence with the
 // runs of words between two tags collapsed (one entry per run: +words; one per tag: −1).
 struct PageScan {
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> hint_ranges;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> hint_ranges;     // boilerplate family
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_ranges;  // caption family
   std::vector<std::uint32_t> offsets;  // where each entry starts
   std::vector<std::int32_t> weights;
 };
@@ -392,6 +418,19 @@ void add_words(std::string_view html, std::size_t begin, std::size_t end, PageSc
   }
 }
 
+// Sorts \p ranges and merges the overlapping ones.
+void merge_ranges(std::vector<std::pair<std::uint32_t, std::uint32_t>>& ranges) {
+  std::sort(ranges.begin(), ranges.end());
+  std::size_t out = 0;
+  for (const auto& r : ranges) {
+    if (out > 0 && r.first <= ranges[out - 1].second)
+      ranges[out - 1].second = std::max(ranges[out - 1].second, r.second);
+    else
+      ranges[out++] = r;
+  }
+  ranges.resize(out);
+}
+
 void add_tag(std::size_t at, PageScan& scan) {
   scan.offsets.push_back(static_cast<std::uint32_t>(at));
   scan.weights.push_back(-1);
@@ -400,13 +439,13 @@ void add_tag(std::size_t at, PageScan& scan) {
 PageScan scan_page(std::string_view html) {
   struct Open {
     HintTag tag;
+    HintKind kind;
     std::uint32_t begin;
     int nesting;
   };
   constexpr std::size_t k_max_open = 64;  // a hinted element inside another adds nothing
   std::vector<Open> open;
   PageScan scan;
-  auto& ranges = scan.hint_ranges;
   std::size_t i = 0;
   char buffer[12];
   while (i < html.size()) {
@@ -442,15 +481,16 @@ PageScan scan_page(std::string_view html) {
       const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
       for (std::size_t k = open.size(); k-- > 0;) {
         if (open[k].tag != tag || --open[k].nesting > 0) continue;
-        ranges.emplace_back(open[k].begin, static_cast<std::uint32_t>(after));
+        (open[k].kind == HintKind::Caption ? scan.caption_ranges : scan.hint_ranges)
+            .emplace_back(open[k].begin, static_cast<std::uint32_t>(after));
         open.erase(open.begin() + static_cast<std::ptrdiff_t>(k));
       }
       i = after;
       continue;
     }
     const bool tracked = tag != HintTag::Other && tag != HintTag::Script && tag != HintTag::Style;
-    bool hinted = false;
-    const std::size_t after = scan_attributes(html, p, tracked, hinted);
+    HintKind kind = HintKind::None;
+    const std::size_t after = scan_attributes(html, p, tracked, kind);
     if (after == std::string_view::npos) break;
     if (tag == HintTag::Script || tag == HintTag::Style) {
       i = skip_raw_text(html, after, name);
@@ -461,22 +501,19 @@ PageScan scan_page(std::string_view html) {
       for (auto& o : open) {
         if (o.tag == tag) ++o.nesting;
       }
-      hinted = hinted || tag == HintTag::Nav || tag == HintTag::Aside || tag == HintTag::Footer ||
-               tag == HintTag::Figcaption;
-      if (hinted && open.size() < k_max_open)
-        open.push_back({tag, static_cast<std::uint32_t>(lt), 1});
+      if (tag == HintTag::Nav || tag == HintTag::Aside || tag == HintTag::Footer)
+        kind = HintKind::Boilerplate;
+      else if (tag == HintTag::Figcaption && kind == HintKind::None)
+        kind = HintKind::Caption;
+      else if (tag == HintTag::Span && kind == HintKind::Boilerplate)
+        kind = HintKind::None;  // spans only for captions: "share-count" badges and the like
+      if (kind != HintKind::None && open.size() < k_max_open)
+        open.push_back({tag, kind, static_cast<std::uint32_t>(lt), 1});
     }
     i = after;
   }
-  std::sort(ranges.begin(), ranges.end());
-  std::size_t out = 0;
-  for (const auto& r : ranges) {
-    if (out > 0 && r.first <= ranges[out - 1].second)
-      ranges[out - 1].second = std::max(ranges[out - 1].second, r.second);
-    else
-      ranges[out++] = r;
-  }
-  ranges.resize(out);
+  merge_ranges(scan.hint_ranges);
+  merge_ranges(scan.caption_ranges);
   return scan;
 }
 
@@ -487,8 +524,14 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> boilerplate_hint_ranges(
   return scan_page(html).hint_ranges;
 }
 
-std::vector<float> lexical_bte_shares(const TextDocument& doc, std::string_view utf8_html) {
-  const PageScan scan = scan_page(utf8_html);
+std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_hint_ranges(std::string_view html) {
+  return scan_page(html).caption_ranges;
+}
+
+namespace {
+
+// lexical_bte_shares on a finished scan of the page.
+std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
   const std::size_t m = scan.weights.size();
   // Kadane's maximum-sum window over the entries (strict improvement: earliest start, then
   // earliest end among the maxima); it always starts and ends on a run of words.
@@ -531,6 +574,12 @@ std::vector<float> lexical_bte_shares(const TextDocument& doc, std::string_view 
                 static_cast<float>(all[last] - all[first]);
   }
   return shares;
+}
+
+}  // namespace
+
+std::vector<float> lexical_bte_shares(const TextDocument& doc, std::string_view utf8_html) {
+  return bte_shares(doc, scan_page(utf8_html));
 }
 
 BestOptions parse_best_options(std::string_view spec) {
@@ -591,12 +640,13 @@ BestOptions parse_best_options(std::string_view spec) {
 
 namespace {
 
-// Step 1a: the weighted classifier votes per block, in [0, 1].
-std::vector<double> classifier_votes(const TextDocument& doc, std::string_view utf8_html,
+// Step 1a: the weighted classifier votes per block, in [0, 1]. \p scan: the page's, or
+// nullptr without the page (BTE abstains).
+std::vector<double> classifier_votes(const TextDocument& doc, const PageScan* scan,
                                      const BestOptions& options) {
   const std::size_t n = doc.blocks.size();
   std::vector<double> p(n, 0.0);
-  const bool use_bte = options.weight_bte > 0.0 && !utf8_html.empty();
+  const bool use_bte = options.weight_bte > 0.0 && scan != nullptr;
   const double total = options.weight_num_words + options.weight_article +
                        (use_bte ? options.weight_bte : 0.0) + options.weight_cleaneval;
   if (n == 0 || total <= 0.0) return p;
@@ -604,7 +654,7 @@ std::vector<double> classifier_votes(const TextDocument& doc, std::string_view u
   std::vector<bool> article;
   if (options.weight_article > 0.0) article = article_2012_votes(doc);
   std::vector<float> bte;
-  if (use_bte) bte = lexical_bte_shares(doc, utf8_html);
+  if (use_bte) bte = bte_shares(doc, *scan);
 
   const TextBlock& edge = empty_start_block();
   for (std::size_t i = 0; i < n; ++i) {
@@ -626,8 +676,8 @@ std::vector<double> classifier_votes(const TextDocument& doc, std::string_view u
 // Step 1b: the votes smoothed over the sequence, then each block's own negative evidence:
 // its link density, markup hints (when \p hinted is given: it receives the blocks they
 // damped), the fragment penalty. (Smoothing first, so that neighbours cannot lift a link
-// list or a marked comment back over the thresholds.)
-std::vector<double> refine_evidence(const TextDocument& doc, std::string_view utf8_html,
+// list or a marked comment back over the thresholds.) \p scan as for classifier_votes.
+std::vector<double> refine_evidence(const TextDocument& doc, const PageScan* scan,
                                     const BestOptions& options, std::vector<double> p,
                                     std::vector<bool>* hinted) {
   const std::size_t n = p.size();
@@ -646,8 +696,14 @@ std::vector<double> refine_evidence(const TextDocument& doc, std::string_view ut
   }
   if (options.teaser_penalty > 0.0) apply_teaser_penalty(doc, options, p);
   if (hinted != nullptr) hinted->assign(n, false);
-  if (hinted != nullptr && options.hint_penalty > 0.0 && !utf8_html.empty())
-    apply_hint_penalty(doc, utf8_html, options, p, *hinted);
+  if (hinted != nullptr && scan != nullptr) {
+    if (options.hint_penalty > 0.0)
+      apply_hint_penalty(doc, scan->hint_ranges, false, options.hint_max_share,
+                         options.hint_penalty, p, *hinted);
+    if (options.caption_penalty > 0.0)
+      apply_hint_penalty(doc, scan->caption_ranges, true, options.caption_max_share,
+                         options.caption_penalty, p, *hinted);
+  }
   if (options.group_penalty > 0.0) apply_fragment_penalty(doc, options, p);
   return p;
 }
@@ -657,8 +713,9 @@ std::vector<double> refine_evidence(const TextDocument& doc, std::string_view ut
 std::vector<double> best_block_evidence(const TextDocument& doc, std::string_view utf8_html,
                                         const BestOptions& options) {
   std::vector<bool> hinted;
-  return refine_evidence(doc, utf8_html, options, classifier_votes(doc, utf8_html, options),
-                         &hinted);
+  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html);
+  const PageScan* page = utf8_html.empty() ? nullptr : &scan;
+  return refine_evidence(doc, page, options, classifier_votes(doc, page, options), &hinted);
 }
 
 std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<double>& evidence,
@@ -788,17 +845,23 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
 }  // namespace
 
 void BestExtractor::process(TextDocument& doc, std::string_view utf8_html) const {
-  const std::vector<double> votes = classifier_votes(doc, utf8_html, m_options);
+  // One lexical scan of the page serves BTE and the markup hints.
+  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html);
+  const PageScan* page = utf8_html.empty() ? nullptr : &scan;
+  const std::vector<double> votes = classifier_votes(doc, page, m_options);
+  doc.budget.deadline.check("extracting");
   // Labels for the heading and end-of-text rules (these filters only add labels).
   document_title_match_2012(doc);
   terminating_blocks_finder(doc, true);
   std::vector<bool> hinted;
-  std::vector<double> p = refine_evidence(doc, utf8_html, m_options, votes, &hinted);
+  std::vector<double> p = refine_evidence(doc, page, m_options, votes, &hinted);
+  doc.budget.deadline.check("extracting");
   std::vector<bool> keep = decide(doc, p, hinted, m_options);
   // A markup hint that swallowed the whole text (a wrongly named or unclosed wrapper) must
   // not leave the page empty: then decide without hints.
-  if (m_options.hint_penalty > 0.0 && std::find(keep.begin(), keep.end(), true) == keep.end()) {
-    p = refine_evidence(doc, utf8_html, m_options, votes, nullptr);
+  if ((m_options.hint_penalty > 0.0 || m_options.caption_penalty > 0.0) &&
+      std::find(keep.begin(), keep.end(), true) == keep.end()) {
+    p = refine_evidence(doc, page, m_options, votes, nullptr);
     keep = decide(doc, p, {}, m_options);
   }
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {

@@ -128,6 +128,98 @@ BOOST_AUTO_TEST_CASE(teaser_penalty_drops_runs_of_linked_headlines_with_snippets
   BOOST_TEST(contains(kept, "north lighthouse"));
 }
 
+BOOST_AUTO_TEST_CASE(caption_penalty_drops_image_captions_inside_the_article) {
+  const std::string html = read_fixture("article_captions.html");
+  const std::string text = extract(html);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  BOOST_TEST(contains(text, "washed away a section of the embankment"));
+  BOOST_TEST(contains(text, "rails hanging over a gap"));
+  BOOST_TEST(contains(text, "extra hour for journeys"));
+  BOOST_TEST(contains(text, "autumn festival, which usually"));
+  BOOST_TEST(contains(text, "foundations of the sea wall"));
+  BOOST_TEST(!contains(text, "Engineers inspect the damaged embankment"));
+  // Without the rule the caption reads as part of the article: it sits in its subtree.
+  BestOptions off;
+  off.caption_penalty = 0.0;
+  BOOST_TEST(contains(extract(html, off), "Engineers inspect the damaged embankment"));
+  // All three caption forms (a div "caption-full", a span "photoCaption", a <figcaption>)
+  // have their evidence damped, and nothing else does. (The last two, damped to 0.2 from
+  // their neighbours' full evidence, come back by gap filling between kept paragraphs:
+  // keep_between judges the damped value.)
+  // (The fragment penalty, which follows and weighs the mass of each group, is off here.)
+  const TextDocument doc = segment_html(html);
+  BestOptions on;
+  on.group_penalty = 0.0;
+  off.group_penalty = 0.0;
+  const std::vector<double> with = best_block_evidence(doc, html, on);
+  const std::vector<double> without = best_block_evidence(doc, html, off);
+  int damped = 0;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const std::string& t = doc.blocks[i].text;
+    const bool caption = contains(t, "Engineers inspect") || contains(t, "Passengers queue") ||
+                         contains(t, "festival drew");
+    BOOST_TEST_INFO(t);
+    if (caption) {
+      BOOST_TEST(with[i] == without[i] * (1.0 - BestOptions{}.caption_penalty),
+                 boost::test_tools::tolerance(1e-9));
+      BOOST_TEST(without[i] > 0.0);
+      ++damped;
+    } else {
+      BOOST_TEST(with[i] == without[i], boost::test_tools::tolerance(1e-9));
+    }
+  }
+  BOOST_TEST(damped == 3);
+}
+
+BOOST_AUTO_TEST_CASE(caption_penalty_spares_a_caption_that_holds_the_page_text) {
+  // A slideshow page: its one caption is the text. It holds most of the page's evidence
+  // mass, over caption_max_share, so the caption rule leaves it alone.
+  const std::string html = read_fixture("slideshow_captions.html");
+  const std::string text = extract(html);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  BOOST_TEST(contains(text, "granite tower on the northern headland"));
+  BOOST_TEST(!contains(text, "Harbours"));
+  const TextDocument doc = segment_html(html);
+  std::size_t caption = doc.blocks.size();
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    if (contains(doc.blocks[i].text, "granite tower")) caption = i;
+  }
+  BOOST_REQUIRE(caption < doc.blocks.size());
+  // Without the guard its evidence is damped by caption_penalty.
+  BestOptions guarded;
+  BestOptions unguarded;
+  unguarded.caption_max_share = 1.0;
+  const double with_guard = best_block_evidence(doc, html, guarded)[caption];
+  const double without_guard = best_block_evidence(doc, html, unguarded)[caption];
+  BOOST_TEST(without_guard == with_guard * (1.0 - guarded.caption_penalty),
+             boost::test_tools::tolerance(1e-9));
+  BOOST_TEST(with_guard > 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(caption_ranges_take_caption_words_and_spans_but_not_content_words) {
+  const std::string html =
+      "<body><div class='wp-caption alignleft'><p>a</p></div>"
+      "<p><span class=newsCaption>b <span>c</span></span></p>"
+      "<div class='caption entry-content'><p>d</p></div>"
+      "<span class='share-bar'>e</span>"
+      "<figure><img src=x><figcaption>f</figcaption></figure>"
+      "<div class='sidebar caption'><p>g</p></div></body>";
+  const auto captions = caption_hint_ranges(html);
+  BOOST_REQUIRE(captions.size() == 3u);
+  BOOST_TEST(captions[0].first == html.find("<div class='wp-caption"));
+  BOOST_TEST(captions[0].second == html.find("</div>") + 6);
+  // Nested spans counted: the range ends at the outer span's end tag.
+  BOOST_TEST(captions[1].first == html.find("<span class=newsCaption>"));
+  BOOST_TEST(captions[1].second == html.find("</span></p>") + 7);
+  BOOST_TEST(captions[2].first == html.find("<figcaption>"));
+  BOOST_TEST(captions[2].second == html.find("</figcaption>") + 13);
+  // A boilerplate word wins over "caption"; a span is never boilerplate by its words.
+  const auto boilerplate = boilerplate_hint_ranges(html);
+  BOOST_REQUIRE(boilerplate.size() == 1u);
+  BOOST_TEST(boilerplate[0].first == html.find("<div class='sidebar caption'>"));
+  BOOST_TEST(caption_hint_ranges("").empty());
+}
+
 BOOST_AUTO_TEST_CASE(keep_between_fills_a_gap_between_kept_blocks_inside_the_subtree) {
   const std::string html = read_fixture("article_list_gap.html");
   // A strict inside threshold drops the short line "You will need:" between two paragraphs
@@ -288,6 +380,10 @@ BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   BOOST_TEST(parse_best_options("teaser_penalty=0,keep_between=1").teaser_penalty == 0.0);
   BOOST_TEST(parse_best_options("keep_between=0.5").keep_between == 0.5);
   BOOST_TEST(parse_best_options("group_dominance=0").group_dominance == 0.0);
+  const BestOptions captions = parse_best_options("caption_penalty=0,caption_max_share=0.25");
+  BOOST_TEST(captions.caption_penalty == 0.0);
+  BOOST_TEST(captions.caption_max_share == 0.25);
+  BOOST_TEST(BestExtractor(captions).name() == "best:caption_penalty=0,caption_max_share=0.25");
   BOOST_TEST(o.lambda == 0.5);
   BOOST_TEST(o.keep_inside == 0.125);
   BOOST_TEST(o.group_depth == 4);
@@ -299,6 +395,7 @@ BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   BOOST_TEST(make_extractor("best:lambda=0.5")->name() == "best:lambda=0.5");
   for (const char* bad : {"lambda", "lambda=", "lambda=x", "lambda=1.5", "group_depth=0",
                           "group_depth=2.5", "teaser_penalty=1.5", "keep_between=-0.1", "unknown=1",
+                          "caption_penalty=1.5", "caption_max_share=-1",
                           "weight_num_words=0,weight_article=0,"
                           "weight_bte=0,weight_cleaneval=0",
                           "=1"}) {

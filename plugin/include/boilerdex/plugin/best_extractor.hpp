@@ -10,8 +10,9 @@
 ///     it) and the CleanEval text-density rule — averaged with weights and smoothed over
 ///     the block sequence; then damped by the block's own negative evidence: its link
 ///     density, membership of a run of linked-headline-plus-snippet blocks (teaser lists), markup
-///     that names it boilerplate (comments, sidebars, <nav>, <aside>, <footer>, <figcaption>;
-///     boilerplate_hint_ranges) and membership of a small DOM group far below the page's largest
+///     that names it boilerplate (comments, sidebars, <nav>, <aside>, <footer>;
+///     boilerplate_hint_ranges) or an image caption (<figcaption>, "caption" classes;
+///     caption_hint_ranges) and membership of a small DOM group far below the page's largest
 ///     (the DOM-ancestor filter's idea, as a penalty). The result p ∈ [0, 1] is the block's content
 ///     likelihood.
 ///  2. The main-content subtree: of the container elements of the page
@@ -75,6 +76,12 @@ struct BestOptions {
   /// more likely a page-wide wrapper's name than a side section). 0 turns it off.
   double hint_penalty = 0.8;
   double hint_max_share = 1.0;  ///< see hint_penalty, in [0, 1] (1: no guard)
+  /// Captions (caption_hint_ranges): p ← p × (1 − caption_penalty) for a block whose text
+  /// starts inside an element marked as an image caption, unless that element holds more
+  /// than caption_max_share of the page's evidence mass (a slideshow page, whose captions are
+  /// its text). 0 turns it off.
+  double caption_penalty = 0.8;
+  double caption_max_share = 0.5;  ///< see caption_penalty, in [0, 1]
   double lambda = 0.2;          ///< subtree objective: Σ words × (p − λ)
   double keep_inside = 0.25;    ///< threshold on p inside the main subtree
   double keep_outside = 0.9;    ///< threshold on p outside it
@@ -105,6 +112,14 @@ struct BestOptions {
 /// are skipped. Returned sorted, overlapping ranges merged. O(n) for realistic nesting.
 /// Never throws (std::bad_alloc aside).
 [[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> boilerplate_hint_ranges(
+    std::string_view utf8_html);
+
+/// Byte ranges [begin, end) of \p utf8_html covered by image captions: <figcaption>, and div,
+/// section, ul, ol, table, form and span elements whose class or id values hold "caption" in
+/// a word (any case, anywhere in it: caption, wp-caption, newsCaption) and no content word
+/// (as boilerplate_hint_ranges; an element of that family is not listed here). Same scan,
+/// order and guarantees as boilerplate_hint_ranges. Never throws (std::bad_alloc aside).
+[[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_hint_ranges(
     std::string_view utf8_html);
 
 /// BTE (Finn et al. 2001; spec §7) on a lexical scan of \p utf8_html instead of a parse: every
