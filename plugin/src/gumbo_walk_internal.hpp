@@ -25,7 +25,8 @@ namespace boilerdex::plugin::detail {
 /// truncated to max_input_bytes, flattened below max_depth, stopped at the deadline), so a
 /// second parse is no more exposed to hostile markup or slow pages than the first. Holds
 /// its own arena (the segmenter's per-thread one may be in use by a caller further up).
-/// The tree points into \p utf8, which must outlive this object. Not copyable.
+/// The tree points into \p utf8 (or into a rewritten copy this object holds), which must
+/// outlive this object. Not copyable.
 class ParsedHtml {
  public:
   /// \p stage names the work in a PageTimeLimitError ("extracting" for extractors); it
