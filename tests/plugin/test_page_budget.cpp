@@ -149,10 +149,6 @@ BOOST_AUTO_TEST_CASE(built_in_extractors_stop_on_a_spent_budget) {
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
   for (const ExtractorInfo& info : list_extractors()) {
     if (info.needs_argument) continue;  // a model file
-    // best (best_extractor.cpp) reads the page lexically and runs its 2012 pipeline on a
-    // fresh document: it does not look at the budget itself (extract_page's final check
-    // reports its overruns).
-    if (info.name.starts_with("best")) continue;
     if (info.name.starts_with("test-")) continue;  // registered by test_extractor_registry.cpp
     std::string spec = info.name;  // "min-words:K" -> "min-words:3", "best[:KEY=VALUE,...]" -> "best"
     if (const auto k = spec.find(":K"); k != std::string::npos) spec.replace(k, 2, ":3");
