@@ -26,7 +26,7 @@ std::string format_threshold(double value) {
 }  // namespace
 
 IndexSet IndexSet::open(const std::filesystem::path& directory) {
-  return IndexSet(directory, indexer::read_manifest(directory));
+  return IndexSet(directory, indexer::read_manifest(directory, indexer::ManifestParts::WithoutInputs));
 }
 
 IndexSet::IndexSet(std::filesystem::path directory, indexer::Manifest manifest)
