@@ -386,7 +386,12 @@ class Builder {
     for (std::size_t i = 0; i < m_views.size(); ++i)
       for (std::size_t j = 0; j < i; ++j)
         if (m_views[i].directory_name() == m_views[j].directory_name())
-          throw UsageError("view '" + m_views[i].spec() + "' is given twice");
+          throw UsageError(m_views[i].spec() == m_views[j].spec()
+                               ? "view '" + m_views[i].spec() + "' is given twice"
+                               : "views '" + m_views[j].spec() + "' and '" + m_views[i].spec() +
+                                     "' would share the folder views/" + m_views[i].directory_name() +
+                                     " (characters other than letters, digits, '.', '-' and '_' become '-'); "
+                                     "rename one of them (e.g. its model file)");
     m_threads = m_options.threads ? m_options.threads : std::max(1u, std::thread::hardware_concurrency());
     m_limits = m_options.limits;
     // Pages are bounded by max_page_bytes before decoding; the segmenter must not cut

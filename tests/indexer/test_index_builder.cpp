@@ -18,6 +18,7 @@
 #include "boilerdex/indexer/view_selector.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/learned_extractor.hpp"
 #include "temp_dir.hpp"
 #include "xapian_dump.hpp"
 
@@ -301,6 +302,40 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
   o.terms.language = "klingon";
   BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::UsageError);
   BOOST_TEST(!fs::exists(tmp.path / "set"));  // nothing created for a bad command
+}
+
+BOOST_AUTO_TEST_CASE(views_that_would_share_a_folder_are_refused) {
+  // extractor:learned:DIR/a/b.json and extractor:learned:DIR/a-b.json are different views
+  // whose folder names are the same once '/' becomes '-': writing both would mix them.
+  using namespace boilerdex::plugin;
+  TempDir tmp;
+  LearnedModelData d;
+  d.learner = "hand-written";
+  d.feature_set = FeatureSet::Current;
+  d.num_classes = 2;
+  d.output = ModelOutput::Average;
+  d.base_margin = {0.0, 0.0};
+  DecisionTree t;
+  t.width = 2;
+  t.nodes = {{0, 10.0f, 1, 2, 0}, {-1, 0, 0, 0, 0}, {-1, 0, 0, 0, 1}};
+  t.values = {0.9, 0.1, 0.2, 0.8};
+  d.trees = {t};
+  const LearnedModel model(std::move(d));
+  fs::create_directories(tmp.path / "m/a");
+  model.save(tmp.path / "m/a/b.json");
+  model.save(tmp.path / "m/a-b.json");
+  const std::string first = "extractor:learned:" + (tmp.path / "m/a/b.json").string();
+  const std::string second = "extractor:learned:" + (tmp.path / "m/a-b.json").string();
+  auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+  o.views = parse_view_specs(first);
+  o.views.push_back(parse_view_specs(second).at(0));
+  BOOST_CHECK_EXCEPTION((void)build_index_set(o, nullptr), boilerdex::UsageError, [&](const auto& e) {
+    const std::string what = e.what();
+    return what.find("would share the folder") != std::string::npos && what.find(second.substr(10)) != std::string::npos;
+  });
+  BOOST_TEST(!fs::exists(tmp.path / "set"));
+  o.views.pop_back();  // one of them alone is fine
+  BOOST_TEST(build_index_set(o, nullptr).views.size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(strict_stops_at_the_first_skip) {
