@@ -44,8 +44,9 @@ struct ExtractionConfig {
   std::size_t max_depth = 2000;       ///< DOM depth below which elements are flattened
   std::size_t max_blocks = 200000;    ///< further blocks of a page are dropped
   std::size_t max_block_bytes = 1u << 20;  ///< longer block text is truncated
-  /// Wall-clock milliseconds one page may take to parse and segment; a slower page is
-  /// skipped and counted (plugin::SegmentLimits::max_page_millis); 0: no bound.
+  /// Wall-clock milliseconds one page may take from decoding through the extractor (and any
+  /// second parse it makes); a slower page is skipped and counted
+  /// (plugin::SegmentLimits::max_page_millis, plugin::PageBudget); 0: no bound.
   std::size_t max_page_millis = 30000;
 };
 
