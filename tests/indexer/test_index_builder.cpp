@@ -309,17 +309,15 @@ BOOST_AUTO_TEST_CASE(views_that_would_share_a_folder_are_refused) {
   // whose folder names are the same once '/' becomes '-': writing both would mix them.
   using namespace boilerdex::plugin;
   TempDir tmp;
+  DecisionTree leaf;  // a single leaf (TreeNode{} is one) scoring every block as content
+  leaf.nodes = {TreeNode{}};
+  leaf.values = {0.0, 1.0};
+  leaf.width = 2;
   LearnedModelData d;
-  d.learner = "hand-written";
-  d.feature_set = FeatureSet::Current;
-  d.num_classes = 2;
+  d.learner = "constant";
   d.output = ModelOutput::Average;
   d.base_margin = {0.0, 0.0};
-  DecisionTree t;
-  t.width = 2;
-  t.nodes = {{0, 10.0f, 1, 2, 0}, {-1, 0, 0, 0, 0}, {-1, 0, 0, 0, 1}};
-  t.values = {0.9, 0.1, 0.2, 0.8};
-  d.trees = {t};
+  d.trees = {leaf};
   const LearnedModel model(std::move(d));
   fs::create_directories(tmp.path / "m/a");
   model.save(tmp.path / "m/a/b.json");
