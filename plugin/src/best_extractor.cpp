@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "best_words_internal.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/classifiers.hpp"
 #include "boilerdex/plugin/extractor_registry.hpp"
@@ -54,6 +55,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"keep_outside", &BestOptions::keep_outside, 0.0, 1.0},
     {"keep_between", &BestOptions::keep_between, 0.0, 1.0},
     {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
+    {"unspaced_chars_per_word", &BestOptions::unspaced_chars_per_word, 0.0, k_unbounded},
 };
 constexpr IntParameter k_int_parameters[] = {
     {"group_depth", &BestOptions::group_depth, 1, 5},
@@ -395,23 +397,38 @@ namespace {
 struct PageScan {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> hint_ranges;     // boilerplate family
   std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_ranges;  // caption family
-  std::vector<std::uint32_t> offsets;  // where each entry starts
+  std::vector<std::uint32_t> offsets;                                   // where each entry starts
   std::vector<std::int32_t> weights;
 };
 
-// Adds the words (runs of non-whitespace) of html[begin, end) as one entry.
-void add_words(std::string_view html, std::size_t begin, std::size_t end, PageScan& scan) {
+// Adds the words of html[begin, end) as one entry: runs of non-whitespace, each one word
+// unless it holds characters of an unspaced script (then best_word_count's words at
+// \p chars_per_word; 0: one).
+void add_words(std::string_view html, std::size_t begin, std::size_t end, double chars_per_word,
+               PageScan& scan) {
   std::int32_t words = 0;
   std::size_t first = end;
-  bool in_word = false;
+  std::size_t token = end;  // where the current run of non-whitespace starts
+  bool multibyte = false;   // whether it holds a byte of a 3- or 4-byte sequence
+  const auto close_token = [&](std::size_t k) {
+    if (token == end) return;
+    words +=
+        multibyte ? detail::best_token_words(html.substr(token, k - token), chars_per_word) : 1;
+    token = end;
+    multibyte = false;
+  };
   for (std::size_t k = begin; k < end; ++k) {
-    const bool space = is_space(html[k]);
-    if (!space && !in_word) {
-      ++words;
+    if (is_space(html[k])) {
+      close_token(k);
+      continue;
+    }
+    if (token == end) {
+      token = k;
       if (first == end) first = k;
     }
-    in_word = !space;
+    multibyte = multibyte || static_cast<unsigned char>(html[k]) >= 0xE0;
   }
+  close_token(end);
   if (words > 0) {
     scan.offsets.push_back(static_cast<std::uint32_t>(first));
     scan.weights.push_back(words);
@@ -436,7 +453,8 @@ void add_tag(std::size_t at, PageScan& scan) {
   scan.weights.push_back(-1);
 }
 
-PageScan scan_page(std::string_view html) {
+// \p chars_per_word: best_word_count's, for BTE's word tokens (0: one per run, as Finn's).
+PageScan scan_page(std::string_view html, double chars_per_word) {
   struct Open {
     HintTag tag;
     HintKind kind;
@@ -450,7 +468,7 @@ PageScan scan_page(std::string_view html) {
   char buffer[12];
   while (i < html.size()) {
     const std::size_t lt = html.find('<', i);
-    add_words(html, i, lt == std::string_view::npos ? html.size() : lt, scan);
+    add_words(html, i, lt == std::string_view::npos ? html.size() : lt, chars_per_word, scan);
     if (lt == std::string_view::npos) break;
     if (html.substr(lt, 4) == "<!--") {
       const std::size_t close = html.find("-->", lt + 4);
@@ -470,7 +488,7 @@ PageScan scan_page(std::string_view html) {
     const std::size_t name_begin = p;
     const std::string_view name = read_tag_name(html, p, buffer);
     if (p == name_begin) {  // a '<' in text: part of the next run of words
-      add_words(html, lt, lt + 1, scan);
+      add_words(html, lt, lt + 1, chars_per_word, scan);
       i = lt + 1;
       continue;
     }
@@ -521,11 +539,11 @@ PageScan scan_page(std::string_view html) {
 
 std::vector<std::pair<std::uint32_t, std::uint32_t>> boilerplate_hint_ranges(
     std::string_view html) {
-  return scan_page(html).hint_ranges;
+  return scan_page(html, 0.0).hint_ranges;
 }
 
 std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_hint_ranges(std::string_view html) {
-  return scan_page(html).caption_ranges;
+  return scan_page(html, 0.0).caption_ranges;
 }
 
 namespace {
@@ -579,7 +597,7 @@ std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
 }  // namespace
 
 std::vector<float> lexical_bte_shares(const TextDocument& doc, std::string_view utf8_html) {
-  return bte_shares(doc, scan_page(utf8_html));
+  return bte_shares(doc, scan_page(utf8_html, 0.0));
 }
 
 BestOptions parse_best_options(std::string_view spec) {
@@ -710,10 +728,15 @@ std::vector<double> refine_evidence(const TextDocument& doc, const PageScan* sca
 
 }  // namespace
 
-std::vector<double> best_block_evidence(const TextDocument& doc, std::string_view utf8_html,
+std::vector<double> best_block_evidence(const TextDocument& fresh, std::string_view utf8_html,
                                         const BestOptions& options) {
+  const double k = options.unspaced_chars_per_word;
+  const bool recount = k > 0.0 && detail::needs_best_word_counts(fresh);
+  const TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
+  const TextDocument& doc = recount ? recounted : fresh;
   std::vector<bool> hinted;
-  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html);
+  const PageScan scan =
+      utf8_html.empty() ? PageScan{} : scan_page(utf8_html, options.unspaced_chars_per_word);
   const PageScan* page = utf8_html.empty() ? nullptr : &scan;
   return refine_evidence(doc, page, options, classifier_votes(doc, page, options), &hinted);
 }
@@ -844,9 +867,16 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
 
 }  // namespace
 
-void BestExtractor::process(TextDocument& doc, std::string_view utf8_html) const {
+void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) const {
+  // Text in a script without spaces: decide on a copy with best's word counts, then copy
+  // the decisions and the labels found back (the segmenter's counts stay as they are).
+  const double k = m_options.unspaced_chars_per_word;
+  const bool recount = k > 0.0 && detail::needs_best_word_counts(fresh);
+  TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
+  TextDocument& doc = recount ? recounted : fresh;
   // One lexical scan of the page serves BTE and the markup hints.
-  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html);
+  const PageScan scan =
+      utf8_html.empty() ? PageScan{} : scan_page(utf8_html, m_options.unspaced_chars_per_word);
   const PageScan* page = utf8_html.empty() ? nullptr : &scan;
   const std::vector<double> votes = classifier_votes(doc, page, m_options);
   doc.budget.deadline.check("extracting");
@@ -865,8 +895,9 @@ void BestExtractor::process(TextDocument& doc, std::string_view utf8_html) const
     keep = decide(doc, p, {}, m_options);
   }
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    doc.blocks[i].is_content = keep[i];
-    doc.blocks[i].score = static_cast<float>(p[i]);
+    fresh.blocks[i].is_content = keep[i];
+    fresh.blocks[i].score = static_cast<float>(p[i]);
+    if (recount) fresh.blocks[i].labels = doc.blocks[i].labels;
   }
 }
 

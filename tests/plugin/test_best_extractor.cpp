@@ -22,6 +22,32 @@ std::string read_fixture(const std::string& name) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
+// A Japanese news page: navigation, the article (four paragraphs without a space), a list of
+// popular stories, a footer with a paragraph in English.
+const std::string k_japanese_page = R"(<html><head><title>北海道で大雪警報</title></head><body>
+<div id="header"><ul>
+<li><a href="/">ホーム</a></li><li><a href="/news">ニュース</a></li>
+<li><a href="/sports">スポーツ</a></li><li><a href="/weather">天気</a></li>
+<li><a href="/login">Login</a></li><li><a href="/help">Help and contact</a></li>
+</ul></div>
+<div id="main"><div class="story">
+<h1>北海道で大雪警報、交通に乱れ</h1>
+<p>気象庁は二十二日、北海道の沿岸部に大雪警報を発表した。発達した低気圧の影響で、明日の朝にかけて広い範囲で猛吹雪となるおそれがあり、交通機関の乱れに警戒するよう呼びかけている。</p>
+<p>札幌市では午後から雪が強まり、市内の幹線道路では車の立ち往生が相次いだ。市の担当者によると、除雪車を通常の二倍に増やして対応しているが、復旧には時間がかかる見通しだという。</p>
+<p>鉄道各社は夕方以降の特急列車の運転を取りやめると発表した。空の便も新千歳空港を発着する多くの便が欠航となり、空港のロビーには足止めされた旅行客の姿が目立った。</p>
+<p>気象台は、不要不急の外出を控え、最新の気象情報に注意するよう求めている。</p>
+</div></div>
+<div id="popular"><h3>人気記事</h3><ul>
+<li><a href="/a/1">新しい駅ビルが開業</a></li><li><a href="/a/2">プロ野球の日程が決定</a></li>
+<li><a href="/a/3">人気のラーメン店が移転</a></li>
+</ul></div>
+<div id="footer"><p>Example Shimbun English Edition delivers the latest news from Japan
+in English every day, with reports on politics, business, technology, culture and sport, and
+an archive of articles since 1995 that subscribers can search by keyword, date or region.</p>
+<p>Copyright 2026 Example Shimbun. All rights reserved. Terms of use, privacy policy and
+advertising.</p></div>
+</body></html>)";
+
 // The text the extractor keeps on \p html.
 std::string extract(const std::string& html, const BestOptions& options = {}) {
   TextDocument doc = segment_html(html);
@@ -406,6 +432,86 @@ BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
   bool listed = false;
   for (const auto& info : list_extractors()) listed = listed || info.name.starts_with("best");
   BOOST_TEST(listed);
+}
+
+BOOST_AUTO_TEST_CASE(word_count_splits_scripts_written_without_spaces) {
+  BOOST_TEST(best_word_count("Hello, world — again") == 3);  // a lone dash is no word
+  BOOST_TEST(best_word_count("東京都に住む") == 3);          // 6 characters, 2 per word
+  BOOST_TEST(best_word_count("東京都に住む。") == 3);        // punctuation counts nothing
+  BOOST_TEST(best_word_count("iPhoneの新型") == 3);          // "iPhone" + 3 characters
+  BOOST_TEST(best_word_count("東") == 1);                    // rounded up
+  BOOST_TEST(best_word_count("สวัสดีครับ") == 3);               // Thai: 10 code points, 4 per word
+  BOOST_TEST(best_word_count("안녕하세요 여러분") == 2);     // Hangul is written with spaces
+  BOOST_TEST(best_word_count("東京都に住む", 3.0) == 2);
+  BOOST_TEST(best_word_count("東京都に住む", 0.0) == 1);  // off: whitespace tokens
+  BOOST_TEST(best_word_count("Hello, world — again", 0.0) == 3);
+  BOOST_TEST(best_word_count("東京都に住む", 1e-12) == 6);  // at most a word per character
+  BOOST_TEST(best_word_count("") == 0);
+  BOOST_TEST(best_word_count("\xE6\x9D") == 1);  // a cut sequence: two other characters
+}
+
+BOOST_AUTO_TEST_CASE(keeps_a_japanese_article_only_with_the_unspaced_word_count) {
+  const std::string text = extract(k_japanese_page);
+  BOOST_TEST_INFO("extracted:\n" << text);
+  BOOST_TEST(contains(text, "北海道で大雪警報、交通に乱れ"));
+  BOOST_TEST(contains(text, "大雪警報を発表した"));
+  BOOST_TEST(contains(text, "除雪車を通常の二倍"));
+  BOOST_TEST(contains(text, "旅行客の姿が目立った"));
+  BOOST_TEST(contains(text, "最新の気象情報"));
+  BOOST_TEST(!contains(text, "スポーツ"));
+  BOOST_TEST(!contains(text, "ラーメン店"));
+  BOOST_TEST(!contains(text, "English Edition"));
+  BOOST_TEST(!contains(text, "Copyright"));
+
+  // On the segmenter's counts (whitespace and punctuation tokens) a paragraph is 3 to 5
+  // words, and the English footer's 39 words look like the page's text.
+  BestOptions off;
+  off.unspaced_chars_per_word = 0.0;
+  const std::string without = extract(k_japanese_page, off);
+  BOOST_TEST_INFO("extracted without the unspaced count:\n" << without);
+  BOOST_TEST(!contains(without, "大雪警報を発表した"));
+  BOOST_TEST(!contains(without, "除雪車を通常の二倍"));
+  BOOST_TEST(contains(without, "English Edition"));
+}
+
+BOOST_AUTO_TEST_CASE(the_option_parses_and_names_itself) {
+  BOOST_TEST(parse_best_options("unspaced_chars_per_word=1.5").unspaced_chars_per_word == 1.5);
+  BOOST_TEST(BestExtractor(parse_best_options("unspaced_chars_per_word=0")).name() ==
+             "best:unspaced_chars_per_word=0");
+  BOOST_CHECK_THROW((void)parse_best_options("unspaced_chars_per_word=-1"), boilerdex::UsageError);
+}
+
+BOOST_AUTO_TEST_CASE(pages_without_unspaced_scripts_are_decided_as_before) {
+  const std::string html =
+      "<html><body><div><p>Short menu</p></div><div><p>" + std::string(40, 'x') +
+      " The harbour town woke to ash on Tuesday as the volcano, quiet for a century, sent a "
+      "column of smoke high over the bay and the ferries stayed in port all day long.</p>"
+      "<p>Scientists had warned of swelling on the northern flank for weeks before it.</p>"
+      "</div></body></html>";
+  BestOptions off;
+  off.unspaced_chars_per_word = 0.0;
+  TextDocument a = segment_html(html);
+  TextDocument b = segment_html(html);
+  BestExtractor().process(a, html);
+  BestExtractor(off).process(b, html);
+  BOOST_REQUIRE_EQUAL(a.blocks.size(), b.blocks.size());
+  for (std::size_t i = 0; i < a.blocks.size(); ++i) {
+    BOOST_TEST(a.blocks[i].is_content == b.blocks[i].is_content);
+    BOOST_TEST(a.blocks[i].score == b.blocks[i].score);
+    BOOST_TEST(a.blocks[i].num_words == b.blocks[i].num_words);  // the segmenter's, untouched
+  }
+}
+
+BOOST_AUTO_TEST_CASE(unspaced_counts_leave_the_document_counters_alone) {
+  TextDocument doc = segment_html(k_japanese_page);
+  const TextDocument before = doc;
+  BestExtractor().process(doc, k_japanese_page);
+  BOOST_REQUIRE_EQUAL(doc.blocks.size(), before.blocks.size());
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    BOOST_TEST(doc.blocks[i].num_words == before.blocks[i].num_words);
+    BOOST_TEST(doc.blocks[i].text_density == before.blocks[i].text_density);
+    BOOST_TEST(doc.blocks[i].link_density == before.blocks[i].link_density);
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -28,6 +28,14 @@
 ///     enough kept text, nothing more is kept (comment sections). Should the markup hints
 ///     leave nothing at all, the page is decided again without them.
 ///
+/// Words: every count above (the votes' thresholds and densities, the mass Σ words × (p − λ),
+/// the penalties' word limits, BTE's token weights) is best_word_count's, which differs from
+/// the segmenter's num_words only in scripts written without spaces between words (Japanese,
+/// Chinese, Thai, ...): there a whitespace-separated token is a whole clause, so best
+/// counts those characters about one word per two (Han, kana) or four (Thai, Lao, Khmer,
+/// Myanmar; BestOptions::unspaced_chars_per_word). Pages without such characters are decided
+/// on the segmenter's counts as they are.
+///
 /// Its output keeps every parse block (none merged or removed), is_content set to the
 /// decision and score to p, so content() lists the kept paragraphs in document order.
 /// The parameters were tuned on a fixed half of the development pages and are reported on
@@ -82,9 +90,9 @@ struct BestOptions {
   /// its text). 0 turns it off.
   double caption_penalty = 0.8;
   double caption_max_share = 0.5;  ///< see caption_penalty, in [0, 1]
-  double lambda = 0.2;          ///< subtree objective: Σ words × (p − λ)
-  double keep_inside = 0.25;    ///< threshold on p inside the main subtree
-  double keep_outside = 0.9;    ///< threshold on p outside it
+  double lambda = 0.2;             ///< subtree objective: Σ words × (p − λ)
+  double keep_inside = 0.25;       ///< threshold on p inside the main subtree
+  double keep_outside = 0.9;       ///< threshold on p outside it
   /// Gap filling: a block inside the subtree between two kept blocks (the nearest blocks
   /// with words on either side) is kept when p ≥ keep_between and its link density is at
   /// most 0.5 (lists and short lines inside an article). 1 turns it off.
@@ -95,6 +103,9 @@ struct BestOptions {
   /// Markers with a higher link density are ignored: "View/Add Comments (6)" under each
   /// post of a blog's front page links to another page rather than opening a section here.
   double end_marker_max_link_density = 0.5;
+  /// Words in scripts written without spaces (best_word_count): Han and kana characters per
+  /// word, Thai, Lao, Khmer and Myanmar twice as many. 0: the segmenter's counts everywhere.
+  double unspaced_chars_per_word = 2.0;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
 };
@@ -132,11 +143,25 @@ struct BestOptions {
 [[nodiscard]] std::vector<float> lexical_bte_shares(const TextDocument& doc,
                                                     std::string_view utf8_html);
 
+/// The number of words of \p utf8_text as `best` counts them: runs of characters between
+/// whitespace (ASCII, no-break and ideographic spaces) that hold a letter, digit or symbol
+/// (not only punctuation), except that a run of characters of a script written without spaces
+/// between words counts one word per \p chars_per_word characters (Han, Hiragana, Katakana:
+/// segmenters find about 1.5–2 characters per Japanese or Chinese word) or per twice that
+/// (Thai, Lao, Khmer, Myanmar; an estimate), rounded up, and splits the token around it: at 2,
+/// "東京都に住む" is 3 words, "iPhoneの新型" 3. Hangul is written with spaces and counts as
+/// other letters. \p chars_per_word under 1 counts as 1; ≤ 0: every such
+/// whitespace-separated token is one word.
+/// Invalid UTF-8 bytes count as other characters. O(n); never throws.
+[[nodiscard]] int best_word_count(
+    std::string_view utf8_text,
+    double chars_per_word = BestOptions{}.unspaced_chars_per_word) noexcept;
+
 /// Parses "key=value,key=value" (keys as the BestOptions member names, e.g.
 /// "lambda=0.5,keep_inside=0.25") over the defaults; "" gives the defaults.
 /// \throws UsageError naming the key or value when a key is unknown or a value malformed
-/// or out of range (weights and link_penalty ≥ 0; shares, penalties, lambda, thresholds in
-/// [0, 1]; group_depth 1–5; the other counts ≥ 0), or when every weight is 0.
+/// or out of range (weights, link_penalty and unspaced_chars_per_word ≥ 0; shares, penalties,
+/// lambda, thresholds in [0, 1]; group_depth 1–5; the other counts ≥ 0), or when every weight is 0.
 [[nodiscard]] BestOptions parse_best_options(std::string_view spec);
 
 /// The content likelihood p of every block of \p doc (fresh from segment_html(\p utf8_html)),
