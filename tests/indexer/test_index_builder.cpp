@@ -179,11 +179,10 @@ BOOST_AUTO_TEST_CASE(every_view_holds_every_document_in_the_same_order) {
 // The acceptance check on fixtures: each view's terms for a page equal TermGenerator's on
 // the title and the blocks the view keeps, and its value_text holds exactly those blocks'
 // text (the fixture's pages fit the default cap).
-BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
-  TempDir tmp;
-  const auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
-  (void)build_index_set(o, nullptr);
-  auto reader = open_collection_file(fixtures / "trec/sample.trec", InputFormat::Trec, 20u << 20);
+/// Every document of every view of the index set \p o built holds the terms
+/// TermGenerator gives for its kept blocks, and their text as value_text.
+void check_views_against_term_generator(const IndexOptions& o) {
+  auto reader = open_collection_file(o.inputs.front(), InputFormat::Trec, 20u << 20);
   ReadItem item;
   Xapian::docid did = 0;
   std::size_t texts = 0;
@@ -192,7 +191,7 @@ BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
     ++did;
     for (const ViewSpec& v : o.views) {
       BOOST_TEST_CONTEXT(item.document.docno << " in " << v.spec()) {
-        Xapian::Database db((tmp.path / "set/views" / v.directory_name()).string());
+        Xapian::Database db((o.out_dir / "views" / v.directory_name()).string());
         const Xapian::Document doc = db.get_document(did);
         BOOST_TEST(stored_terms(doc) == reference_terms(item.document, v), boost::test_tools::per_element());
         const std::string text = reference_text(item.document, v);
@@ -204,6 +203,32 @@ BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
   }
   BOOST_TEST(did == 4u);
   BOOST_TEST(texts >= 4u);  // real text was compared, not only absent values
+}
+
+BOOST_AUTO_TEST_CASE(view_terms_equal_term_generator_on_the_kept_blocks) {
+  TempDir tmp;
+  const auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+  (void)build_index_set(o, nullptr);
+  check_views_against_term_generator(o);
+}
+
+// A writer carries a page's document from view to view and adds only the blocks the next
+// view keeps beyond the last one: nested thresholds, listed either way round, on one and on
+// two writer threads, must still give each view exactly its own blocks (and no others).
+BOOST_AUTO_TEST_CASE(threshold_sweeps_give_each_view_exactly_its_blocks) {
+  for (const char* sweep : {"min-words:1,2,3,5,8,13,50", "min-words:50,13,8,5,3,2,1"}) {
+    for (const unsigned threads : {1u, 2u}) {
+      BOOST_TEST_CONTEXT(sweep << ", " << threads << " threads") {
+        TempDir tmp;
+        auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+        o.views = views_of({sweep, "min-density:1,2,4,8,16", "extractor:article", "all"});
+        o.threads = threads;
+        o.snippet_bytes = 1u << 20;
+        (void)build_index_set(o, nullptr);
+        check_views_against_term_generator(o);
+      }
+    }
+  }
 }
 
 // The cap cuts on a character boundary: a cap ending inside "é" keeps the bytes before it.
