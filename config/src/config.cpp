@@ -201,6 +201,7 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "stopwords_file") c.stopwords_file = r.get_path(n, d);
     else if (k == "positions") c.positions = r.get_bool(n, d);
     else if (k == "sweep_positions") c.sweep_positions = r.get_bool(n, d);
+    else if (k == "sweep_termlists") c.sweep_termlists = r.get_bool(n, d);
     else if (k == "sync_commits") c.sync_commits = r.get_bool(n, d);
     else if (k == "auto_sample_documents") c.auto_sample_documents = r.get_uint(n, d, 1);
     else if (k == "index_title") c.index_title = r.get_bool(n, d);
@@ -362,6 +363,7 @@ std::string to_toml(const Config& c) {
                        {"stopwords_file", c.indexing.stopwords_file.string()},
                        {"positions", c.indexing.positions},
                        {"sweep_positions", c.indexing.sweep_positions},
+                       {"sweep_termlists", c.indexing.sweep_termlists},
                        {"sync_commits", c.indexing.sync_commits},
                        {"auto_sample_documents", as_int(c.indexing.auto_sample_documents)},
                        {"index_title", c.indexing.index_title},

@@ -97,6 +97,7 @@ IndexOptions index_options_from_config(const config::Config& c) {
   }
   o.terms.positions = c.indexing.positions;
   o.terms.sweep_positions = c.indexing.sweep_positions;
+  o.terms.sweep_termlists = c.indexing.sweep_termlists;
   o.sync_commits = c.indexing.sync_commits;
   o.auto_sample_documents = c.indexing.auto_sample_documents;
   o.terms.index_title = c.indexing.index_title;
@@ -315,6 +316,7 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
             {"stopwords", o.terms.stopwords},
             {"positions", o.terms.positions},
             {"sweep_positions", o.terms.sweep_positions},
+            {"sweep_termlists", o.terms.sweep_termlists},
             {"index_title", o.terms.index_title}}}};
 }
 
@@ -456,6 +458,7 @@ class Builder {
       read_file(std::move(in));
     }
     flush_batch();
+    drop_held_past_end();
     commit();
     return finish();
   }
@@ -531,32 +534,87 @@ class Builder {
     m_resumed = m_state.documents;
   }
 
+  /// Opens (creates) every view. A view may hold documents past the last common commit:
+  /// the interrupted run committed it (or Xapian auto-flushed it) after that commit. They
+  /// are kept, not rolled back (a view without termlists cannot delete): the resumed run
+  /// gives the same pages the same docids, and write_document checks each such document's
+  /// DOCNO when the run reaches its docid.
   void open_views() {
-    for (const ViewSpec& v : m_views) {
-      const fs::path p = view_path(v);
+    m_held.assign(m_views.size(), 0);
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      const fs::path p = view_path(m_views[v]);
+      m_view_termlist.push_back(view_has_termlist(m_options.terms, m_views[v]));
       m_dbs.push_back(xapian_call(p.string(), [&] {
-        const int sync = m_options.sync_commits ? 0 : Xapian::DB_NO_SYNC;
-        return Xapian::WritableDatabase(p.string(), Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS | sync);
+        int flags = Xapian::DB_CREATE_OR_OPEN | Xapian::DB_BACKEND_GLASS;
+        if (!m_options.sync_commits) flags |= Xapian::DB_NO_SYNC;
+        // Needed to reopen such a view too (glass then refuses to open it without it).
+        if (!m_view_termlist[v]) flags |= Xapian::DB_NO_TERMLIST;
+        return Xapian::WritableDatabase(p.string(), flags);
       }));
-    }
-    // Back to the last common commit: a view may have committed (or auto-flushed) past it.
-    for (std::size_t v = 0; v < m_dbs.size(); ++v) {
-      xapian_call(view_path(m_views[v]).string(), [&] {
-        Xapian::WritableDatabase& db = m_dbs[v];
+      xapian_call(p.string(), [&] {
+        const Xapian::WritableDatabase& db = m_dbs[v];
         if (db.get_doccount() < m_state.documents && db.get_lastdocid() < m_state.documents)
-          throw IndexError(view_path(m_views[v]).string() + ": holds fewer documents (" +
-                           std::to_string(db.get_doccount()) + ") than the last common commit (" +
-                           std::to_string(m_state.documents) + "); use --overwrite");
-        const Xapian::docid last = db.get_lastdocid();
-        for (Xapian::docid d = m_state.documents + 1; d <= last; ++d) {
+          throw IndexError(p.string() + ": holds fewer documents (" + std::to_string(db.get_doccount()) +
+                           ") than the last common commit (" + std::to_string(m_state.documents) +
+                           "); use --overwrite");
+        if (db.get_lastdocid() > m_state.documents) m_held[v] = db.get_lastdocid();
+      });
+    }
+  }
+
+  /// Writes \p doc, page \p s's document, to view \p v at s.docid, unless the view
+  /// already holds it: a document held past the last common commit (open_views) with
+  /// s's DOCNO came from the same page. One with another DOCNO (the interrupted run
+  /// skipped or kept a page this one does not) is replaced. \throws IndexError when the
+  /// view has no termlist to replace it with; Xapian::Error.
+  void write_document(std::size_t v, const Slot& s, const Xapian::Document& doc) {
+    if (s.docid <= m_held[v]) {
+      std::string held;
+      try {
+        held = m_dbs[v].get_document(s.docid).get_data();
+      } catch (const Xapian::DocNotFoundError&) {
+      }
+      if (held == s.raw.docno) return;
+      if (!m_view_termlist[v])
+        throw IndexError(view_path(m_views[v]).string() + ": holds document " + std::to_string(s.docid) + " (" +
+                         held + ") past the last common commit, where the resumed run puts " + s.raw.docno +
+                         "; a view without termlists cannot replace it; use --overwrite");
+    }
+    m_dbs[v].replace_document(s.docid, doc);
+  }
+
+  /// Deletes the documents views held past the last common commit (open_views) beyond
+  /// the last docid this run gave. \throws IndexError for a view without termlists.
+  void drop_held_past_end() {
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      if (m_held[v] <= m_next_docid_base) continue;
+      const std::string path = view_path(m_views[v]).string();
+      if (!m_view_termlist[v])
+        throw IndexError(path + ": holds documents up to " + std::to_string(m_held[v]) +
+                         " past the last common commit, beyond the resumed run's last (" +
+                         std::to_string(m_next_docid_base) + "); a view without termlists cannot delete them; "
+                         "use --overwrite");
+      xapian_call(path, [&] {
+        for (Xapian::docid d = m_next_docid_base + 1; d <= m_held[v]; ++d) {
           try {
-            db.delete_document(d);
+            m_dbs[v].delete_document(d);
           } catch (const Xapian::DocNotFoundError&) {
           }
         }
-        if (last > m_state.documents) db.commit();
       });
     }
+  }
+
+  /// Whether \p docno has a docid given before docid \p last + 1 (in this run or the one
+  /// it resumes). View 0 may hold documents past the last common commit (open_views):
+  /// their docids are not given yet, so they do not count.
+  bool indexed_before(std::string_view docno, Xapian::docid last) {
+    return xapian_call(view_path(m_views[0]).string(), [&] {
+      const std::string term = docno_term(docno);
+      for (auto it = m_dbs[0].postlist_begin(term); it != m_dbs[0].postlist_end(term); ++it)
+        if (*it <= last) return true;
+      return false;
+    });
   }
 
   void write_state() { detail::write_json_file(state_path(), state_json(m_settings, m_state)); }
@@ -855,12 +913,11 @@ class Builder {
 
     // In input order: outcomes, docids, duplicate DOCNOs.
     std::unordered_set<std::string_view> batch_docnos;
+    const Xapian::docid written = m_next_docid_base;  // the docids of earlier batches
     for (std::size_t i = 0; i < n; ++i) {
       Slot& s = m_batch[i];
       if (!s.skipped) {
-        const bool dup = !batch_docnos.insert(s.raw.docno).second ||
-                         xapian_call(view_path(m_views[0]).string(),
-                                     [&] { return m_dbs[0].term_exists(docno_term(s.raw.docno)); });
+        const bool dup = !batch_docnos.insert(s.raw.docno).second || indexed_before(s.raw.docno, written);
         if (dup) {
           s.skipped = true;
           s.skip = SkipReport{SkipReason::BadDocno, open_input(s.file).summary.path, s.raw.offset, s.raw.docno,
@@ -950,7 +1007,7 @@ class Builder {
               if (s.doc_empty) ++m_state.view_empty[v];
               m_view_cost[v] += s.doc_length;
               pending[part] += s.doc_length;
-              m_dbs[v].replace_document(s.docid, s.doc);
+              write_document(v, s, s.doc);
               continue;
             }
             BuiltDocument& b = last[i];
@@ -958,7 +1015,7 @@ class Builder {
             if (b.empty) ++m_state.view_empty[v];
             m_view_cost[v] += b.length;
             pending[part] += b.length;
-            m_dbs[v].replace_document(s.docid, b.doc);
+            write_document(v, s, b.doc);
           }
         }
       } catch (const Xapian::Error& e) {
@@ -1137,6 +1194,8 @@ class Builder {
   std::uint64_t m_resumed = 0;
   std::vector<Xapian::WritableDatabase> m_dbs;
   std::vector<std::uint8_t> m_view_positions;  // per view: view_has_positions
+  std::vector<std::uint8_t> m_view_termlist;   // per view: view_has_termlist
+  std::vector<Xapian::docid> m_held;  // per view: last docid held past the last common commit (0: none)
   std::vector<std::uint64_t> m_view_cost;      // per view: postings written (balances writers)
   std::vector<std::unique_ptr<TermMaker>> m_makers;
   std::vector<Slot> m_batch;

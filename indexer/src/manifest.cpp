@@ -27,7 +27,8 @@ std::string_view kind_name(ViewKind k) {
 
 json to_json(const TermSettings& t) {
   return {{"language", t.language},   {"stem_strategy", t.stem_strategy}, {"stopwords", t.stopwords},
-          {"positions", t.positions}, {"sweep_positions", t.sweep_positions}, {"index_title", t.index_title}};
+          {"positions", t.positions}, {"sweep_positions", t.sweep_positions},
+          {"sweep_termlists", t.sweep_termlists}, {"index_title", t.index_title}};
 }
 
 TermSettings terms_from_json(const json& j) {
@@ -37,15 +38,23 @@ TermSettings terms_from_json(const json& j) {
   t.stopwords = j.at("stopwords").get<std::vector<std::string>>();
   t.positions = j.at("positions").get<bool>();
   t.sweep_positions = j.value("sweep_positions", true);  // older sets had positions in every view
+  t.sweep_termlists = j.value("sweep_termlists", true);  // and termlists
   t.index_title = j.at("index_title").get<bool>();
   return t;
+}
+
+bool is_sweep(const ViewSpec& view) noexcept {
+  return view.kind == ViewKind::MinWords || view.kind == ViewKind::MinDensity;
 }
 
 }  // namespace
 
 bool view_has_positions(const TermSettings& terms, const ViewSpec& view) noexcept {
-  const bool sweep = view.kind == ViewKind::MinWords || view.kind == ViewKind::MinDensity;
-  return terms.positions && (terms.sweep_positions || !sweep);
+  return terms.positions && (terms.sweep_positions || !is_sweep(view));
+}
+
+bool view_has_termlist(const TermSettings& terms, const ViewSpec& view) noexcept {
+  return terms.sweep_termlists || !is_sweep(view);
 }
 
 const ManifestView* Manifest::find_view(std::string_view name) const noexcept {

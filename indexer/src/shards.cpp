@@ -41,7 +41,8 @@ bool same_views(const Manifest& a, const Manifest& b) {
 
 bool same_terms(const TermSettings& a, const TermSettings& b) {
   return a.language == b.language && a.stem_strategy == b.stem_strategy && a.stopwords == b.stopwords &&
-         a.positions == b.positions && a.sweep_positions == b.sweep_positions && a.index_title == b.index_title;
+         a.positions == b.positions && a.sweep_positions == b.sweep_positions && a.sweep_termlists == b.sweep_termlists &&
+         a.index_title == b.index_title;
 }
 
 /// \throws IndexError naming the DOCNO and both shards when one occurs in two shards.

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
     std::string out, shard;
     std::vector<std::string> merge;
     bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
-    bool sweep_positions = false, sync_commits = false;
+    bool sweep_positions = false, sweep_termlists = false, sync_commits = false;
     std::optional<unsigned> threads;
     std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes, auto_sample;
     app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);
     app.add_flag("--no-positions", no_positions, "do not store term positions");
     app.add_flag("--sweep-positions", sweep_positions, "store positions in min-words/min-density views too");
+    app.add_flag("--sweep-termlists", sweep_termlists, "store termlists in min-words/min-density views too");
     app.add_flag("--sync-commits", sync_commits, "fsync every commit (survives power loss, slower)");
     app.add_flag("--no-title", no_title, "do not index titles");
     app.add_flag("-q,--quiet", quiet, "no progress display");
@@ -88,6 +89,7 @@ int main(int argc, char** argv) {
     if (strict) c.indexing.strict = true;
     if (no_positions) c.indexing.positions = false;
     if (sweep_positions) c.indexing.sweep_positions = true;
+    if (sweep_termlists) c.indexing.sweep_termlists = true;
     if (sync_commits) c.indexing.sync_commits = true;
     if (auto_sample) c.indexing.auto_sample_documents = *auto_sample;
     if (no_title) c.indexing.index_title = false;

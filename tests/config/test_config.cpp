@@ -48,6 +48,8 @@ BOOST_AUTO_TEST_CASE(empty_text_gives_the_defaults) {
   BOOST_TEST(c.indexing.language == "english");
   BOOST_TEST(c.indexing.stem_strategy == "some");
   BOOST_TEST(c.indexing.positions);
+  BOOST_TEST(!c.indexing.sweep_positions);
+  BOOST_TEST(!c.indexing.sweep_termlists);
   BOOST_TEST(c.indexing.index_title);
   BOOST_TEST(c.indexing.commit_interval == d.indexing.commit_interval);
   BOOST_TEST(c.trec.k == 1000u);
@@ -75,6 +77,8 @@ BOOST_AUTO_TEST_CASE(every_key_is_read_and_relative_paths_follow_the_file) {
   BOOST_TEST(c.indexing.stopwords.size() == 2u);
   BOOST_TEST(c.indexing.stopwords_file == (fixtures / "stop.txt").lexically_normal());
   BOOST_TEST(!c.indexing.positions);
+  BOOST_TEST(c.indexing.sweep_positions);
+  BOOST_TEST(c.indexing.sweep_termlists);
   BOOST_TEST(!c.indexing.index_title);
   BOOST_TEST(c.indexing.commit_interval == 50u);
   BOOST_TEST(c.indexing.max_pending_postings == 1000u);

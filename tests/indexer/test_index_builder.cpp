@@ -58,9 +58,9 @@ std::map<Xapian::docid, std::string> docnos(const fs::path& db_path) {
 }
 
 /// A stored document's terms, without the ID term.
-std::vector<std::string> stored_terms(const Xapian::Document& doc) {
+std::vector<std::string> stored_terms(const Xapian::Database& db, Xapian::docid did) {
   std::vector<std::string> out;
-  for (std::string& line : dump_terms(doc))
+  for (std::string& line : dump_terms(db, did))
     if (line.rfind(std::string(docno_prefix), 0) != 0) out.push_back(std::move(line));
   return out;
 }
@@ -193,7 +193,7 @@ void check_views_against_term_generator(const IndexOptions& o) {
       BOOST_TEST_CONTEXT(item.document.docno << " in " << v.spec()) {
         Xapian::Database db((o.out_dir / "views" / v.directory_name()).string());
         const Xapian::Document doc = db.get_document(did);
-        BOOST_TEST(stored_terms(doc) == reference_terms(item.document, v), boost::test_tools::per_element());
+        BOOST_TEST(stored_terms(db, did) == reference_terms(item.document, v), boost::test_tools::per_element());
         const std::string text = reference_text(item.document, v);
         BOOST_REQUIRE(text.size() <= o.snippet_bytes);
         BOOST_TEST(doc.get_value(value_text) == text);
@@ -454,7 +454,104 @@ BOOST_AUTO_TEST_CASE(interrupted_run_resumes_to_the_same_index) {
       BOOST_TEST(x.get_total_length() == y.get_total_length());
       for (Xapian::docid d = 1; d <= y.get_lastdocid(); ++d) {
         BOOST_TEST(x.get_document(d).get_data() == y.get_document(d).get_data());
-        BOOST_TEST(dump_terms(x.get_document(d)) == dump_terms(y.get_document(d)), boost::test_tools::per_element());
+        BOOST_TEST(dump_terms(x, d) == dump_terms(y, d), boost::test_tools::per_element());
+      }
+    }
+  }
+}
+
+/// Interrupts a run as interrupted_run_resumes_to_the_same_index does: sample.trec's four
+/// pages committed, BROKEN-0 (docid 5) written after the last common commit.
+IndexOptions interrupted_run(const fs::path& out) {
+  auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
+                        fixtures / "trec/two-members.trec.gz"}, out);
+  o.batch_documents = 1;
+  o.commit_interval = 2;
+  o.strict = true;
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  o.strict = false;
+  o.existing = ExistingOutput::Resume;
+  return o;
+}
+
+/// Adds a document "STRAY-<did>" at docid \p did of the view at \p path and commits: what
+/// an interrupted run leaves when it gave that docid to a page the resumed run does not.
+/// A view without termlists opens only with Xapian::DB_NO_TERMLIST in \p flags.
+void add_stray(const fs::path& path, Xapian::docid did, int flags = 0) {
+  Xapian::WritableDatabase db(path.string(), Xapian::DB_OPEN | flags);
+  Xapian::Document doc;
+  doc.set_data("STRAY-" + std::to_string(did));
+  doc.add_term("stray");
+  db.replace_document(did, doc);
+  db.commit();
+}
+
+// A view keeps what it holds past the last common commit when the resumed run puts the same
+// DOCNO there; another DOCNO is replaced (and one past the run's end deleted) in a view with
+// termlists, and refused, naming the view, in a sweep view without them.
+BOOST_AUTO_TEST_CASE(resume_replaces_or_refuses_documents_held_past_the_last_commit) {
+  TempDir tmp;
+  auto clean = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
+                            fixtures / "trec/two-members.trec.gz"}, tmp.path / "clean");
+  const IndexSummary fresh = build_index_set(clean, nullptr);
+  BOOST_REQUIRE(fresh.documents >= 6u);
+
+  auto o = interrupted_run(tmp.path / "set");
+  {
+    Xapian::Database all((tmp.path / "set/views/all").string());
+    BOOST_REQUIRE(all.get_lastdocid() == 5u);  // BROKEN-0, held past the commit of 4
+  }
+  add_stray(tmp.path / "set/views/all", 6);
+  add_stray(tmp.path / "set/views/all", 100);
+  const IndexSummary resumed = build_index_set(o, nullptr);
+  BOOST_TEST(resumed.resumed_documents == 4u);
+  for (const ViewSpec& v : o.views) {
+    BOOST_TEST_CONTEXT(v.spec()) {
+      Xapian::Database x((tmp.path / "set/views" / v.directory_name()).string());
+      Xapian::Database y((tmp.path / "clean/views" / v.directory_name()).string());
+      BOOST_TEST(x.get_doccount() == y.get_doccount());  // (the last docid stays 100: Xapian never lowers it)
+      BOOST_TEST(!x.term_exists("stray"));
+      for (Xapian::docid d = 1; d <= y.get_lastdocid(); ++d) {
+        BOOST_TEST(x.get_document(d).get_data() == y.get_document(d).get_data());
+        BOOST_TEST(dump_terms(x, d) == dump_terms(y, d), boost::test_tools::per_element());
+      }
+    }
+  }
+
+  auto refused = interrupted_run(tmp.path / "refused");
+  add_stray(tmp.path / "refused/views/min-words-10", 6, Xapian::DB_NO_TERMLIST);
+  BOOST_CHECK_EXCEPTION((void)build_index_set(refused, nullptr), boilerdex::IndexError, [](const auto& e) {
+    const std::string w = e.what();
+    return w.find("min-words-10") != std::string::npos && w.find("STRAY-6") != std::string::npos &&
+           w.find("--overwrite") != std::string::npos;
+  });
+}
+
+// Sweep views have no termlist unless sweep_termlists asks for one; the other views always
+// have theirs, and the manifest says which way the set was built.
+BOOST_AUTO_TEST_CASE(sweep_views_have_no_termlists_unless_asked) {
+  for (const bool asked : {false, true}) {
+    BOOST_TEST_CONTEXT("sweep_termlists " << asked) {
+      TempDir tmp;
+      auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
+      o.terms.sweep_termlists = asked;
+      (void)build_index_set(o, nullptr);
+      BOOST_TEST(read_manifest(o.out_dir).terms.sweep_termlists == asked);
+      for (const ViewSpec& v : o.views) {
+        BOOST_TEST_CONTEXT(v.spec()) {
+          const bool sweep = v.kind == ViewKind::MinWords || v.kind == ViewKind::MinDensity;
+          BOOST_TEST(view_has_termlist(o.terms, v) == (asked || !sweep));
+          Xapian::Database db((o.out_dir / "views" / v.directory_name()).string());
+          const Xapian::Document doc = db.get_document(1);
+          if (asked || !sweep) {
+            BOOST_TEST(dump_terms(doc) == dump_terms(db, 1), boost::test_tools::per_element());
+          } else {
+            BOOST_CHECK_THROW((void)doc.termlist_begin(), Xapian::FeatureUnavailableError);
+            BOOST_TEST(!dump_terms(db, 1).empty());  // the postlists are all there
+            BOOST_TEST(db.get_doclength(1) > 0u);
+            BOOST_TEST(doc.get_value(value_docno) == doc.get_data());
+          }
+        }
       }
     }
   }
@@ -638,7 +735,7 @@ BOOST_AUTO_TEST_CASE(a_view_alone_equals_the_same_view_among_others) {
       for (Xapian::docid d = 1; d <= a.get_lastdocid(); ++d) {
         const Xapian::Document x = a.get_document(d), y = b.get_document(d);
         BOOST_TEST(x.get_data() == y.get_data());
-        BOOST_TEST(dump_terms(x) == dump_terms(y), boost::test_tools::per_element());
+        BOOST_TEST(dump_terms(a, d) == dump_terms(b, d), boost::test_tools::per_element());
         for (const unsigned slot : {value_docno, value_url, value_title, value_metadata, value_text})
           BOOST_TEST(x.get_value(slot) == y.get_value(slot));
       }

@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
 using boilerdex::indexer::test::TempDir;
 using boilerdex::indexer::test::dump_terms;
+using boilerdex::indexer::test::dump_values;
 
 namespace {
 
@@ -72,9 +73,8 @@ std::vector<std::string> dump_view(const fs::path& db_path) {
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     const Xapian::Document doc = db.get_document(*it);
     out.push_back("doc " + std::to_string(*it) + " " + doc.get_data());
-    for (std::string& t : dump_terms(doc)) out.push_back(std::move(t));
-    for (auto v = doc.values_begin(); v != doc.values_end(); ++v)
-      out.push_back("value " + std::to_string(v.get_valueno()) + " " + *v);
+    for (std::string& t : dump_terms(db, *it)) out.push_back(std::move(t));
+    for (std::string& v : dump_values(doc)) out.push_back(std::move(v));
   }
   return out;
 }
@@ -86,9 +86,8 @@ std::map<std::string, std::vector<std::string>> dump_by_docno(const fs::path& db
   std::map<std::string, std::vector<std::string>> out;
   for (auto it = db.postlist_begin(""); it != db.postlist_end(""); ++it) {
     const Xapian::Document doc = db.get_document(*it);
-    std::vector<std::string> lines = dump_terms(doc);
-    for (auto v = doc.values_begin(); v != doc.values_end(); ++v)
-      lines.push_back("value " + std::to_string(v.get_valueno()) + " " + *v);
+    std::vector<std::string> lines = dump_terms(db, *it);
+    for (std::string& v : dump_values(doc)) lines.push_back(std::move(v));
     BOOST_REQUIRE(out.emplace(doc.get_data(), std::move(lines)).second);
   }
   return out;

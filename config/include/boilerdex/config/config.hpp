@@ -9,7 +9,7 @@
 ///     [extraction]   extractor, max_depth, max_blocks, max_block_bytes, max_page_millis
 ///     [views]        specs
 ///     [indexing]     output, language, stem_strategy, stopwords, stopwords_file,
-///                    positions, sweep_positions, index_title, commit_interval,
+///                    positions, sweep_positions, sweep_termlists, index_title, commit_interval,
 ///                    max_pending_postings, sync_commits, threads, strict, snippet_bytes,
 ///                    auto_sample_documents
 ///     [search]       index, view, k, bm25_k1, bm25_b
@@ -70,6 +70,11 @@ struct IndexingConfig {
   /// Off by default: the sweeps serve bag-of-words ranking experiments, and positions are
   /// most of the cost of writing them (indexer::TermSettings::sweep_positions).
   bool sweep_positions = false;
+  /// Termlists (each document's term list, Xapian's table for relevance feedback, delve
+  /// and replace_document) also in the min-words and min-density views. Off by default:
+  /// ranking never reads them, and they are 14% of the cost of writing the default views
+  /// (indexer::TermSettings::sweep_termlists).
+  bool sweep_termlists = false;
   bool index_title = true;      ///< index the page title in every view
   std::uint64_t commit_interval = 2000;          ///< documents between commits of all views
   /// Also commit when this many postings (term occurrences, all views) are buffered;

@@ -27,8 +27,11 @@
 /// about max_pending_postings (at the postings per page seen so far), and all views are
 /// committed once max_pending_postings are buffered, so the buffers stay under ≈ 2 ×
 /// max_pending_postings postings whatever the number of views. Xapian's own auto-flush
-/// (XAPIAN_FLUSH_THRESHOLD, 10,000 documents per view) may commit a view earlier;
-/// --resume rolls such views back to the last common commit.
+/// (XAPIAN_FLUSH_THRESHOLD, 10,000 documents per view) may commit a view earlier, and an
+/// interruption may fall between the views' commits. --resume keeps what a view holds past
+/// the last common commit where the resumed run puts the same DOCNO at the same docid (the
+/// same page, indexed the same way), replaces or deletes what differs in a view with
+/// termlists, and refuses (--overwrite) in a view without (TermSettings::sweep_termlists).
 
 #include <cstdint>
 #include <filesystem>

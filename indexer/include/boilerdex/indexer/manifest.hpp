@@ -35,12 +35,23 @@ struct TermSettings {
   /// phrase or NEAR query on a sweep view matches as AND (Xapian's rule for databases
   /// without positions). Manifests written before this key existed read as true.
   bool sweep_positions = false;
+  /// Termlists also in the threshold-sweep views. Off by default: BM25 ranking reads
+  /// postlists only, and the termlist table (compressed with zlib) is 14% of the CPU of
+  /// writing the 53 default views. Without it a sweep view's Document::termlist_begin(),
+  /// Enquire::get_eset() (relevance feedback) and replace_document()/delete_document()
+  /// throw Xapian::FeatureUnavailableError; postlists, document lengths, values and data
+  /// are all there. Manifests written before this key existed read as true.
+  bool sweep_termlists = false;
   bool index_title = true;  ///< title text indexed in every view (with prefix S and unprefixed)
 };
 
 /// Whether \p view stores term positions under \p terms: positions, and for min-words and
 /// min-density views also sweep_positions. Never throws.
 [[nodiscard]] bool view_has_positions(const TermSettings& terms, const ViewSpec& view) noexcept;
+
+/// Whether \p view has a termlist table under \p terms: every view but the min-words and
+/// min-density views, and those too with sweep_termlists. Never throws.
+[[nodiscard]] bool view_has_termlist(const TermSettings& terms, const ViewSpec& view) noexcept;
 
 /// How a min-words:auto view fixed its threshold: the WSDM 2010 stochastic text model
 /// (plugin/text_model.hpp) fitted on the words per block of the collection's first
