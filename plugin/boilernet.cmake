@@ -41,6 +41,17 @@ if(BOILERDEX_WITH_TORCH)
   set_target_properties(boilerdex_boilernet PROPERTIES INSTALL_RPATH "$ORIGIN")
   install(TARGETS boilerdex_boilernet LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 
+  # boilerdex_offer_boilernet(TOOL): TOOL offers "boilernet:MODEL" without linking this
+  # library: it is loaded, with libtorch, only when a boilernet extractor is built
+  # (register_boilernet_module in boilerdex/boilernet/extractor.hpp), from beside
+  # libboilerdex. Runs without one start faster and hold about 150 MB less.
+  function(boilerdex_offer_boilernet tool)
+    add_dependencies(${tool} boilerdex_boilernet)
+    target_include_directories(${tool} PRIVATE ${PROJECT_SOURCE_DIR}/plugin/src/boilernet/include)
+    target_compile_definitions(${tool} PRIVATE
+      BOILERDEX_BOILERNET_MODULE="$<TARGET_SONAME_FILE_NAME:boilerdex_boilernet>")
+  endfunction()
+
   # The public header compiles on its own, without torch (as boilerdex_header_check does
   # for plugin/include).
   if(BOILERDEX_COMPILE_HEADERS)

@@ -6,7 +6,10 @@
 #   and (c) with positions in the sweep views too (indexing.sweep_positions = true), and
 #   (a), (c) with no positions at all (--no-positions).
 # Prints wall and CPU (user+sys) seconds, peak RSS and ratios. CPU time is the steadier
-# figure on a shared machine. Not a test: run it by hand.
+# figure on a shared machine. When BUILD_DIR has bench_xapian_floor (configure with
+# -DBOILERDEX_BUILD_BENCHMARKS=ON), it also replays (c)'s documents into fresh views to time
+# what Xapian alone spends storing them (the floor under (c); bench_xapian_floor.cpp).
+# Not a test: run it by hand.
 # Usage: bench_index.sh BUILD_DIR [COLLECTION_DIR] [REPEATS]
 set -eu
 build=${1:?usage: bench_index.sh BUILD_DIR [COLLECTION_DIR] [REPEATS]}
@@ -60,6 +63,12 @@ run c-nopos      "$bin" -q --input "$collection" --out "$tmp/out" --no-positions
 run b-files      "$bin" -q --input "$tmp/pages" --format files --out "$tmp/out" --view extractor:article
 run o-omindex    omindex --db "$tmp/out" --url / "$tmp/pages"
 
+floor=$build/indexer/bench_xapian_floor
+if [ -x "$floor" ]; then
+  "$bin" -q --input "$collection" --out "$tmp/src" --sweep-termlists >/dev/null 2>"$tmp/log" || { cat "$tmp/log" >&2; exit 1; }
+  "$floor" --from "$tmp/src" --out "$tmp/floor" >"$tmp/floor.txt"
+fi
+
 echo "collection: $collection ($(du -sm "$collection" | cut -f1) MB packed, $mb MB of pages); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-10s %9s %9s %10s\n' run wall_s cpu_s peak_MB
 while read -r name wall cpu rss; do printf '%-10s %9.2f %9.2f %10.0f\n' "$name" "$wall" "$cpu" "$(echo "$rss / 1024" | bc)"; done <"$tmp/results"
@@ -71,3 +80,10 @@ echo "  (c)/(a), positions in every view  $(echo "scale=2; $(cpu_of c-sweeppos) 
 echo "  (c)/(a), no positions at all      $(echo "scale=2; $(cpu_of c-nopos) / $(cpu_of a-nopos)" | bc); $(echo "scale=2; $(wall_of c-nopos) / $(wall_of a-nopos)" | bc)"
 echo "  (b)/omindex    $(echo "scale=2; $(cpu_of b-article) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-article) / $(wall_of o-omindex)" | bc)   target <= 1"
 echo "  (b')/omindex   $(echo "scale=2; $(cpu_of b-files) / $(cpu_of o-omindex)" | bc); $(echo "scale=2; $(wall_of b-files) / $(wall_of o-omindex)" | bc)   (same input files)"
+if [ -f "$tmp/floor.txt" ]; then
+  read -r _ _ build_s _ add_s _ commit_s _ xapian_s _ all_s < <(tail -1 "$tmp/floor.txt")
+  echo "Xapian alone storing (c)'s documents (bench_xapian_floor, one thread, CPU s): $(head -1 "$tmp/floor.txt")"
+  echo "  build $build_s  add $add_s  commit $commit_s"
+  echo "  add + commit     $xapian_s = $(echo "scale=2; $xapian_s / $(cpu_of a-all)" | bc) x (a)"
+  echo "  build + add + commit $all_s = $(echo "scale=2; $all_s / $(cpu_of a-all)" | bc) x (a)"
+fi

@@ -9,14 +9,14 @@
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/indexer/shards.hpp"
-#if defined(BOILERDEX_WITH_BOILERNET)
+#if defined(BOILERDEX_BOILERNET_MODULE)
 #include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
 #endif
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-index", [&]() -> int {
-#if defined(BOILERDEX_WITH_BOILERNET)
-    boilerdex::plugin::boilernet::register_boilernet_extractor();
+#if defined(BOILERDEX_BOILERNET_MODULE)
+    boilerdex::plugin::boilernet::register_boilernet_module(BOILERDEX_BOILERNET_MODULE);
 #endif
     using namespace boilerdex;
     CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};

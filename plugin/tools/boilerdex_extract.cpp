@@ -12,7 +12,7 @@
 #include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "boilerdex/plugin/text_model.hpp"
-#if defined(BOILERDEX_WITH_BOILERNET)
+#if defined(BOILERDEX_BOILERNET_MODULE)
 #include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
 #endif
 
@@ -84,8 +84,8 @@ int run_jsonl(const plugin::JsonlOptions& options) {
 
 int main(int argc, char** argv) {
   return config::run_tool("boilerdex-extract", [&]() -> int {
-#if defined(BOILERDEX_WITH_BOILERNET)
-    boilerdex::plugin::boilernet::register_boilernet_extractor();
+#if defined(BOILERDEX_BOILERNET_MODULE)
+    boilerdex::plugin::boilernet::register_boilernet_module(BOILERDEX_BOILERNET_MODULE);
 #endif
     CLI::App app{"Extract the main text of HTML pages (files, .html.gz, directories, - for stdin)"};
     std::string config_file, extractor, format = "text", charset, outdir;

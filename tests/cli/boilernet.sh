@@ -54,6 +54,20 @@ if [ -x "$build/indexer/boilerdex-index" ]; then
     --format files --input "$fixtures/original" --out "$work/set" --view all --view "extractor:boilernet:$work/m.bnet"
   ls "$work/set/views" | grep -q '^extractor-boilernet' || fail "boilerdex-index: no boilernet view ($(ls "$work/set/views"))"
 fi
+# Those tools do not link the BoilerNet library: they load it (and libtorch) from beside
+# libboilerdex when a boilernet extractor is built, and say so when it is not there.
+for tool in "$build/plugin/boilerdex-extract" "$build/indexer/boilerdex-index"; do
+  [ -x "$tool" ] || continue
+  ldd "$tool" | grep -q 'torch\|boilernet' && fail "$(basename "$tool") links libtorch or the BoilerNet library"
+done
+mkdir -p "$work/lonely"
+cp -L "$(ldd "$build/plugin/boilerdex-extract" | sed -n 's/.*libboilerdex\.so[^ ]* => \([^ ]*\).*/\1/p')" "$work/lonely/"
+LD_LIBRARY_PATH=$work/lonely expect_rc 2 "boilernet library missing" -- \
+  "$build/plugin/boilerdex-extract" -e "boilernet:$work/m.bnet" "$fixtures/original/harbour.html"
+grep -q "extractor 'boilernet' lives in $work/lonely/libboilerdex-boilernet.*could not be loaded" "$work/err" ||
+  fail "boilernet library missing: message ($(cat "$work/err"))"
+LD_LIBRARY_PATH=$work/lonely expect_rc 0 "other extractors without the BoilerNet library" -- \
+  "$build/plugin/boilerdex-extract" -e article "$fixtures/original/harbour.html"
 
 # Bad model files and usage.
 printf 'not a model\n' >"$work/bad.bnet"

@@ -46,23 +46,37 @@ std::unique_ptr<Extractor> make_boilernet_extractor(const std::string& model_pat
   return std::make_unique<BoilerNetExtractor>(model_path, Model::load(model_path));
 }
 
+namespace {
+
+/// "boilernet:ARGUMENT", ARGUMENT the model file.
+std::unique_ptr<Extractor> make_from_argument(std::string_view argument) {
+  if (argument.empty()) {
+    throw UsageError(
+        "extractor 'boilernet' needs a model file: boilernet:MODEL (boilerdex-boilernet "
+        "train writes one)");
+  }
+  return make_boilernet_extractor(std::string(argument));
+}
+
+}  // namespace
+
 void register_boilernet_extractor() {
   static std::once_flag once;
   std::call_once(once, [] {
     ExtractorRegistration r;
     r.name = "boilernet";
-    r.description = "BoilerNet sequence labeller (BiLSTM over blocks' tags and words) from MODEL";
+    r.description = std::string(extractor_description);
     r.argument_syntax = ":MODEL";
-    r.argument_factory = [](std::string_view argument) -> std::unique_ptr<Extractor> {
-      if (argument.empty()) {
-        throw UsageError(
-            "extractor 'boilernet' needs a model file: boilernet:MODEL (boilerdex-boilernet "
-            "train writes one)");
-      }
-      return make_boilernet_extractor(std::string(argument));
-    };
+    r.argument_factory = make_from_argument;
     register_extractor(std::move(r));
   });
 }
 
 }  // namespace boilerdex::plugin::boilernet
+
+/// module_entry (extractor.hpp): what plugin::register_extractor_module calls. Throws as
+/// make_extractor does; the caller owns the result.
+extern "C" __attribute__((visibility("default"))) boilerdex::plugin::Extractor* boilerdex_boilernet_make_extractor(
+    const char* argument, std::size_t size) {
+  return boilerdex::plugin::boilernet::make_from_argument(std::string_view(argument, size)).release();
+}

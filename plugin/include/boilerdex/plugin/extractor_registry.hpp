@@ -41,4 +41,28 @@ inline constexpr int k_max_extractor_parameter = 1'000'000;
 /// of factory and argument_factory is set.
 void register_extractor(ExtractorRegistration registration);
 
+/// An extractor family that lives in a shared library of its own, loaded the first time one
+/// of its extractors is built: a tool can offer it without loading the library (and what it
+/// links, such as libtorch) in runs that never use it.
+struct ExtractorModule {
+  std::string name{};             ///< as ExtractorRegistration::name
+  std::string description{};      ///< as ExtractorRegistration::description
+  std::string argument_syntax{};  ///< as ExtractorRegistration::argument_syntax
+  /// The library's file name ("libboilerdex-boilernet.so.0.1"), looked for in the directory
+  /// libboilerdex itself was loaded from (the build tree's, or the installed libdir); an
+  /// absolute path is used as it is.
+  std::string library{};
+  /// An extern "C" function of the library, `boilerdex::plugin::Extractor* ENTRY(const
+  /// char* argument, std::size_t size)`: it builds the extractor for the argument (what
+  /// follows "NAME:") and returns it for the caller to own, or throws as an
+  /// argument_factory does.
+  std::string entry{};
+};
+
+/// Registers \p module's family as register_extractor would, with an argument_factory that
+/// loads the library (once, thread-safe; it stays loaded) and calls its entry.
+/// make_extractor throws UsageError naming the library and the loader's message when the
+/// library or entry cannot be found. \throws UsageError as register_extractor.
+void register_extractor_module(ExtractorModule module);
+
 }  // namespace boilerdex::plugin

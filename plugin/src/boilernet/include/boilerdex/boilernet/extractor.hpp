@@ -8,8 +8,10 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/extractor_registry.hpp"
 
 namespace boilerdex::plugin::boilernet {
 
@@ -28,5 +30,24 @@ void register_boilernet_extractor();
 /// intra-op threads to one for the process: boilerdex parallelises over pages instead.
 /// \throws InputError naming the file when it cannot be read or is not a BoilerNet model.
 [[nodiscard]] std::unique_ptr<Extractor> make_boilernet_extractor(const std::string& model_path);
+
+/// The family's line in list_extractors.
+inline constexpr std::string_view extractor_description =
+    "BoilerNet sequence labeller (BiLSTM over blocks' tags and words) from MODEL";
+
+/// The library's extern "C" entry for plugin::register_extractor_module: builds
+/// "boilernet:ARGUMENT" as register_boilernet_extractor's family does.
+inline constexpr std::string_view module_entry = "boilerdex_boilernet_make_extractor";
+
+/// Offers "boilernet:MODEL" in a tool that does not link this library: the library file
+/// \p library (CMake: boilerdex_offer_boilernet(TARGET) passes its SONAME file name, found
+/// beside libboilerdex) is loaded, and libtorch with it, only when a boilernet extractor is
+/// built; other runs neither load it nor pay its memory (≈ 150 MB) and start-up. Call at
+/// most once per process, instead of register_boilernet_extractor.
+/// \throws UsageError if the name "boilernet" is already registered.
+inline void register_boilernet_module(std::string library) {
+  register_extractor_module({"boilernet", std::string(extractor_description), ":MODEL", std::move(library),
+                             std::string(module_entry)});
+}
 
 }  // namespace boilerdex::plugin::boilernet
