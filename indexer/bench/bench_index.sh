@@ -48,7 +48,8 @@ run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss"
     /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/log" || { cat "$tmp/log" >&2; exit 1; }
     read -r wall user sys rss <"$tmp/time"
     local cpu; cpu=$(echo "$user + $sys" | bc)
-    if [ -z "$best" ] || [ "$(echo "$cpu < ${best#* }" | bc)" = 1 ]; then best="$wall $cpu $rss"; fi
+    local best_cpu; best_cpu=$(echo "$best" | cut -d' ' -f2)
+    if [ -z "$best" ] || [ "$(echo "$cpu < $best_cpu" | bc)" = 1 ]; then best="$wall $cpu $rss"; fi
   done
   echo "$name $best" >>"$tmp/results"
 }
