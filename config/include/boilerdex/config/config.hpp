@@ -72,7 +72,7 @@ struct IndexingConfig {
   bool sweep_positions = false;
   /// Termlists (each document's term list, Xapian's table for relevance feedback, delve
   /// and replace_document) also in the min-words and min-density views. Off by default:
-  /// ranking never reads them, and they are 14% of the cost of writing the default views
+  /// ranking never reads them, and they were 22% of the CPU of writing the default views
   /// (indexer::TermSettings::sweep_termlists).
   bool sweep_termlists = false;
   bool index_title = true;      ///< index the page title in every view

@@ -36,7 +36,7 @@ struct TermSettings {
   /// without positions). Manifests written before this key existed read as true.
   bool sweep_positions = false;
   /// Termlists also in the threshold-sweep views. Off by default: BM25 ranking reads
-  /// postlists only, and the termlist table (compressed with zlib) is 14% of the CPU of
+  /// postlists only, and the termlist table (compressed with zlib) was 22% of the CPU of
   /// writing the 53 default views. Without it a sweep view's Document::termlist_begin(),
   /// Enquire::get_eset() (relevance feedback) and replace_document()/delete_document()
   /// throw Xapian::FeatureUnavailableError; postlists, document lengths, values and data
