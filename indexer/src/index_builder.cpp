@@ -304,10 +304,33 @@ struct InputListStats {
   std::string sha256;
 };
 
-json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const InputListStats& list) {
+/// \p path's size and SHA-256, read in 64 KB pieces. \throws IndexError naming the file.
+ManifestFile checksum_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IndexError(path + ": cannot read the model file: " + std::strerror(errno));
+  detail::Sha256 sha;
+  ManifestFile file{path, 0, {}};
+  std::string buffer(1 << 16, '\0');
+  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
+    const auto got = static_cast<std::size_t>(in.gcount());
+    sha.update(std::string_view(buffer.data(), got));
+    file.bytes += got;
+  }
+  if (in.bad()) throw IndexError(path + ": error reading the model file");
+  file.sha256 = sha.hex_digest();
+  return file;
+}
+
+/// The settings --resume requires unchanged. "models" (view spec → model SHA-256) only
+/// when a view reads a model file, so states written before it existed still match.
+json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<ManifestFile>& models,
+                   const InputListStats& list) {
   json v = json::array();
   for (const ViewSpec& s : views) v.push_back(s.spec());
-  return {{"format", input_format_name(o.format)},
+  json m = json::object();
+  for (std::size_t i = 0; i < views.size(); ++i)
+    if (!models[i].path.empty()) m[views[i].spec()] = models[i].sha256;
+  json settings = {{"format", input_format_name(o.format)},
           {"views", v},
           {"inputs", {{"files", list.files}, {"bytes", list.bytes}, {"sha256", list.sha256}}},
           {"terms",
@@ -318,6 +341,8 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
             {"sweep_positions", o.terms.sweep_positions},
             {"sweep_termlists", o.terms.sweep_termlists},
             {"index_title", o.terms.index_title}}}};
+  if (!m.empty()) settings["models"] = std::move(m);
+  return settings;
 }
 
 json state_json(const json& settings, const RunState& s) {
@@ -415,7 +440,11 @@ class Builder {
                        " gets no input file (there are " + std::to_string(list.all_files) + "); use fewer shards");
     m_file_count = list.files;
     m_bytes_total = list.bytes;
-    m_settings = settings_json(m_options, m_views, list);
+    for (const ViewSpec& v : m_views) {  // read now: the same bytes the extractors loaded
+      const std::string model = model_file_of(v);
+      m_models.push_back(model.empty() ? ManifestFile{} : checksum_file(model));
+    }
+    m_settings = settings_json(m_options, m_views, m_models, list);
     m_state.view_empty.assign(m_views.size(), 0);
   }
 
@@ -529,6 +558,10 @@ class Builder {
         throw IndexError(m_options.out_dir.string() + ": the interrupted run used different " + key +
                          "; resume with the same ones, or use --overwrite to start clean");
     }
+    if (settings.value("models", json::object()) != m_settings.value("models", json::object()))
+      throw IndexError(m_options.out_dir.string() +
+                       ": a view's model file changed since the interrupted run (SHA-256 differs); resume "
+                       "with the same file, or use --overwrite to start clean");
     restore_state(j, m_state, state_path());
     if (m_state.view_empty.size() != m_views.size()) throw IndexError(state_path().string() + ": view count differs");
     m_resumed = m_state.documents;
@@ -1134,7 +1167,8 @@ class Builder {
                          " documents, expected " + std::to_string(m_state.documents));
       manifest.views.push_back(ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents,
                                             vs.empty_documents, vs.terms, m_view_positions[v] != 0,
-                                            vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{}});
+                                            vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{},
+                                            m_models[v]});
       summary.views.push_back(std::move(vs));
     }
     if (!m_open.empty() || m_log->lines() != m_file_count)
@@ -1195,6 +1229,7 @@ class Builder {
   std::vector<Xapian::WritableDatabase> m_dbs;
   std::vector<std::uint8_t> m_view_positions;  // per view: view_has_positions
   std::vector<std::uint8_t> m_view_termlist;   // per view: view_has_termlist
+  std::vector<ManifestFile> m_models;          // per view: its model file (path empty: none)
   std::vector<Xapian::docid> m_held;  // per view: last docid held past the last common commit (0: none)
   std::vector<std::uint64_t> m_view_cost;      // per view: postings written (balances writers)
   std::vector<std::unique_ptr<TermMaker>> m_makers;

@@ -107,6 +107,11 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
         mv.view.threshold = v.at("threshold").get<double>();
         mv.fit = detail::fit_from_json(v.at("auto_fit"));
       }
+      if (v.contains("model")) {
+        const json& f = v.at("model");
+        mv.model = {f.at("path").get<std::string>(), f.at("bytes").get<std::uint64_t>(),
+                    f.at("sha256").get<std::string>()};
+      }
       m.views.push_back(std::move(mv));
     }
     if (parts == ManifestParts::All)
@@ -189,6 +194,8 @@ void write_manifest_streaming(const fs::path& dir, const Manifest& m,
                      {"terms", v.terms},
                      {"positions", v.positions}});
     if (v.view.auto_threshold) views.back()["auto_fit"] = fit_to_json(v.fit);
+    if (!v.model.path.empty())
+      views.back()["model"] = {{"path", v.model.path}, {"bytes", v.model.bytes}, {"sha256", v.model.sha256}};
   }
   json j = {{"program", "boilerdex-index"},
             {"program_version", m.program_version},

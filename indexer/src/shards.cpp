@@ -34,8 +34,9 @@ namespace {
 bool same_views(const Manifest& a, const Manifest& b) {
   if (a.views.size() != b.views.size()) return false;
   for (std::size_t v = 0; v < a.views.size(); ++v)
-    if (a.views[v].view.spec() != b.views[v].view.spec() || a.views[v].view.threshold != b.views[v].view.threshold)
-      return false;  // a min-words:auto view must have resolved to the same K everywhere
+    if (a.views[v].view.spec() != b.views[v].view.spec() || a.views[v].view.threshold != b.views[v].view.threshold ||
+        a.views[v].model.sha256 != b.views[v].model.sha256)
+      return false;  // a min-words:auto view must have resolved to the same K, a model be the same file
   return true;
 }
 
@@ -162,7 +163,7 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
   merged.config_toml = first.config_toml;
   for (std::size_t v = 0; v < first.views.size(); ++v) {
     ManifestView mv{first.views[v].view, "views/" + first.views[v].view.directory_name(), 0, 0, 0,
-                    first.views[v].positions, first.views[v].fit};
+                    first.views[v].positions, first.views[v].fit, first.views[v].model};
     std::string stub = "# boilerdex-index --merge-shards: view " + mv.view.spec() + ", " +
                        std::to_string(count) + " shards\n";
     for (std::size_t s = 0; s < shards.size(); ++s) {

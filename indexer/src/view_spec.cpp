@@ -136,4 +136,18 @@ std::vector<ViewSpec> default_view_specs() {
   return out;
 }
 
+std::string model_file_of(const ViewSpec& view) {
+  if (view.kind != ViewKind::Extractor) return {};
+  const std::size_t colon = view.extractor.find(':');
+  if (colon == std::string::npos) return {};
+  const std::string_view base = std::string_view(view.extractor).substr(0, colon + 1);  // "learned:"
+  for (const plugin::ExtractorInfo& info : plugin::list_extractors()) {
+    const std::string_view name = info.name;
+    if (!info.needs_argument || !name.starts_with(base)) continue;
+    const std::string_view syntax = name.substr(base.size());  // "PATH"
+    if (syntax.find_first_of(":[") == std::string_view::npos) return view.extractor.substr(colon + 1);
+  }
+  return {};
+}
+
 }  // namespace boilerdex::indexer

@@ -19,12 +19,14 @@
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/learned_extractor.hpp"
+#include "constant_model.hpp"
 #include "temp_dir.hpp"
 #include "xapian_dump.hpp"
 
 namespace fs = std::filesystem;
 using namespace boilerdex::indexer;
 using boilerdex::indexer::test::TempDir;
+using boilerdex::indexer::test::save_constant_model;
 using boilerdex::indexer::test::dump_terms;
 
 namespace {
@@ -46,6 +48,19 @@ IndexOptions options_for(std::vector<fs::path> inputs, const fs::path& out, Inpu
   o.format = format;
   o.views = views_of({"all", "min-words:10", "min-density:5", "extractor:article"});
   o.threads = 2;
+  return o;
+}
+
+/// Runs \p o (inputs with broken.trec after at least two good pages) with one page per
+/// batch, a commit every two and --strict, so it stops at broken.trec's first bad record
+/// with commits behind it; returns \p o set to resume.
+IndexOptions interrupt(IndexOptions o) {
+  o.batch_documents = 1;
+  o.commit_interval = 2;
+  o.strict = true;
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  o.strict = false;
+  o.existing = ExistingOutput::Resume;
   return o;
 }
 
@@ -332,21 +347,10 @@ BOOST_AUTO_TEST_CASE(bad_options_are_usage_errors) {
 BOOST_AUTO_TEST_CASE(views_that_would_share_a_folder_are_refused) {
   // extractor:learned:DIR/a/b.json and extractor:learned:DIR/a-b.json are different views
   // whose folder names are the same once '/' becomes '-': writing both would mix them.
-  using namespace boilerdex::plugin;
   TempDir tmp;
-  DecisionTree leaf;  // a single leaf (TreeNode{} is one) scoring every block as content
-  leaf.nodes = {TreeNode{}};
-  leaf.values = {0.0, 1.0};
-  leaf.width = 2;
-  LearnedModelData d;
-  d.learner = "constant";
-  d.output = ModelOutput::Average;
-  d.base_margin = {0.0, 0.0};
-  d.trees = {leaf};
-  const LearnedModel model(std::move(d));
   fs::create_directories(tmp.path / "m/a");
-  model.save(tmp.path / "m/a/b.json");
-  model.save(tmp.path / "m/a-b.json");
+  save_constant_model(tmp.path / "m/a/b.json", 1.0);
+  save_constant_model(tmp.path / "m/a-b.json", 1.0);
   const std::string first = "extractor:learned:" + (tmp.path / "m/a/b.json").string();
   const std::string second = "extractor:learned:" + (tmp.path / "m/a-b.json").string();
   auto o = options_for({fixtures / "trec/sample.trec"}, tmp.path / "set");
@@ -359,6 +363,46 @@ BOOST_AUTO_TEST_CASE(views_that_would_share_a_folder_are_refused) {
   BOOST_TEST(!fs::exists(tmp.path / "set"));
   o.views.pop_back();  // one of them alone is fine
   BOOST_TEST(build_index_set(o, nullptr).views.size() == 1u);
+}
+
+// A view whose extractor reads a model file records the file's size and SHA-256 in the
+// manifest, and --resume refuses to go on with a different file under the same name.
+BOOST_AUTO_TEST_CASE(model_files_are_checksummed_and_must_not_change_across_a_resume) {
+  TempDir tmp;
+  const auto save_model = [&](double content_score) { save_constant_model(tmp.path / "m.json", content_score); };
+  save_model(1.0);
+  const std::string model = (tmp.path / "m.json").string();
+  const std::vector<ViewSpec> views = views_of({"all", ("extractor:learned:" + model).c_str()});
+  BOOST_TEST(model_file_of(views[1]) == model);
+  BOOST_TEST(model_file_of(views[0]).empty());
+  BOOST_TEST(model_file_of(views_of({"extractor:article"}).front()).empty());
+  BOOST_TEST(model_file_of(views_of({"extractor:dom-ancestor:article:2"}).front()).empty());
+
+  auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec"}, tmp.path / "set");
+  o.views = views;
+  (void)build_index_set(o, nullptr);
+  const Manifest first = read_manifest(o.out_dir);
+  BOOST_TEST(first.views[0].model.path.empty());
+  BOOST_TEST(first.views[1].model.path == model);
+  BOOST_TEST(first.views[1].model.bytes == fs::file_size(model));
+  BOOST_TEST(first.views[1].model.sha256.size() == 64u);
+  BOOST_TEST(first.views[1].model.sha256.find_first_not_of("0123456789abcdef") == std::string::npos);
+
+  // Interrupted, then the model file replaced: refused; put back: resumed.
+  auto r = o;
+  r.out_dir = tmp.path / "resumed";
+  r = interrupt(r);
+  save_model(0.0);
+  BOOST_CHECK_EXCEPTION((void)build_index_set(r, nullptr), boilerdex::IndexError, [](const auto& e) {
+    const std::string w = e.what();
+    return w.find("model file changed") != std::string::npos && w.find("--overwrite") != std::string::npos;
+  });
+  o.existing = ExistingOutput::Overwrite;  // the same set with the other model: another checksum
+  (void)build_index_set(o, nullptr);
+  BOOST_TEST(read_manifest(o.out_dir).views[1].model.sha256 != first.views[1].model.sha256);
+  save_model(1.0);
+  (void)build_index_set(r, nullptr);
+  BOOST_TEST((read_manifest(r.out_dir).views[1].model == first.views[1].model));
 }
 
 BOOST_AUTO_TEST_CASE(strict_stops_at_the_first_skip) {
@@ -463,15 +507,8 @@ BOOST_AUTO_TEST_CASE(interrupted_run_resumes_to_the_same_index) {
 /// Interrupts a run as interrupted_run_resumes_to_the_same_index does: sample.trec's four
 /// pages committed, BROKEN-0 (docid 5) written after the last common commit.
 IndexOptions interrupted_run(const fs::path& out) {
-  auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
-                        fixtures / "trec/two-members.trec.gz"}, out);
-  o.batch_documents = 1;
-  o.commit_interval = 2;
-  o.strict = true;
-  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
-  o.strict = false;
-  o.existing = ExistingOutput::Resume;
-  return o;
+  return interrupt(options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
+                                fixtures / "trec/two-members.trec.gz"}, out));
 }
 
 /// Adds a document "STRAY-<did>" at docid \p did of the view at \p path and commits: what

@@ -14,6 +14,7 @@
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/manifest.hpp"
 #include "boilerdex/indexer/shards.hpp"
+#include "constant_model.hpp"
 #include "temp_dir.hpp"
 #include "xapian_dump.hpp"
 
@@ -237,7 +238,18 @@ BOOST_AUTO_TEST_CASE(merge_refuses_shards_that_do_not_belong_together) {
   dup.shard_count = 2;
   (void)build_index_set(dup, nullptr);
   refused({a, tmp.path / "dup"}, "is in two shards");
+  // The same view spec over a model file that changed between the shards' builds.
+  const std::string learned = "extractor:learned:" + (tmp.path / "model.json").string();
+  test::save_constant_model(tmp.path / "model.json", 1.0);
+  const fs::path a_model = build("am", 0, 2, learned.c_str());
+  test::save_constant_model(tmp.path / "model.json", 0.0);
+  refused({a_model, build("bm", 1, 2, learned.c_str())}, "views differ");
+  test::save_constant_model(tmp.path / "model.json", 1.0);
+  const fs::path b_model = build("bm2", 1, 2, learned.c_str());
   BOOST_TEST(!fs::exists(tmp.path / "out" / "manifest.json"));
+  BOOST_CHECK_NO_THROW((void)merge_shards({a_model, b_model}, tmp.path / "out", ExistingOutput::Refuse));
+  BOOST_TEST(!read_manifest(tmp.path / "out").views.front().model.sha256.empty());
+  fs::remove_all(tmp.path / "out");
   BOOST_CHECK_NO_THROW((void)merge_shards({b, a}, tmp.path / "out", ExistingOutput::Refuse));
 }
 

@@ -67,6 +67,14 @@ struct AutoThresholdFit {
   int threshold = 0;  ///< K = plugin::long_text_threshold: the view keeps numWords >= K
 };
 
+/// A file an index set was built from that is not an input: a view's model.
+struct ManifestFile {
+  std::string path;    ///< as the view spec names it
+  std::uint64_t bytes = 0;
+  std::string sha256;  ///< hex
+  friend bool operator==(const ManifestFile&, const ManifestFile&) = default;
+};
+
 struct ManifestView {
   ViewSpec view;  ///< for min-words:auto, view.threshold is the fitted K
   std::string path;  ///< relative to the index-set directory ("views/min-words-10")
@@ -75,6 +83,9 @@ struct ManifestView {
   std::uint64_t terms = 0;            ///< total term occurrences (sum of document lengths)
   bool positions = true;              ///< the database stores term positions
   AutoThresholdFit fit;               ///< min-words:auto only
+  /// The model file the view's extractor read (model_file_of), checksummed when the set
+  /// was built ("model" in the file); path empty for other views.
+  ManifestFile model;
 };
 
 struct ManifestInput {

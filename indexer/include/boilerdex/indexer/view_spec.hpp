@@ -37,6 +37,11 @@ struct ViewSpec {
 /// \throws UsageError naming the spec when malformed or unknown.
 [[nodiscard]] std::vector<ViewSpec> parse_view_specs(std::string_view text);
 
+/// The model file an extractor view's extractor reads: the argument of a family that
+/// list_extractors spells NAME:FILE, one required argument (learned:PATH, boilernet:MODEL);
+/// empty for every other view. Never throws except std::bad_alloc.
+[[nodiscard]] std::string model_file_of(const ViewSpec& view);
+
 /// The paper's default set: all; min-words 1..20, 25, 30, 40, 50, 60, 70, 80, 90, 100;
 /// min-density 1..20; extractor:article; extractor:default (and extractor:bte once it exists).
 [[nodiscard]] std::vector<ViewSpec> default_view_specs();
