@@ -29,6 +29,7 @@
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/text_model.hpp"
 #include "input_log.hpp"
+#include "input_stream.hpp"
 #include "json_file.hpp"
 #include "sha256.hpp"
 
@@ -304,21 +305,13 @@ struct InputListStats {
   std::string sha256;
 };
 
-/// \p path's size and SHA-256, read in 64 KB pieces. \throws IndexError naming the file.
+/// \p path's size and SHA-256 (of its raw bytes, as the inputs' checksums).
+/// \throws InputError or IndexError naming the file when it cannot be read.
 ManifestFile checksum_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IndexError(path + ": cannot read the model file: " + std::strerror(errno));
-  detail::Sha256 sha;
-  ManifestFile file{path, 0, {}};
-  std::string buffer(1 << 16, '\0');
-  while (in.read(buffer.data(), static_cast<std::streamsize>(buffer.size())) || in.gcount() > 0) {
-    const auto got = static_cast<std::size_t>(in.gcount());
-    sha.update(std::string_view(buffer.data(), got));
-    file.bytes += got;
-  }
-  if (in.bad()) throw IndexError(path + ": error reading the model file");
-  file.sha256 = sha.hex_digest();
-  return file;
+  detail::InputStream in(path);
+  std::string sha256 = in.finish_sha256();
+  if (sha256.empty()) throw IndexError(path + ": cannot read the model file to its end: " + in.error());
+  return ManifestFile{path, static_cast<std::uint64_t>(fs::file_size(path)), std::move(sha256)};
 }
 
 /// The settings --resume requires unchanged. "models" (view spec → model SHA-256) only
