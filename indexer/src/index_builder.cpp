@@ -670,8 +670,7 @@ class Builder {
       sha.update(std::to_string(file.bytes));
       sha.update("\n");
     }
-    for (InputFile file; walker.next(file);) {}  // the rest of the list, for all_files
-    list.all_files = walker.count();
+    list.all_files = walker.count();  // next_own_file walked the whole list
     list.sha256 = sha.hex_digest();
     return list;
   }
@@ -1185,7 +1184,9 @@ class Builder {
     manifest.empty = summary.empty;
     manifest.skipped = summary.skipped;
     manifest.complete = true;
-    // The inputs are copied from inputs.jsonl, a line at a time.
+    // The inputs are copied from inputs.jsonl, a line at a time, each checked first: a
+    // damaged line must stop the run here, naming it, not make a "complete" manifest that
+    // cannot be read.
     std::ifstream log(inputs_log_path(), std::ios::binary);
     if (!log) throw IndexError(inputs_log_path().string() + ": cannot read (" + std::strerror(errno) + ")");
     std::uint64_t copied = 0;
@@ -1195,6 +1196,12 @@ class Builder {
         throw IndexError(inputs_log_path().string() + ": ends after " + std::to_string(copied) + " of " +
                          std::to_string(m_file_count) + " inputs");
       ++copied;
+      try {
+        (void)detail::input_from_json(json::parse(entry));
+      } catch (const json::exception& e) {
+        throw IndexError(inputs_log_path().string() + ":" + std::to_string(copied) +
+                         ": not an input record (" + e.what() + "); use --overwrite");
+      }
       return true;
     });
     std::error_code ec;

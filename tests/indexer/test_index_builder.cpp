@@ -647,6 +647,37 @@ BOOST_AUTO_TEST_CASE(finished_inputs_stream_to_a_log_that_resume_truncates) {
   BOOST_TEST((docnos(tmp.path / "set/views/all") == docnos(tmp.path / "clean/views/all")));
 }
 
+// A committed line of inputs.jsonl damaged in place (same length, so --resume keeps it) stops
+// the run at the end naming the file and line, and no manifest claims the set is complete.
+BOOST_AUTO_TEST_CASE(a_damaged_input_log_line_is_named_not_copied_into_the_manifest) {
+  TempDir tmp;
+  const fs::path pages = tmp.path / "pages";
+  fs::create_directories(pages);
+  for (int i = 0; i < 6; ++i)
+    std::ofstream(pages / ("p" + std::to_string(i) + ".html")) << "<html><body><p>Page " << i << " text.</p></body></html>";
+  std::ofstream(pages / "z.html", std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+  auto o = options_for({pages}, tmp.path / "set", InputFormat::Files);
+  o.commit_interval = 2;
+  o.strict = true;  // stops at the PNG, with p0..p5 committed
+  BOOST_CHECK_THROW((void)build_index_set(o, nullptr), boilerdex::IndexError);
+  std::string log;
+  {
+    std::ifstream in(tmp.path / "set/inputs.jsonl", std::ios::binary);
+    log.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t second = log.find('\n') + 1;  // line 2 starts here
+  BOOST_REQUIRE(second > 0 && second < log.size());
+  log[second] = '#';  // '{' -> '#': not JSON any more
+  std::ofstream(tmp.path / "set/inputs.jsonl", std::ios::binary | std::ios::trunc) << log;
+  o.strict = false;
+  o.existing = ExistingOutput::Resume;
+  BOOST_CHECK_EXCEPTION((void)build_index_set(o, nullptr), boilerdex::IndexError, [](const auto& e) {
+    const std::string w = e.what();
+    return w.find("inputs.jsonl:2: not an input record") != std::string::npos;
+  });
+  BOOST_TEST(!fs::exists(tmp.path / "set/manifest.json"));
+}
+
 // An interrupted run whose inputs changed is refused: state.json fingerprints the list.
 BOOST_AUTO_TEST_CASE(resume_refuses_a_changed_input_list) {
   TempDir tmp;
