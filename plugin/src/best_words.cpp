@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "best_words_internal.hpp"
+#include "html_segmenter_internal.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
 
 namespace boilerdex::plugin {
@@ -16,7 +17,6 @@ namespace {
 // are code points of their own), about twice a Han or kana word in code points. An estimate,
 // not measured: the development sets hold no such page.
 constexpr double k_southeast_asian_factor = 2.0;
-constexpr int k_wrap_width = 80;  // the segmenter's line width
 
 enum class CharClass : unsigned char { Space, Punctuation, Word, HanKana, SoutheastAsian };
 
@@ -159,28 +159,9 @@ int best_token_words(std::string_view token, double chars_per_word) noexcept {
 }
 
 BestWordCounts best_word_counts(std::string_view utf8, double chars_per_word) noexcept {
-  // The segmenter's wrapping (flush_block): a word opens a new line when it would take the
-  // line past k_wrap_width columns; the words of the last line are left out.
-  BestWordCounts counts;
-  int line_length = -1;
-  int words_this_line = 0;
-  for_each_word(utf8, chars_per_word, [&](int width) {
-    ++counts.words;
-    ++words_this_line;
-    line_length += width + 1;
-    if (line_length > k_wrap_width) {
-      ++counts.wrapped_lines;
-      line_length = width;
-      words_this_line = 1;
-    }
-  });
-  if (counts.wrapped_lines == 0) {
-    counts.words_in_wrapped_lines = counts.words;
-    counts.wrapped_lines = counts.words > 0 ? 1 : 0;
-  } else {
-    counts.words_in_wrapped_lines = counts.words - words_this_line;
-  }
-  return counts;
+  LineWrapCounter wrap;  // the segmenter's wrapping
+  for_each_word(utf8, chars_per_word, [&](int width) { wrap.add(width); });
+  return {wrap.words(), wrap.words_in_wrapped_lines(), wrap.wrapped_lines()};
 }
 
 bool needs_best_word_counts(const TextDocument& doc) noexcept {

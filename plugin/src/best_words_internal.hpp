@@ -14,7 +14,7 @@ namespace boilerdex::plugin::detail {
 struct BestWordCounts {
   int words = 0;
   int words_in_wrapped_lines = 0;  ///< words on the lines before the last, as the segmenter
-  int wrapped_lines = 0;           ///< lines (at least 1 when there is a word)
+  int wrapped_lines = 0;           ///< lines before the last, or 1 (LineWrapCounter)
 };
 
 /// Whether \p utf8 holds a character of a script written without spaces (see best_word_count).

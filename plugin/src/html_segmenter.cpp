@@ -372,10 +372,11 @@ std::optional<TitlePatch> close_unterminated_title(std::string_view html) {
 namespace {
 
 using detail::java_trim;
+using detail::LineWrapCounter;
+using detail::truncate_utf8;
 
 constexpr std::string_view k_anchor_start = "$\xEE\x80\x8A<";  // "$\uE00A<"
 constexpr std::string_view k_anchor_end = ">\xEE\x80\x8A$";    // ">\uE00A$"
-constexpr int k_wrap_width = 80;
 
 /// boilerpipe 1.2.0's default tag actions (spec §2.3), plus Transparent for elements that
 /// exist only in the HTML5 tree and not in NekoHTML's (spec §9.1).
@@ -726,10 +727,7 @@ class ContentHandler {
     // yields no tokens and has already set m_in_anchor_text. Without this, a page of
     // thousands of empty anchors re-tokenizes an ever longer buffer at every flush.
     tokenize(std::string_view(m_tokens_buffer).substr(m_tokens_scanned), m_tokens);
-    int line_length = -1;
-    int wrapped = 0;
-    int words_this_line = 0;
-    int words = 0;
+    LineWrapCounter wrap;
     int linked = 0;
     int tokens = 0;
     for (const std::string_view token : m_tokens) {
@@ -739,16 +737,8 @@ class ContentHandler {
         m_in_anchor_text = false;
       } else if (is_word(token)) {
         ++tokens;
-        ++words;
-        ++words_this_line;
         if (m_in_anchor_text) ++linked;
-        const int length = static_cast<int>(utf16_length(token));
-        line_length += length + 1;
-        if (line_length > k_wrap_width) {
-          ++wrapped;
-          line_length = length;
-          words_this_line = 1;
-        }
+        wrap.add(static_cast<int>(utf16_length(token)));
       } else {
         ++tokens;
       }
@@ -758,13 +748,7 @@ class ContentHandler {
       return;
     }
 
-    int words_in_wrapped = 0;
-    if (wrapped == 0) {
-      words_in_wrapped = words;
-      wrapped = 1;
-    } else {
-      words_in_wrapped = words - words_this_line;
-    }
+    const int words = wrap.words();
 
     if (m_doc.blocks.size() >= m_limits.max_blocks) {
       m_stats.blocks_limited = true;
@@ -772,16 +756,14 @@ class ContentHandler {
       TextBlock& block = m_doc.blocks.emplace_back();
       std::string_view text = java_trim(m_text_buffer);
       if (text.size() > m_limits.max_block_bytes) {
-        std::size_t cut = m_limits.max_block_bytes;
-        while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-        text = text.substr(0, cut);
+        text = truncate_utf8(text, m_limits.max_block_bytes);
         ++m_stats.truncated_blocks;
       }
       block.text.assign(text);
       block.num_words = words;
       block.num_words_in_anchor_text = linked;
-      block.num_words_in_wrapped_lines = words_in_wrapped;
-      block.num_wrapped_lines = wrapped;
+      block.num_words_in_wrapped_lines = wrap.words_in_wrapped_lines();
+      block.num_wrapped_lines = wrap.wrapped_lines();
       block.offset_blocks_start = block.offset_blocks_end = m_offset_blocks;
       block.tag_level = m_block_tag_level;
       block.enclosing_tag = m_block_enclosing;
