@@ -1,3 +1,4 @@
+#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/indexer/view_spec.hpp"
 
 #include <charconv>
@@ -9,13 +10,6 @@
 
 namespace boilerdex::indexer {
 namespace {
-
-/// Shortest text that reads back as \p x ("10", "7.5").
-std::string format_number(double x) {
-  char buf[32];
-  const auto r = std::to_chars(buf, buf + sizeof buf, x);
-  return std::string(buf, r.ptr);
-}
 
 double parse_number(std::string_view text, std::string_view spec) {
   double x = 0;
@@ -66,8 +60,8 @@ std::string_view trim_spaces(std::string_view s) {
 std::string ViewSpec::spec() const {
   switch (kind) {
     case ViewKind::All: return "all";
-    case ViewKind::MinWords: return auto_threshold ? "min-words:auto" : "min-words:" + format_number(threshold);
-    case ViewKind::MinDensity: return "min-density:" + format_number(threshold);
+    case ViewKind::MinWords: return auto_threshold ? "min-words:auto" : "min-words:" + config::shortest_decimal(threshold);
+    case ViewKind::MinDensity: return "min-density:" + config::shortest_decimal(threshold);
     case ViewKind::Extractor: return "extractor:" + extractor;
   }
   return "all";

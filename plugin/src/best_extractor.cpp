@@ -1,3 +1,4 @@
+#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
 
 #include <algorithm>
@@ -63,12 +64,6 @@ constexpr IntParameter k_int_parameters[] = {
     {"heading_max_words", &BestOptions::heading_max_words, 0, 1000000},
     {"end_marker_min_words", &BestOptions::end_marker_min_words, 0, 1000000},
 };
-
-std::string format_double(double v) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return ec == std::errc{} ? std::string(buffer, end) : std::to_string(v);
-}
 
 bool is_heading(TagClass tag) noexcept {
   return tag == TagClass::H1 || tag == TagClass::H2 || tag == TagClass::H3 || tag == TagClass::H4 ||
@@ -784,7 +779,7 @@ std::string BestExtractor::name() const {
   for (const auto& p : k_double_parameters) {
     if (m_options.*p.member != defaults.*p.member)
       args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
-              format_double(m_options.*p.member);
+              config::shortest_decimal(m_options.*p.member);
   }
   for (const auto& p : k_int_parameters) {
     if (m_options.*p.member != defaults.*p.member)

@@ -1,3 +1,4 @@
+#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/query/index_set.hpp"
 
 #include "boilerdex/config/error.hpp"
@@ -16,12 +17,6 @@ std::string available_views(const indexer::Manifest& manifest) {
   return list.empty() ? std::string("(none)") : list;
 }
 
-std::string format_threshold(double value) {
-  std::string text = std::to_string(value);
-  while (!text.empty() && text.back() == '0') text.pop_back();
-  if (!text.empty() && text.back() == '.') text.pop_back();
-  return text;
-}
 
 }  // namespace
 
@@ -57,7 +52,7 @@ const indexer::ManifestView& IndexSet::select(const ViewSelector& selector) cons
     if (candidate.view.kind == kind && candidate.view.threshold == threshold) return candidate;
   }
   throw UsageError(std::string("no ") + (selector.min_words ? "min-words" : "min-density") + " view with threshold " +
-                   format_threshold(threshold) + " in " + m_directory.string() +
+                   config::shortest_decimal(threshold) + " in " + m_directory.string() +
                    "; available: " + available_views(m_manifest));
 }
 

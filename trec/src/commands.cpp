@@ -1,3 +1,4 @@
+#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/trec/commands.hpp"
 
 #include <charconv>
@@ -7,14 +8,6 @@
 #include "boilerdex/trec/run_file.hpp"
 
 namespace boilerdex::trec {
-
-namespace {
-std::string shortest(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-}  // namespace
 
 void run_eval_command(const EvalCommand& command, std::ostream& out, std::ostream& err) {
   bool wants_runid = false;
@@ -36,7 +29,7 @@ void run_eval_command(const EvalCommand& command, std::ostream& out, std::ostrea
 
 std::string default_run_tag(const indexer::ManifestView& view, TopicField field, const query::Bm25Parameters& bm25) {
   return "boilerdex." + view.view.directory_name() + '.' + std::string(topic_field_name(field)) +
-         ".bm25=" + shortest(bm25.k1) + ',' + shortest(bm25.b);
+         ".bm25=" + config::shortest_decimal(bm25.k1) + ',' + config::shortest_decimal(bm25.b);
 }
 
 void run_run_command(const RunCommand& command, std::ostream& err) {

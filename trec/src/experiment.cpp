@@ -1,3 +1,4 @@
+#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/trec/experiment.hpp"
 
 #include <algorithm>
@@ -74,12 +75,7 @@ std::vector<indexer::ViewSpec> configured_views(const indexer::IndexOptions& opt
 }
 
 /// Shortest text that reads back as the same double (for files other programs read).
-std::string exact(double v) {
-  if (std::isnan(v)) return "NaN";
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
-}
+std::string exact(double v) { return std::isnan(v) ? "NaN" : config::shortest_decimal(v); }
 
 std::string fixed(double v, int decimals) {
   if (std::isnan(v)) return "";
