@@ -36,6 +36,7 @@
 #include "../src/arena.hpp"
 #include "../src/gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 
 namespace bp = boilerdex::plugin;
@@ -120,13 +121,7 @@ int main(int argc, char** argv) {
 
   std::vector<std::string> specs;
   if (extractor_list == "all") {
-    for (const bp::ExtractorInfo& info : bp::list_extractors()) {
-      if (info.needs_argument) continue;  // a model file
-      std::string spec = info.name;       // "min-words:K" -> "min-words:10", "best[:...]" -> "best"
-      if (const auto k = spec.find(":K"); k != std::string::npos) spec.replace(k, 2, ":10");
-      if (const auto bracket = spec.find('['); bracket != std::string::npos) spec.erase(bracket);
-      specs.push_back(spec);
-    }
+    specs = bp::default_evaluation_extractors();  // "min-words:K" as min-words:10, "best[:...]" as best
   } else {
     for (std::size_t at = 0; at <= extractor_list.size();) {
       const std::size_t comma = std::min(extractor_list.find(',', at), extractor_list.size());

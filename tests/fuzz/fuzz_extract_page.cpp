@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 #include "fuzz_support.hpp"
@@ -16,13 +17,8 @@ namespace {
 const std::vector<std::unique_ptr<boilerdex::plugin::Extractor>>& extractors() {
   static const auto all = [] {
     std::vector<std::unique_ptr<boilerdex::plugin::Extractor>> out;
-    for (const auto& info : boilerdex::plugin::list_extractors()) {
-      if (info.needs_argument) continue;  // needs a model file
-      std::string spec = info.name;
-      if (const auto colon = spec.find(":K"); colon != std::string::npos) spec.replace(colon, 2, ":3");
-      if (const auto bracket = spec.find('['); bracket != std::string::npos) spec.erase(bracket);
+    for (const std::string& spec : boilerdex::plugin::default_evaluation_extractors())
       out.push_back(boilerdex::plugin::make_extractor(spec));
-    }
     out.push_back(boilerdex::plugin::make_extractor("dom-ancestor:article:1"));
     return out;
   }();

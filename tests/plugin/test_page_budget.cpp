@@ -12,6 +12,7 @@
 
 #include "boilerdex/plugin/bte_extractor.hpp"
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/extractors.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/omindex_filter.hpp"
@@ -148,12 +149,8 @@ BOOST_AUTO_TEST_CASE(built_in_extractors_stop_on_a_spent_budget) {
   TextDocument parsed = segment_html(html);
   parsed.budget.deadline = PageDeadline(1);
   std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  for (const ExtractorInfo& info : list_extractors()) {
-    if (info.needs_argument) continue;  // a model file
-    if (info.name.starts_with("test-")) continue;  // registered by test_extractor_registry.cpp
-    std::string spec = info.name;  // "min-words:K" -> "min-words:3", "best[:KEY=VALUE,...]" -> "best"
-    if (const auto k = spec.find(":K"); k != std::string::npos) spec.replace(k, 2, ":3");
-    if (const auto bracket = spec.find('['); bracket != std::string::npos) spec.erase(bracket);
+  for (const std::string& spec : default_evaluation_extractors()) {
+    if (spec.starts_with("test-")) continue;  // registered by test_extractor_registry.cpp
     BOOST_TEST_CONTEXT(spec) {
       TextDocument copy = parsed;
       try {
