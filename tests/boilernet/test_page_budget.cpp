@@ -16,20 +16,14 @@
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilernet/features.hpp"
 #include "boilernet/model.hpp"
+#include "../plugin/test_pages.hpp"
 
 namespace bn = boilerdex::plugin::boilernet;
 namespace plugin = boilerdex::plugin;
 namespace fs = std::filesystem;
+using boilerdex::test::deep_page;
 
 namespace {
-
-/// \p n copies of \p open nested inside one another, then a paragraph only this page has.
-std::string deep_page(std::string_view open, std::size_t n) {
-  std::string html = "<html><head><title>Deep</title></head><body>";
-  html.reserve(html.size() + open.size() * n + 100);
-  for (std::size_t i = 0; i < n; ++i) html += open;
-  return html + "<p>the quokka lives at the bottom of this page</p>";
-}
 
 /// The ancestor tags extract_features gives block \p block.
 std::size_t tags_of(const bn::PageFeatures& f, std::size_t block) {

@@ -23,6 +23,7 @@
 using namespace boilerdex::plugin;
 using Clock = std::chrono::steady_clock;
 using boilerdex::test::big_page;
+using boilerdex::test::millis_since;
 using boilerdex::test::thread_cpu_millis;
 
 namespace {
@@ -30,10 +31,6 @@ namespace {
 const std::string small_page =
     "<html><head><title>Small</title></head><body><p>The quick brown fox jumps over the lazy dog, "
     "twice, in a page that takes microseconds.</p><div><a href=/>Home</a></div></body></html>";
-
-double millis_since(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 /// Blocks as comparable text.
 std::string outline(const TextDocument& doc) {

@@ -23,20 +23,12 @@
 using namespace boilerdex::plugin;
 using Clock = std::chrono::steady_clock;
 using boilerdex::test::big_page;
+using boilerdex::test::deep_page;
+using boilerdex::test::millis_since;
 using boilerdex::test::repeat;
 using boilerdex::test::thread_cpu_millis;
 
 namespace {
-
-/// \p n copies of \p open nested inside one another, then a paragraph only this page has.
-std::string deep_page(std::string_view open, std::size_t n, std::string_view head = "") {
-  return "<html><head><title>Deep</title>" + std::string(head) + "</head><body>" + repeat(open, n) +
-         "<p>the quokka lives at the bottom of this page, far below everything else</p>";
-}
-
-double millis_since(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
 
 std::size_t tags_in(const BteTokens& tokens) {
   return static_cast<std::size_t>(std::count(tokens.weights.begin(), tokens.weights.end(), std::int8_t{-1}));

@@ -1,7 +1,9 @@
 #pragma once
-// Generated pages shared by the plugin suites that need size or nesting rather than
-// particular content (test_limits.cpp, test_hostile_input.cpp, test_page_budget.cpp).
+// Generated pages shared by the suites that need size or nesting rather than particular
+// content (plugin: test_limits.cpp, test_hostile_input.cpp, test_page_budget.cpp; boilernet:
+// test_page_budget.cpp), and their clocks.
 
+#include <chrono>
 #include <cstddef>
 #include <ctime>
 #include <string>
@@ -24,6 +26,18 @@ inline std::string big_page(std::size_t bytes) {
     html += "<div class=c><p>Paragraph " + std::to_string(i) +
             " has <b>some</b> words and <a href=/x>a link</a>.</p><span>aside</span></div>\n";
   return html + "</body></html>";
+}
+
+/// \p n copies of \p open nested inside one another (then \p head's extra head markup
+/// first), then a paragraph only this page has: "the quokka lives at the bottom ...".
+inline std::string deep_page(std::string_view open, std::size_t n, std::string_view head = "") {
+  return "<html><head><title>Deep</title>" + std::string(head) + "</head><body>" + repeat(open, n) +
+         "<p>the quokka lives at the bottom of this page, far below everything else</p>";
+}
+
+/// Wall-clock milliseconds since \p t.
+inline double millis_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
 }
 
 /// CPU milliseconds this thread has used. Tests that check a page stopped "near its bound,
