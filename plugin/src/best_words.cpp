@@ -4,6 +4,7 @@
 
 #include "best_words_internal.hpp"
 #include "html_segmenter_internal.hpp"
+#include "utf8_internal.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
 
 namespace boilerdex::plugin {
@@ -20,27 +21,10 @@ constexpr double k_southeast_asian_factor = 2.0;
 
 enum class CharClass : unsigned char { Space, Punctuation, Word, HanKana, SoutheastAsian };
 
-struct Decoded {
-  char32_t value;
-  std::size_t length;
-};
-
-// One code point of \p s at \p i; an invalid byte decodes as itself (length 1).
-Decoded decode(std::string_view s, std::size_t i) noexcept {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  const auto cont = [&](std::size_t k) {
-    return i + k < s.size() && (static_cast<unsigned char>(s[i + k]) & 0xC0) == 0x80;
-  };
-  const auto bits = [&](std::size_t k) {
-    return static_cast<char32_t>(static_cast<unsigned char>(s[i + k]) & 0x3F);
-  };
-  if (b0 < 0x80) return {b0, 1};
-  if (b0 >= 0xC2 && b0 < 0xE0 && cont(1)) return {(char32_t{b0} & 0x1F) << 6 | bits(1), 2};
-  if (b0 >= 0xE0 && b0 < 0xF0 && cont(1) && cont(2))
-    return {(char32_t{b0} & 0x0F) << 12 | bits(1) << 6 | bits(2), 3};
-  if (b0 >= 0xF0 && b0 < 0xF5 && cont(1) && cont(2) && cont(3))
-    return {(char32_t{b0} & 0x07) << 18 | bits(1) << 12 | bits(2) << 6 | bits(3), 4};
-  return {b0, 1};
+// One code point of \p s at \p i (i < s.size()); invalid bytes decode as U+FFFD, one at a time.
+CodePoint decode(std::string_view s, std::size_t i) noexcept {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  return decode_utf8(p + i, p + s.size());
 }
 
 constexpr bool in(char32_t c, char32_t first, char32_t last) noexcept {
@@ -97,7 +81,7 @@ void for_each_word(std::string_view utf8, double chars_per_word, OnWord&& on_wor
     run_chars = 0;
   };
   for (std::size_t i = 0; i < utf8.size();) {
-    const Decoded d = decode(utf8, i);
+    const CodePoint d = decode(utf8, i);
     i += d.length;
     const CharClass c = classify(d.value);
     if (c == CharClass::Space) {
@@ -144,7 +128,7 @@ bool has_unspaced_script(std::string_view utf8) noexcept {
       ++i;
       continue;
     }
-    const Decoded d = decode(utf8, i);
+    const CodePoint d = decode(utf8, i);
     if (unspaced(classify(d.value))) return true;
     i += d.length;
   }

@@ -6,42 +6,13 @@
 #include <cstdint>
 
 #include "html_segmenter_internal.hpp"  // detail::java_trim
+#include "utf8_internal.hpp"            // detail::decode_utf8
 
 namespace boilerdex::plugin {
 namespace {
 
-/// One decoded code point and its length in bytes. Invalid or truncated sequences decode
-/// as U+FFFD, one byte at a time, so every input makes progress.
-struct CodePoint {
-  char32_t value;
-  std::uint32_t length;
-};
-
-CodePoint decode_utf8(const unsigned char* p, const unsigned char* end) noexcept {
-  const unsigned char b0 = p[0];
-  if (b0 < 0x80) return {b0, 1};
-  constexpr CodePoint invalid{0xFFFD, 1};
-  const auto avail = static_cast<std::size_t>(end - p);
-  auto cont = [&](std::size_t i) { return i < avail && (p[i] & 0xC0) == 0x80; };
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    if (!cont(1)) return invalid;
-    return {static_cast<char32_t>(((b0 & 0x1F) << 6) | (p[1] & 0x3F)), 2};
-  }
-  if (b0 >= 0xE0 && b0 <= 0xEF) {
-    if (!cont(1) || !cont(2)) return invalid;
-    const char32_t c = ((b0 & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-    if (c < 0x800 || (c >= 0xD800 && c <= 0xDFFF)) return invalid;
-    return {c, 3};
-  }
-  if (b0 >= 0xF0 && b0 <= 0xF4) {
-    if (!cont(1) || !cont(2) || !cont(3)) return invalid;
-    const char32_t c =
-        ((b0 & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-    if (c < 0x10000 || c > 0x10FFFF) return invalid;
-    return {c, 4};
-  }
-  return invalid;
-}
+using detail::CodePoint;
+using detail::decode_utf8;
 
 /// Java's Character.isLetterOrDigit: general categories Lu, Ll, Lt, Lm, Lo, Nd.
 bool is_letter_or_digit(char32_t c) noexcept {
