@@ -48,18 +48,7 @@ void InputLog::append(const ManifestInput& input) {
 }
 
 void InputLog::flush(bool sync) {
-  std::size_t done = 0;
-  while (done < m_buffer.size()) {
-    const ssize_t n = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int err = errno;
-      m_buffer.erase(0, done);
-      throw IndexError(m_path.string() + ": write failed (" + std::strerror(err) + ")");
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  m_buffer.clear();
+  write_all(m_fd, m_buffer, m_path);
   if (sync && ::fsync(m_fd) != 0) throw IndexError(m_path.string() + ": cannot sync (" + std::strerror(errno) + ")");
 }
 

@@ -41,18 +41,22 @@ void AtomicFile::write(std::string_view text) {
   if (m_buffer.size() >= (64u << 10)) flush();
 }
 
-void AtomicFile::flush() {
+void write_all(int fd, std::string& buffer, const std::filesystem::path& path) {
   std::size_t done = 0;
-  while (done < m_buffer.size()) {
-    const ssize_t n = ::write(m_fd, m_buffer.data() + done, m_buffer.size() - done);
+  while (done < buffer.size()) {
+    const ssize_t n = ::write(fd, buffer.data() + done, buffer.size() - done);
     if (n < 0) {
       if (errno == EINTR) continue;
-      throw IndexError(m_tmp.string() + ": write failed (" + std::strerror(errno) + ")");
+      const int err = errno;
+      buffer.erase(0, done);
+      throw IndexError(path.string() + ": write failed (" + std::strerror(err) + ")");
     }
     done += static_cast<std::size_t>(n);
   }
-  m_buffer.clear();
+  buffer.clear();
 }
+
+void AtomicFile::flush() { write_all(m_fd, m_buffer, m_tmp); }
 
 void AtomicFile::commit() {
   flush();

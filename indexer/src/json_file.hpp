@@ -17,6 +17,11 @@ namespace boilerdex::indexer::detail {
 /// by commit(), so readers see the old or the new file, never a part. Writes are buffered
 /// (64 KB), so a large file streams in bounded memory. Destroyed without commit(), it
 /// removes the temporary.
+/// Writes all of \p buffer to \p fd, retrying interrupted writes, and clears it; after a
+/// failed write the bytes not yet written stay in \p buffer. \throws IndexError naming
+/// \p path.
+void write_all(int fd, std::string& buffer, const std::filesystem::path& path);
+
 class AtomicFile {
  public:
   /// Creates PATH.tmp. \throws IndexError naming it.
