@@ -255,27 +255,6 @@ struct OpenInput {
   bool read_to_end = false;
 };
 
-ManifestInput to_manifest_input(const InputSummary& in) {
-  return ManifestInput{in.path,           in.bytes,         in.sha256,         in.documents,
-                       in.empty,          in.skipped,       in.limited,        in.depth_limited,
-                       in.blocks_limited, in.block_truncated, in.skipped_by_reason};
-}
-
-InputSummary to_input_summary(const ManifestInput& in) {
-  InputSummary s;
-  s.path = in.path;
-  s.bytes = in.bytes;
-  s.documents = in.documents;
-  s.empty = in.empty;
-  s.skipped = in.skipped;
-  s.skipped_by_reason = in.skipped_by_reason;
-  s.limited = in.limited;
-  s.depth_limited = in.depth_limited;
-  s.blocks_limited = in.blocks_limited;
-  s.block_truncated = in.block_truncated;
-  s.sha256 = in.sha256;
-  return s;
-}
 
 /// The resumable part of a run: written to state.json after every common commit. Its size
 /// does not depend on the number of inputs: finished ones are in DIR/inputs.jsonl, of
@@ -341,7 +320,7 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
 json state_json(const json& settings, const RunState& s) {
   json reading;  // null when no input was open at the commit
   if (s.reading)
-    reading = {{"next_ordinal", s.reading_ordinal}, {"input", detail::input_to_json(to_manifest_input(*s.reading))}};
+    reading = {{"next_ordinal", s.reading_ordinal}, {"input", detail::input_to_json(*s.reading)}};
   return {{"version", state_version},
           {"settings", settings},
           {"auto_fit", s.auto_fit ? detail::fit_to_json(*s.auto_fit) : json()},
@@ -350,7 +329,7 @@ json state_json(const json& settings, const RunState& s) {
             {"commits", s.commits},
             {"inputs_done", {{"lines", s.inputs_done}, {"bytes", s.inputs_bytes}}},
             {"reading", reading},
-            {"totals", detail::input_to_json(to_manifest_input(s.totals))},
+            {"totals", detail::input_to_json(s.totals)},
             {"view_empty", s.view_empty}}}};
 }
 
@@ -364,10 +343,10 @@ void restore_state(const json& j, RunState& s, const fs::path& path) {
     const json& reading = c.at("reading");
     s.reading.reset();
     if (!reading.is_null()) {
-      s.reading = to_input_summary(detail::input_from_json(reading.at("input")));
+      s.reading = detail::input_from_json(reading.at("input"));
       s.reading_ordinal = reading.at("next_ordinal").get<std::uint64_t>();
     }
-    s.totals = to_input_summary(detail::input_from_json(c.at("totals")));
+    s.totals = detail::input_from_json(c.at("totals"));
     s.view_empty = c.at("view_empty").get<std::vector<std::uint64_t>>();
     if (j.contains("auto_fit") && !j.at("auto_fit").is_null()) {
       s.auto_fit = detail::fit_from_json(j.at("auto_fit"));
@@ -725,7 +704,7 @@ class Builder {
   void retire_finished_inputs() {
     while (!m_open.empty() && m_open.front().read_to_end && m_open.front().unflushed == 0) {
       const OpenInput& in = m_open.front();
-      m_log->append(to_manifest_input(in.summary));
+      m_log->append(in.summary);
       if (m_sink) m_sink->input_finished(in.summary);
       m_open.pop_front();
     }

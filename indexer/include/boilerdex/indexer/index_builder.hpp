@@ -157,23 +157,10 @@ struct ViewSummary {
   std::uint64_t terms = 0;  ///< total term occurrences (sum of document lengths)
 };
 
-/// Per input file, after the run.
-struct InputSummary {
-  std::string path;
-  std::uint64_t bytes = 0;
-  std::uint64_t documents = 0;  ///< indexed, including empty ones
-  std::uint64_t empty = 0;
-  std::uint64_t skipped = 0;
-  std::map<std::string, std::uint64_t> skipped_by_reason;  ///< skip_reason_name → count
-  /// Documents indexed in degraded form because they hit a segmenter limit
-  /// (plugin::SegmentLimits, [extraction] in the configuration); a document may count in
-  /// several. They are indexed, not skipped: the limits truncate, they never drop a page.
-  std::uint64_t depth_limited = 0;     ///< DOM deeper than max_depth: the rest flattened, text kept
-  std::uint64_t blocks_limited = 0;    ///< more than max_blocks blocks: the rest dropped
-  std::uint64_t block_truncated = 0;   ///< some block over max_block_bytes: cut
-  std::uint64_t limited = 0;           ///< documents that hit any of the three
-  std::string sha256;  ///< hex SHA-256 of the file, once it was read to its end
-};
+/// Per input file, after the run: what the manifest records of it (manifest.hpp:
+/// ManifestInput). One type, so the progress sink, the resume state and the manifest need
+/// no copying between them.
+using InputSummary = ManifestInput;
 
 /// The outcome of build_index_set.
 struct IndexSummary {

@@ -88,13 +88,19 @@ struct ManifestView {
   ManifestFile model;
 };
 
+/// One input file's record (also index_builder.hpp's InputSummary).
 struct ManifestInput {
   std::string path;
   std::uint64_t bytes = 0;
-  std::string sha256;  ///< hex; empty when not computed
-  std::uint64_t documents = 0, empty = 0, skipped = 0;
-  /// Documents indexed truncated by a segmenter limit ("limits" in the file; see
-  /// InputSummary in index_builder.hpp): any limit, DOM depth, block count, block bytes.
+  std::string sha256;  ///< hex SHA-256 of the file once read to its end; empty otherwise
+  std::uint64_t documents = 0;  ///< indexed, including empty ones
+  std::uint64_t empty = 0, skipped = 0;
+  /// Documents indexed in degraded form because they hit a segmenter limit
+  /// (plugin::SegmentLimits, [extraction] in the configuration; "limits" in the file); a
+  /// document may count in several. They are indexed, not skipped: the limits truncate,
+  /// they never drop a page. limited: any of the three; depth_limited: DOM deeper than
+  /// max_depth (the rest flattened, text kept); blocks_limited: more than max_blocks blocks
+  /// (the rest dropped); block_truncated: some block over max_block_bytes (cut).
   std::uint64_t limited = 0, depth_limited = 0, blocks_limited = 0, block_truncated = 0;
   /// skip_reason_name → count ("skipped_by_reason"; empty in manifests written before it).
   std::map<std::string, std::uint64_t> skipped_by_reason{};
