@@ -87,6 +87,8 @@ class ManifestInputReader {
   /// The next entry's JSON text in \p entry; false after the last.
   /// \throws IndexError naming the file and byte offset when it is malformed.
   bool next(std::string& entry);
+  /// Byte offset in the file where the entry last given by next() starts.
+  [[nodiscard]] std::uint64_t entry_offset() const noexcept;
 
  private:
   struct Scanner;

@@ -229,6 +229,7 @@ struct ManifestInputReader::Scanner {
   fs::path path;
   std::ifstream in;
   std::uint64_t offset = 0;
+  std::uint64_t entry_offset = 0;  // where the last entry next() gave starts
   bool first = true, done = false;
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -328,9 +329,13 @@ bool ManifestInputReader::next(std::string& entry) {
   }
   s.first = false;
   entry.clear();
+  s.skip_space();
+  s.entry_offset = s.offset;
   s.value(&entry);
   return true;
 }
+
+std::uint64_t ManifestInputReader::entry_offset() const noexcept { return m_scanner->entry_offset; }
 
 }  // namespace detail
 

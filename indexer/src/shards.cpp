@@ -224,7 +224,8 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
       try {
         out = detail::input_to_json(detail::input_from_json(nlohmann::json::parse(entry))).dump();
       } catch (const nlohmann::json::exception& e) {
-        throw IndexError((dirs[turn] / "manifest.json").string() + ": malformed input entry: " + e.what());
+        throw IndexError((dirs[turn] / "manifest.json").string() + "@" + std::to_string(inputs[turn].entry_offset()) +
+                         ": malformed input entry: " + e.what());
       }
       turn = (turn + 1) % inputs.size();
       return true;

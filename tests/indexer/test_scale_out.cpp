@@ -251,6 +251,23 @@ BOOST_AUTO_TEST_CASE(merge_refuses_shards_that_do_not_belong_together) {
   BOOST_TEST(!read_manifest(tmp.path / "out").views.front().model.sha256.empty());
   fs::remove_all(tmp.path / "out");
   BOOST_CHECK_NO_THROW((void)merge_shards({b, a}, tmp.path / "out", ExistingOutput::Refuse));
+
+  // A shard whose manifest has a damaged input entry: named with the entry's byte offset.
+  fs::copy(b, tmp.path / "b-bad", fs::copy_options::recursive);
+  std::string text;
+  {
+    std::ifstream in(tmp.path / "b-bad/manifest.json", std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t inputs_at = text.find("\"inputs\"");
+  BOOST_REQUIRE(inputs_at != std::string::npos);
+  const std::size_t entry = text.find('{', inputs_at);
+  const std::size_t field = text.find("\"documents\"", entry);
+  BOOST_REQUIRE(field != std::string::npos);
+  text.replace(field, 11, "\"documentz\"");
+  std::ofstream(tmp.path / "b-bad/manifest.json", std::ios::binary | std::ios::trunc) << text;
+  fs::remove_all(tmp.path / "out");
+  refused({a, tmp.path / "b-bad"}, "manifest.json@" + std::to_string(entry) + ": malformed input entry");
 }
 
 BOOST_AUTO_TEST_CASE(shard_specs) {
