@@ -41,6 +41,8 @@ endfunction()
 function(boilerdex_tool name source)
   add_executable(${name} ${source})
   target_link_libraries(${name} PRIVATE ${ARGN})
+  # Tool-side headers (CLI11 option helpers: boilerdex/config/count_options.hpp), not installed.
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/config/tools)
   # Installed tools find the installed libboilerdex next to them, wherever the prefix is.
   set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
@@ -34,20 +35,22 @@ int main(int argc, char** argv) {
     app.add_option("--out", out, "index-set directory");
     app.add_option("--view", views,
                    "view spec(s): all, min-words:K[,K..|A..B], min-words:auto, min-density:D, extractor:NAME");
-    app.add_option("--auto-sample", auto_sample, "documents min-words:auto fits its threshold on (default 2000)")
-        ->check(CLI::PositiveNumber);
+    config::add_count_option(app, "--auto-sample", auto_sample,
+                             "documents min-words:auto fits its threshold on (default 2000)", config::k_document_range);
     auto* r = app.add_flag("--resume", resume, "continue an interrupted run from its last commit");
     app.add_flag("--overwrite", overwrite, "delete an existing index set first")->excludes(r);
     app.add_flag("--strict", strict, "stop at the first skipped document");
-    app.add_option("--threads,--jobs", threads, "parse/classify threads (0: all cores)");
+    config::add_threads_option(app, threads, "parse/classify threads (0: all cores)", "--threads,--jobs");
     auto* sh = app.add_option("--shard", shard, "build shard I of S (I/S): the input files at positions I, I+S, ...");
     app.add_option("--merge-shards", merge, "merge these shard index sets into --out (stub databases)")
         ->excludes(sh)
         ->excludes(in)
         ->excludes(r);
-    app.add_option("--commit-interval", commit_interval, "documents between commits")->check(CLI::PositiveNumber);
-    app.add_option("--max-page-bytes", max_page_bytes, "skip larger pages")->check(CLI::PositiveNumber);
-    app.add_option("--snippet-bytes", snippet_bytes, "kept text stored per document for snippets (0: none)");
+    config::add_count_option(app, "--commit-interval", commit_interval, "documents between commits",
+                             {1, 1'000'000'000});
+    config::add_count_option(app, "--max-page-bytes", max_page_bytes, "skip larger pages", {1, 1ull << 30});
+    config::add_count_option(app, "--snippet-bytes", snippet_bytes,
+                             "kept text stored per document for snippets (0: none)", {0, 1u << 20});
     app.add_option("--language", language, "stemming language (Xapian::Stem), or none");
     app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
     app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);

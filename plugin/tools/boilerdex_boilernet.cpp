@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilernet/commands.hpp"
@@ -25,8 +26,7 @@ int main(int argc, char** argv) {
     CLI::App app{"BoilerNet-style block sequence labeller (libtorch): train, eval, extract"};
     app.require_subcommand(1);
     int threads = 1;
-    app.add_option("--threads", threads, "torch intra-op threads (1: reproducible)")
-        ->check(CLI::Range(1, 256));
+    config::add_count_option(app, "--threads", threads, "torch intra-op threads (1: reproducible)", {1, 256});
 
     bn::TrainCommand train;
     std::vector<std::string> train_datasets;
@@ -37,20 +37,24 @@ int main(int argc, char** argv) {
         ->required();
     t->add_option("--split", train_split, "pages used: train (default), test or all");
     t->add_option("-m,--model", train.model, "model file to write")->required();
-    t->add_option("--limit", train.limit, "at most N pages per data set (0: all)");
+    config::add_count_option(*t, "--limit", train.limit, "at most N pages per data set (0: all)",
+                             config::k_page_limit_range);
     bool comments_boilerplate = false;
     t->add_flag("--l3s-comments-boilerplate", comments_boilerplate,
                 "L3S-GN1: train on comments as boilerplate, as the gold text of the token "
                 "measures has them (default: content, as the block-level evaluation)");
-    t->add_option("--epochs", train.training.epochs, "passes over the pages")->capture_default_str();
-    t->add_option("--batch", train.training.batch_pages, "pages per step")->capture_default_str();
+    config::add_count_option(*t, "--epochs", train.training.epochs, "passes over the pages", {1, 100'000})
+        ->capture_default_str();
+    config::add_count_option(*t, "--batch", train.training.batch_pages, "pages per step", {1, 100'000})
+        ->capture_default_str();
     t->add_option("--learning-rate", train.training.learning_rate, "Adam's")->capture_default_str();
     t->add_option("--seed", train.training.seed, "weights, dropout, page order")->capture_default_str();
-    t->add_option("--tags", h.max_tags, "tag vocabulary size k")->capture_default_str();
-    t->add_option("--words", h.max_words, "word vocabulary size l")->capture_default_str();
-    t->add_option("--dense", h.dense, "projection size")->capture_default_str();
-    t->add_option("--hidden", h.hidden, "LSTM units per direction")->capture_default_str();
-    t->add_option("--layers", h.layers, "BiLSTM layers")->capture_default_str();
+    config::add_count_option(*t, "--tags", h.max_tags, "tag vocabulary size k", {1, 100'000})->capture_default_str();
+    config::add_count_option(*t, "--words", h.max_words, "word vocabulary size l", {1, 1'000'000})
+        ->capture_default_str();
+    config::add_count_option(*t, "--dense", h.dense, "projection size", {1, 65'536})->capture_default_str();
+    config::add_count_option(*t, "--hidden", h.hidden, "LSTM units per direction", {1, 65'536})->capture_default_str();
+    config::add_count_option(*t, "--layers", h.layers, "BiLSTM layers", {1, 64})->capture_default_str();
     t->add_option("--dropout", h.dropout, "dropout rate")->capture_default_str();
 
     bn::EvalCommand eval;
@@ -62,7 +66,8 @@ int main(int argc, char** argv) {
     e->add_option("--split", eval_split, "pages scored: test (default), train or all");
     e->add_option("-m,--model", eval.models, "model file (repeatable)");
     e->add_option("-e,--extractor", eval.extractors, "other extractors to compare (repeatable)");
-    e->add_option("--limit", eval.limit, "at most N pages per data set (0: all)");
+    config::add_count_option(*e, "--limit", eval.limit, "at most N pages per data set (0: all)",
+                             config::k_page_limit_range);
 
     bn::ExtractCommand extract;
     auto* x = app.add_subcommand("extract", "Print the main text of HTML files");

@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
@@ -41,8 +42,9 @@ void add_eval_command(CLI::App& app, EvalCommand& e) {
                         "folder of <id>.txt (repeatable)");
   e.command->add_option("--pages-tsv", e.options.pages_tsv,
                         "write per-page scores to this TSV file");
-  e.command->add_option("--limit", e.options.limit, "only the first N pages of each data set");
-  e.command->add_option("--threads", e.options.threads, "worker threads (default: all cores)");
+  config::add_count_option(*e.command, "--limit", e.options.limit, "only the first N pages of each data set",
+                           config::k_page_limit_range);
+  config::add_threads_option(*e.command, e.options.threads, "worker threads (default: all cores)");
   e.command->add_flag("--no-blocks", e.no_blocks, "skip the block-level evaluation on L3S-GN1");
 }
 
@@ -66,7 +68,8 @@ void add_stats_command(CLI::App& app, StatsCommand& s) {
   s.command->add_option("inputs", s.options.inputs,
                         "HTML files, .html.gz files, directories, or - for stdin");
   s.command->add_option("--svg", s.options.svg, "write the text-density histogram as SVG");
-  s.command->add_option("--limit", s.options.limit, "only the first N pages");
+  config::add_count_option(*s.command, "--limit", s.options.limit, "only the first N pages",
+                           config::k_page_limit_range);
 }
 
 int run_stats(StatsCommand& s) {
@@ -100,8 +103,8 @@ int main(int argc, char** argv) {
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_option("-o,--output", outdir,
                    "write OUTDIR/<name>.txt|.json|.html|.tsv per page instead of stdout");
-    app.add_option("-j,--jobs", jobs,
-                   "pages extracted in parallel (0: one per core); output order is kept");
+    config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",
+                               "-j,--jobs");
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
     app.add_flag("--jsonl", jsonl,
                  "stream mode: JSON lines in on stdin ({\"url\"|\"docno\", "

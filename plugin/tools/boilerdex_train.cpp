@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "train_run.hpp"
@@ -35,8 +36,9 @@ int run(int argc, char** argv) {
   app.add_option("--learner", learners, "cart or xgboost (repeatable; default xgboost)");
   app.add_option("--features", feature_sets, "current, prev-curr-next, all-local (the paper's Table 2 sets) or local+page "
                  "(all-local and the block's place in its page) (repeatable; default local+page)");
-  app.add_option("--classes", o.classes, "2 or 4 (repeatable; default 2)");
-  app.add_option("--cv", o.folds, "cross-validate every configuration with K folds by page and print the table");
+  config::add_count_option(app, "--classes", o.classes, "2 or 4 (repeatable; default 2)", {2, 4});
+  config::add_count_option(app, "--cv", o.folds,
+                           "cross-validate every configuration with K folds by page and print the table", {2, 1000});
   app.add_option("-o,--output", o.output, "train one configuration on every page and write its model file");
   app.add_option("--weighting", weighting, "block weights in training: words, sqrt-words or blocks")
       ->capture_default_str();
@@ -48,20 +50,26 @@ int run(int argc, char** argv) {
       ->capture_default_str();
   app.add_option("--threshold", o.learner.threshold, "keep a block when P(content) >= this")->capture_default_str();
   app.add_option("--seed", o.learner.seed, "random seed (folds, subsampling)")->capture_default_str();
-  app.add_option("--threads", o.threads, "threads for labelling and parallel folds")->capture_default_str();
-  app.add_option("--limit", o.limit, "only the first N pages of each data set");
-  app.add_option("--rounds", o.learner.rounds, "XGBoost: boosting rounds")->capture_default_str();
-  app.add_option("--max-depth", o.learner.max_depth, "XGBoost: tree depth")->capture_default_str();
+  config::add_count_option(app, "--threads", o.threads, "threads for labelling and parallel folds", {1, 256})
+      ->capture_default_str();
+  config::add_count_option(app, "--limit", o.limit, "only the first N pages of each data set",
+                           config::k_page_limit_range);
+  config::add_count_option(app, "--rounds", o.learner.rounds, "XGBoost: boosting rounds", {1, 100'000})
+      ->capture_default_str();
+  config::add_count_option(app, "--max-depth", o.learner.max_depth, "XGBoost: tree depth", {1, 30})
+      ->capture_default_str();
   app.add_option("--eta", o.learner.eta, "XGBoost: learning rate")->capture_default_str();
   app.add_option("--subsample", o.learner.subsample, "XGBoost: row subsample per round")->capture_default_str();
   app.add_option("--colsample", o.learner.colsample, "XGBoost: feature subsample per tree")->capture_default_str();
-  app.add_option("--cart-depth", o.learner.cart_max_depth, "CART: maximum depth")->capture_default_str();
-  app.add_option("--cart-min-samples", o.learner.cart_min_samples, "CART: rows a node needs to be split")
+  config::add_count_option(app, "--cart-depth", o.learner.cart_max_depth, "CART: maximum depth", {1, 64})
+      ->capture_default_str();
+  config::add_count_option(app, "--cart-min-samples", o.learner.cart_min_samples,
+                           "CART: rows a node needs to be split", {1, 1'000'000'000})
       ->capture_default_str();
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return app.exit(e) == 0 ? 0 : 2;  // 2: usage, as every tool (CLI11 would say 105 and up)
   }
   for (const auto& d : datasets) o.datasets.push_back(parse_dataset_spec(d));
   o.learners = parse_all<train::Learner>(learners, train::parse_learner, "learner");

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/query/search_command.hpp"
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     auto* by_density = app.add_option("--min-density", min_density, "the min-density view with this threshold");
     by_name->excludes(by_words, by_density);
     by_words->excludes(by_density);
-    app.add_option("--k", k, "number of results (default 10)");
+    config::add_count_option(app, "--k", k, "number of results (default 10)", config::k_result_range);
     app.add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("--syntax", syntax, "full (AND/OR/NOT, \"phrases\", +/-) or plain (words only)")

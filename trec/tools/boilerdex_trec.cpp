@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/trec/commands.hpp"
@@ -25,7 +26,8 @@ int main(int argc, char** argv) {
     eval_app->add_flag("-c", eval.options.complete, "average over every qrels topic (missing ones score 0)");
     eval_app->add_option("-l", eval.options.relevance_level, "minimum label counted relevant (default 1)");
     eval_app->add_flag("-J", eval.options.judged_only, "drop retrieved documents without judgment first");
-    eval_app->add_option("-M", max_retrieved, "evaluate only the first N documents of each topic");
+    config::add_count_option(*eval_app, "-M", max_retrieved, "evaluate only the first N documents of each topic",
+                             {1, 1'000'000'000});
     eval_app->add_flag("-q", eval.per_topic, "also print each topic's values");
     eval_app->add_option("-m", eval.measures, "measure: P.5,10 ndcg_cut.10 map Rprec recip_rank ndcg official all_trec");
     eval_app->add_flag("--binarize", binarize, "labels >= -l become 1 before evaluating (topic-relevance NDCG)");
@@ -43,7 +45,7 @@ int main(int argc, char** argv) {
     by_name->excludes(by_words, run_app->add_option("--min-density", min_density, "the min-density view with this threshold"));
     run_app->add_option("--topics", run.topics, "topic file (TREC / Blog06 format)");
     run_app->add_option("--field", field, "title, desc, narr or title+desc (default title)");
-    run_app->add_option("--k", k, "results per topic (default 1000)");
+    config::add_count_option(*run_app, "--k", k, "results per topic (default 1000)", config::k_result_range);
     run_app->add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
     run_app->add_option("--tag", run.tag, "run tag (default boilerdex.VIEW.FIELD.bm25=K1,B)");
     run_app->add_option("-o,--output", run.output, "run file to write")->required();

@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/query/searcher.hpp"
 #include "boilerdex/trec/topics.hpp"
@@ -16,14 +17,18 @@ namespace boilerdex::trec {
 ExperimentCommands::ExperimentCommands(CLI::App& app) {
   m_sample = app.add_subcommand("sample", "generate a BLOGS06-style sample collection with topics and graded qrels");
   m_sample->add_option("--out", m_sample_out, "output directory (collection/, topics.txt, qrels.txt)")->required();
-  m_sample->add_option("--docs", m_sample_options.documents, "documents to generate")->capture_default_str();
-  m_sample->add_option("--topics", m_sample_options.topics,
-                       "topics (at most " + std::to_string(sample_topic_capacity()) + ")")
+  config::add_count_option(*m_sample, "--docs", m_sample_options.documents, "documents to generate",
+                           config::k_document_range)
+      ->capture_default_str();
+  config::add_count_option(*m_sample, "--topics", m_sample_options.topics, "topics to generate",
+                           {1, sample_topic_capacity()})
       ->capture_default_str();
   m_sample->add_option("--seed", m_sample_options.seed, "seed: the same seed gives the same bytes")->capture_default_str();
-  m_sample->add_option("--docs-per-file", m_sample_options.documents_per_file, "records per permalinks-NNN.gz")
+  config::add_count_option(*m_sample, "--docs-per-file", m_sample_options.documents_per_file,
+                           "records per permalinks-NNN.gz", {1, 1'000'000})
       ->capture_default_str();
-  m_sample->add_option("--sites", m_sample_options.sites, "blogs the pages come from (0: docs/250 within 8..400)")
+  config::add_count_option(*m_sample, "--sites", m_sample_options.sites,
+                           "blogs the pages come from (0: docs/250 within 8..400)", {0, 100'000})
       ->capture_default_str();
   m_sample->add_flag("--gold", m_sample_options.write_gold, "also write gold/DOCNO.txt with each post's text");
   m_sample->add_flag("-q,--quiet", m_quiet, "no progress display");
@@ -36,12 +41,15 @@ ExperimentCommands::ExperimentCommands(CLI::App& app) {
   m_experiment->add_flag("--rebuild", m_options.rebuild, "rebuild the index set even when it is up to date");
   m_experiment->add_option("--bm25", m_bm25, "BM25 k1,b for every run (default [trec] bm25_k1, bm25_b)");
   m_experiment->add_option("--field", m_field, "topic field: title, desc, narr or title+desc (default [trec] field)");
-  m_experiment->add_option("--k", m_k, "documents retrieved per topic (default [trec] k)");
-  m_experiment->add_option("--threads", m_options.threads, "views run in parallel (0: all cores)")->capture_default_str();
+  config::add_count_option(*m_experiment, "--k", m_k, "documents retrieved per topic (default [trec] k)",
+                           config::k_result_range);
+  config::add_threads_option(*m_experiment, m_options.threads, "views run in parallel (0: all cores)")
+      ->capture_default_str();
   m_experiment->add_option("--baseline", m_options.baseline, "baseline view (default: all)");
   m_experiment->add_option("--measure", m_measure, "measure of the Δ and p columns: P_10, ndcg_cut_10 or map")
       ->capture_default_str();
-  m_experiment->add_option("--permutations", m_options.permutations, "randomization test sign flips")
+  config::add_count_option(*m_experiment, "--permutations", m_options.permutations, "randomization test sign flips",
+                           {1, 100'000'000})
       ->capture_default_str();
   m_experiment->add_option("--seed", m_options.seed, "randomization test seed")->capture_default_str();
   m_experiment->add_option("--alpha", m_options.alpha, "significance level of the ▲/▼ markers")->capture_default_str();
