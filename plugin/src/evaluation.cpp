@@ -22,6 +22,7 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/learned_labels.hpp"
+#include "report_format_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -252,14 +253,21 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
   s.dataset = std::move(dataset);
   BowAggregate bow;
   ShingleAggregate sh4;
+  WcxbAggregate wcxb;
+  bool any_wcxb = false;
   for (const auto& p : pages) {
     bow.add(bow_page_score(p.agreement.bow));
     sh4.add(p.agreement.sh4);
+    if (p.wcxb) {
+      wcxb.add(p.page_type, *p.wcxb);
+      any_wcxb = true;
+    }
     if (!p.error.empty()) ++s.failed;
   }
   s.pages = pages.size();
   s.bow = bow.mean();
   s.sh4 = sh4.result();
+  if (any_wcxb) s.wcxb = wcxb.result();
   return s;
 }
 
@@ -269,6 +277,7 @@ namespace {
 std::vector<PageScores> score_against(const Dataset& dataset, const std::vector<std::string>& gold,
                                       const Predictions& predictions) {
   TextComparer comparer;
+  WcxbComparer wcxb;
   std::vector<PageScores> results;
   results.reserve(dataset.pages.size());
   for (std::size_t i = 0; i < dataset.pages.size(); ++i) {
@@ -277,8 +286,14 @@ std::vector<PageScores> score_against(const Dataset& dataset, const std::vector<
     r.page = page.id;
     const auto it = predictions.texts.find(page.id);
     if (it == predictions.texts.end()) r.error = "no prediction";
-    r.agreement =
-        comparer.compare(gold[i], it == predictions.texts.end() ? std::string_view{} : it->second);
+    const std::string_view text =
+        it == predictions.texts.end() ? std::string_view{} : std::string_view(it->second);
+    r.agreement = comparer.compare(gold[i], text);
+    if (page.wcxb) {
+      wcxb.set_gold(gold[i], page.wcxb->with, page.wcxb->without);
+      r.page_type = page.wcxb->page_type;
+      r.wcxb = wcxb.score(text);
+    }
     results.push_back(std::move(r));
   }
   return results;
@@ -374,6 +389,8 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
     return out;
   }
   TextComparer comparer;
+  WcxbComparer wcxb;
+  if (page.wcxb) wcxb.set_gold(out.gold, page.wcxb->with, page.wcxb->without);
   std::string html;
   TextDocument parsed;
   std::string page_error;
@@ -403,6 +420,10 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
     if (r.error.find('\n') != std::string::npos)
       std::replace(r.error.begin(), r.error.end(), '\n', ' ');
     r.agreement = comparer.compare(out.gold, content);
+    if (page.wcxb) {
+      r.page_type = page.wcxb->page_type;
+      r.wcxb = wcxb.score(content);
+    }
     out.systems.push_back(std::move(r));
   }
   if (block_level) {
@@ -432,7 +453,15 @@ void write_page_rows(std::ostream& tsv, const std::string& dataset, const std::s
         << '\t' << format_score(bow.recall) << '\t' << format_score(bow.f1) << '\t'
         << format_score(sh4.precision) << '\t' << format_score(sh4.recall) << '\t'
         << format_score(sh4.f1) << '\t' << p.agreement.gold_tokens << '\t'
-        << p.agreement.predicted_tokens << '\t' << p.error << '\n';
+        << p.agreement.predicted_tokens << '\t' << p.error << '\t' << p.page_type;
+    if (p.wcxb) {
+      tsv << '\t' << format_score(p.wcxb->word.precision) << '\t'
+          << format_score(p.wcxb->word.recall) << '\t' << format_score(p.wcxb->word.f1) << '\t'
+          << format_score(p.wcxb->with_rate) << '\t' << format_score(p.wcxb->without_rate);
+    } else {
+      tsv << "\t\t\t\t\t";
+    }
+    tsv << '\n';
   }
 }
 
@@ -500,7 +529,8 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
 
   if (pages_tsv != nullptr) {
     *pages_tsv << "dataset\tsystem\tpage\tbow_p\tbow_r\tbow_f1\tsh4_p\tsh4_r\tsh4_f1\tgold_"
-                  "tokens\tpredicted_tokens\terror\n";
+                  "tokens\tpredicted_tokens\terror\tpage_type\tword_p\tword_r\tword_f1\twith_"
+                  "rate\twithout_rate\n";
   }
   const unsigned threads =
       options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
@@ -576,16 +606,7 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
 
 // ----- the report -----------------------------------------------------------------------
 
-namespace {
-
-std::string fixed3(double v) {
-  if (std::isnan(v)) return "–";
-  std::ostringstream s;
-  s << std::fixed << std::setprecision(3) << v;
-  return s.str();
-}
-
-}  // namespace
+using detail::fixed3;
 
 void write_report(const EvaluationReport& report, std::ostream& out) {
   std::vector<std::string> datasets;
@@ -608,6 +629,11 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
           << fixed3(r.sh4.f1) << " |\n";
     }
     out << '\n';
+    std::vector<std::pair<std::string, WcxbScores>> wcxb;
+    for (const auto& r : report.results) {
+      if (r.dataset == ds && r.wcxb) wcxb.emplace_back(r.system, *r.wcxb);
+    }
+    write_wcxb_tables(ds, wcxb, out);
     const bool any_blocks =
         std::any_of(report.results.begin(), report.results.end(),
                     [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });
@@ -641,7 +667,11 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
     }
     out << '\n';
   }
-  out << "## Summary: bow F1 / sh4 F1\n\n| system |";
+  out << "## Summary: bow F1 / sh4 F1\n\n";
+  const bool any_wcxb = std::any_of(report.results.begin(), report.results.end(),
+                                    [](const SystemScores& r) { return r.wcxb.has_value(); });
+  if (any_wcxb) out << "On WCXB data sets: WCXB word F1 (lower-cased tokens, its evaluate.py).\n\n";
+  out << "| system |";
   for (const auto& ds : datasets) out << ' ' << ds << " |";
   out << "\n|---|";
   for (std::size_t i = 0; i < datasets.size(); ++i) out << "---|";
@@ -654,6 +684,8 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
                        [&](const SystemScores& r) { return r.system == sys && r.dataset == ds; });
       if (it == report.results.end()) {
         out << " – |";
+      } else if (it->wcxb) {
+        out << ' ' << fixed3(it->wcxb->overall.word.f1) << " |";
       } else {
         out << ' ' << fixed3(it->bow.f1) << " / " << fixed3(it->sh4.f1) << " |";
       }

@@ -23,9 +23,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::array<DatasetFormat, 5> k_formats = {
-    DatasetFormat::L3sGn1, DatasetFormat::CleanEval, DatasetFormat::Dragnet,
-    DatasetFormat::Scrapinghub, DatasetFormat::Readability};
+constexpr std::array<DatasetFormat, 6> k_formats = {
+    DatasetFormat::L3sGn1,      DatasetFormat::CleanEval,   DatasetFormat::Dragnet,
+    DatasetFormat::Scrapinghub, DatasetFormat::Readability, DatasetFormat::Wcxb};
 
 constexpr std::string_view k_utf8_bom = "\xEF\xBB\xBF";
 
@@ -171,6 +171,8 @@ std::string_view dataset_format_name(DatasetFormat format) noexcept {
       return "scrapinghub";
     case DatasetFormat::Readability:
       return "readability";
+    case DatasetFormat::Wcxb:
+      return "wcxb";
   }
   return "unknown";
 }
@@ -259,7 +261,7 @@ Dataset open_dataset(const DatasetSpec& spec) {
           skip(path, "no annotated/" + id + ".html");
           continue;
         }
-        ds.pages.push_back({id, path, std::move(gold), "UTF-8", std::nullopt});
+        ds.pages.push_back({id, path, std::move(gold), "UTF-8", std::nullopt, std::nullopt});
       }
       break;
     }
@@ -275,7 +277,7 @@ Dataset open_dataset(const DatasetSpec& spec) {
           continue;
         }
         // The declared charset comes from the <text> wrapper, read with the page.
-        ds.pages.push_back({id, path, std::move(gold), "", std::nullopt});
+        ds.pages.push_back({id, path, std::move(gold), "", std::nullopt, std::nullopt});
       }
       break;
     }
@@ -290,7 +292,7 @@ Dataset open_dataset(const DatasetSpec& spec) {
           skip(path, "no Corrected/" + id + ".html.corrected.txt");
           continue;
         }
-        ds.pages.push_back({id, path, std::move(gold), "", std::nullopt});
+        ds.pages.push_back({id, path, std::move(gold), "", std::nullopt, std::nullopt});
       }
       break;
     }
@@ -316,7 +318,7 @@ Dataset open_dataset(const DatasetSpec& spec) {
         } else if (!item.is_object()) {
           throw InputError(truth.string(), InputError::npos, "page '" + id + "' is not an object");
         }
-        ds.pages.push_back({id, std::move(html), truth, "UTF-8", std::move(gold)});
+        ds.pages.push_back({id, std::move(html), truth, "UTF-8", std::move(gold), std::nullopt});
       }
       std::sort(ds.pages.begin(), ds.pages.end(),
                 [](const GoldPage& a, const GoldPage& b) { return a.id < b.id; });
@@ -338,7 +340,32 @@ Dataset open_dataset(const DatasetSpec& spec) {
           continue;
         }
         ds.pages.push_back({dir.filename().string(), std::move(source), std::move(expected),
-                            "UTF-8", std::nullopt});
+                            "UTF-8", std::nullopt, std::nullopt});
+      }
+      break;
+    }
+    case DatasetFormat::Wcxb: {
+      const fs::path html_dir = spec.dir / "html";
+      const fs::path truth = spec.dir / "ground-truth";
+      require_dir(html_dir, spec.format);
+      require_dir(truth, spec.format);
+      for (auto& [id, gold_path] : files_with_suffix(truth, ".json")) {
+        fs::path html = html_dir / (id + ".html.gz");
+        if (!is_file(html)) {
+          skip(gold_path, "no html/" + id + ".html.gz");
+          continue;
+        }
+        WcxbGold gold;
+        try {
+          gold = read_wcxb_gold(gold_path);
+        } catch (const InputError& e) {
+          skip(gold_path, e.what());
+          continue;
+        }
+        std::string text = std::move(gold.main_content);
+        gold.main_content.clear();
+        ds.pages.push_back(
+            {id, std::move(html), std::move(gold_path), "", std::move(text), std::move(gold)});
       }
       break;
     }
@@ -464,6 +491,7 @@ std::string load_gold_text(const Dataset& dataset, const GoldPage& page) {
     case DatasetFormat::Readability:
       return html_text_content(decode_to_utf8(bytes, "UTF-8").utf8);
     case DatasetFormat::Scrapinghub:
+    case DatasetFormat::Wcxb:
       break;  // gold read by open_dataset
   }
   return {};

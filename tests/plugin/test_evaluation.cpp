@@ -1,6 +1,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <filesystem>
+#include <iomanip>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -184,8 +185,8 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   options.threads = 2;
   std::ostringstream tsv, log;
   const EvaluationReport report = evaluate(options, &tsv, &log);
-  // 5 data sets × 4 extractors, plus the 2 prediction files on scrapinghub only.
-  BOOST_TEST(report.results.size() == 5u * 4u + 2u);
+  // 6 data sets × 4 extractors, plus the 2 prediction files on scrapinghub only.
+  BOOST_TEST(report.results.size() == 6u * 4u + 2u);
   const auto& all_text = find(report, "keep-everything", "dragnet");
   BOOST_TEST(all_text.pages == 1u);
   BOOST_TEST(all_text.bow.recall == 1.0);
@@ -205,10 +206,12 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
     return n.find("no-annotation.html") != std::string::npos;
   }));
   // TSV: a header and one row per scored page per system (L3S 1, CleanEval 2, Dragnet 1,
-  // Scrapinghub 1, Readability 1 = 6 pages × 4 extractors, + 2 prediction rows).
+  // Scrapinghub 1, Readability 1, WCXB 4 = 10 pages × 4 extractors, + 2 prediction rows).
   const std::string rows = tsv.str();
   BOOST_TEST(rows.starts_with("dataset\tsystem\tpage\tbow_p"));
-  BOOST_TEST(count_lines(rows) == 1u + 6u * 4u + 2u);
+  BOOST_TEST(count_lines(rows) == 1u + 10u * 4u + 2u);
+  BOOST_TEST(find(report, "keep-everything", "wcxb").wcxb.has_value());
+  BOOST_TEST(!find(report, "keep-everything", "dragnet").wcxb.has_value());
 
   std::ostringstream md;
   write_report(report, md);
@@ -220,6 +223,103 @@ BOOST_AUTO_TEST_CASE(an_evaluation_run_scores_every_extractor_on_every_data_set)
   BOOST_TEST(text.find("| perfect | 1 | 0 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 | 1.000 |") !=
              std::string::npos);
   BOOST_TEST(text.find("## Summary: bow F1 / sh4 F1") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(wcxb_predictions_are_scored_with_wcxbs_measure_per_page_type) {
+  const Dataset ds = open_dataset({DatasetFormat::Wcxb, k_eval / "wcxb"});
+  BOOST_REQUIRE_EQUAL(ds.pages.size(), 4u);
+  // 0001: the gold itself; 0002: empty output; 0003 (empty gold): empty output; 0004: none.
+  const Predictions p{"mixed",
+                      {{"0001", load_gold_text(ds, ds.pages[0])}, {"0002", ""}, {"0003", ""}}};
+  std::vector<PageScores> pages;
+  const SystemScores s = score_predictions(ds, p, &pages);
+  BOOST_REQUIRE(s.wcxb.has_value());
+  const WcxbScores& w = *s.wcxb;
+  BOOST_TEST(s.failed == 1u);  // 0004: no prediction
+  // Word F1 per page: 1, 0, 1 (empty gold, empty output), 0.
+  BOOST_TEST(w.overall.pages == 4u);
+  BOOST_TEST(w.overall.word.f1 == 0.5);
+  BOOST_TEST(w.overall.word.precision == 0.5);
+  // with: 1 (both found), 1 (empty list), 1 (null list), 0 → 0.75.
+  BOOST_TEST(w.overall.with_rate == 0.75);
+  // without: 0 (neither found), 1 (empty list), 1 (null list), 0 → 0.5.
+  BOOST_TEST(w.overall.without_rate == 0.5);
+  BOOST_TEST(w.per_type[0].pages == 2u);  // article: 0001, 0004
+  BOOST_TEST(w.per_type[0].word.f1 == 0.5);
+  BOOST_TEST(w.per_type[1].pages == 1u);  // forum: 0002 (Python-literal page type)
+  BOOST_TEST(w.per_type[1].word.f1 == 0.0);
+  BOOST_TEST(w.per_type[3].pages == 1u);  // collection: 0003 ("category")
+  BOOST_TEST(w.per_type[3].word.f1 == 1.0);
+  BOOST_TEST(w.per_type[2].pages == 0u);
+  BOOST_REQUIRE_EQUAL(pages.size(), 4u);
+  BOOST_TEST(pages[1].page_type == "forum");
+  // The bow measure keeps its own rule: an empty gold with an empty output scores P = R = 1.
+  BOOST_TEST(bow_page_score(pages[2].agreement.bow).f1 == 1.0);
+
+  // 0004 upper-cased with an extra line: lower-cased tokens, 12 of 16 predicted, 12 of 13 gold
+  // (STRASSE is not Straße; l'ÉCOLE gives "l" and "école").
+  const Predictions upper{
+      "upper",
+      {{"0004", "LE CAFÉ DE LA STRASSE OUVRE À SEPT HEURES, PRÈS DE L'ÉCOLE. Menú du jour"}}};
+  std::vector<PageScores> upper_pages;
+  (void)score_predictions(ds, upper, &upper_pages);
+  const WcxbPageScores& latin = *upper_pages[3].wcxb;
+  BOOST_TEST(latin.word.precision == 12.0 / 16.0);
+  BOOST_TEST(latin.word.recall == 12.0 / 13.0);
+  BOOST_TEST(latin.with_rate == 1.0);     // "CAFÉ DE LA", "l'école"
+  BOOST_TEST(latin.without_rate == 1.0);  // "Menú du jour"
+}
+
+BOOST_AUTO_TEST_CASE(wcxb_runs_report_per_type_and_write_the_wcxb_columns) {
+  EvaluationOptions options;
+  options.datasets = {{DatasetFormat::Wcxb, k_eval / "wcxb"},
+                      {DatasetFormat::Dragnet, k_eval / "dragnet"}};
+  options.extractors = {"keep-everything"};
+  options.threads = 2;
+  std::ostringstream tsv, log;
+  const EvaluationReport report = evaluate(options, &tsv, &log);
+  const auto& all = find(report, "keep-everything", "wcxb");
+  BOOST_REQUIRE(all.wcxb.has_value());
+  BOOST_TEST(all.wcxb->overall.pages == 4u);
+  BOOST_TEST(all.wcxb->overall.word.recall < 1.0);  // 0003's empty gold scores 0 for any output
+  // Every article word is kept, but for 0004's Straße (the page says STRASSE): 12 of 13.
+  BOOST_TEST(all.wcxb->per_type[0].word.recall == (1.0 + 12.0 / 13.0) / 2, tt::tolerance(1e-12));
+  BOOST_TEST(all.wcxb->per_type[0].without_rate > 0.0);  // and so is the boilerplate
+  BOOST_TEST(std::any_of(report.notes.begin(), report.notes.end(), [](const std::string& n) {
+    return n.find("0006.json") != std::string::npos;
+  }));
+
+  std::istringstream lines(tsv.str());
+  std::string header, row;
+  std::getline(lines, header);
+  BOOST_TEST(
+      header ==
+      "dataset\tsystem\tpage\tbow_p\tbow_r\tbow_f1\tsh4_p\tsh4_r\tsh4_f1\tgold_tokens\t"
+      "predicted_tokens\terror\tpage_type\tword_p\tword_r\tword_f1\twith_rate\twithout_rate");
+  std::getline(lines, row);
+  BOOST_TEST(row.starts_with("wcxb\tkeep-everything\t0001\t"));
+  BOOST_TEST(row.find("\tarticle\t") != std::string::npos);
+  BOOST_TEST(std::count(row.begin(), row.end(), '\t') == 17);
+  for (int i = 0; i < 4; ++i) std::getline(lines, row);  // 0002 … 0004, then dragnet's page
+  BOOST_TEST(row.starts_with("dragnet\t"));
+  BOOST_TEST(row.ends_with("\t\t\t\t\t\t"));  // no page type, no WCXB scores
+  BOOST_TEST(std::count(row.begin(), row.end(), '\t') == 17);
+
+  std::ostringstream md;
+  write_report(report, md);
+  const std::string text = md.str();
+  BOOST_TEST(text.find("### wcxb, WCXB measures") != std::string::npos);
+  BOOST_TEST(text.find("| system | overall (4) | article (2) | forum (1) | product (0) | "
+                       "collection (1) |") != std::string::npos);
+  BOOST_TEST(text.find("WCXB (Foley, 2026), CC-BY-4.0") != std::string::npos);
+  BOOST_TEST(text.find("On WCXB data sets: WCXB word F1") != std::string::npos);
+  // Summary: the WCXB cell is word F1 alone, the dragnet cell bow / sh4.
+  const std::string f1 = [&] {
+    std::ostringstream s;
+    s << std::fixed << std::setprecision(3) << all.wcxb->overall.word.f1;
+    return s.str();
+  }();
+  BOOST_TEST(text.find("| keep-everything | " + f1 + " | ") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(limits_and_usage_errors) {

@@ -1,5 +1,6 @@
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -169,6 +170,72 @@ BOOST_AUTO_TEST_CASE(readability_gold_is_the_text_of_expected_html) {
   const std::string gold = load_gold_text(ds, ds.pages[0]);
   BOOST_TEST(gold.find("garter stitch.\nKeep the tension") != std::string::npos);
   BOOST_TEST(tokens(gold).size() == 32u);
+}
+
+BOOST_AUTO_TEST_CASE(wcxb_gold_comes_from_one_json_file_per_page) {
+  const Dataset ds = open(DatasetFormat::Wcxb, "wcxb");
+  BOOST_TEST(ds.name == "wcxb");
+  // 0005 has no page, 0006's gold file is not JSON: both skipped with the reason.
+  BOOST_REQUIRE_EQUAL(ds.pages.size(), 4u);
+  BOOST_REQUIRE_EQUAL(ds.skipped.size(), 2u);
+  BOOST_TEST(ds.skipped[0].find("no html/0005.html.gz") != std::string::npos);
+  BOOST_TEST(ds.skipped[1].find("0006.json") != std::string::npos);
+  for (const auto& page : ds.pages) BOOST_REQUIRE(page.wcxb.has_value());
+
+  const GoldPage& article = ds.pages[0];
+  BOOST_TEST(article.id == "0001");
+  BOOST_TEST(article.html_path.filename() == "0001.html.gz");
+  BOOST_TEST(article.wcxb->page_type == "article");
+  BOOST_TEST(load_gold_text(ds, article).starts_with("Tide tables return to Harbour Street\n"));
+  BOOST_TEST(article.wcxb->main_content.empty());  // moved into gold_text
+  BOOST_TEST(article.wcxb->with.size() == 2u);
+  BOOST_TEST(article.wcxb->without ==
+             std::vector<std::string>({"Subscribe now", "Cookie settings"}));
+  BOOST_TEST(
+      (article.wcxb->title == std::optional<std::string>("Tide tables return to Harbour Street")));
+  BOOST_TEST((article.wcxb->author == std::optional<std::string>("Ann Marsh")));
+  BOOST_TEST((article.wcxb->publish_date == std::optional<std::string>("2026-03-06")));
+
+  // A page type written as a Python dict literal; null metadata; empty snippet lists.
+  const GoldPage& forum = ds.pages[1];
+  BOOST_TEST(forum.wcxb->page_type == "forum");
+  BOOST_TEST(!forum.wcxb->author.has_value());
+  BOOST_TEST(!forum.wcxb->publish_date.has_value());
+  BOOST_TEST(forum.wcxb->with.empty());
+
+  // "category" is scored as "collection"; null main_content and snippet lists are empty.
+  const GoldPage& category = ds.pages[2];
+  BOOST_TEST(category.wcxb->page_type == "collection");
+  BOOST_TEST(load_gold_text(ds, category).empty());
+  BOOST_TEST(category.wcxb->with.empty());
+  BOOST_TEST(category.wcxb->without.empty());
+
+  // No _internal: an article. The page declares windows-1252 only in a meta tag: sniffed.
+  const GoldPage& latin = ds.pages[3];
+  BOOST_TEST(latin.wcxb->page_type == "article");
+  BOOST_TEST(latin.declared_charset.empty());
+  BOOST_TEST(load_page_html(ds, latin).find("Le café de la STRASSE ouvre à sept heures") !=
+             std::string::npos);
+  BOOST_TEST(load_gold_text(ds, latin).find("Straße") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(shared_wcxb_split_has_its_documented_page_types,
+                     *boost::unit_test::precondition([](auto) {
+                       boost::test_tools::assertion_result present(
+                           fs::exists(k_shared / "wcxb-dev"));
+                       present.message() << k_shared / "wcxb-dev"
+                                         << " absent: WCXB check skipped";
+                       return present;
+                     })) {
+  const Dataset ds = open_dataset({DatasetFormat::Wcxb, k_shared / "wcxb-dev"});
+  BOOST_TEST(ds.pages.size() == 1497u);
+  BOOST_TEST(ds.skipped.empty());
+  std::map<std::string, std::size_t> types;
+  for (const auto& page : ds.pages) ++types[page.wcxb->page_type];
+  const std::map<std::string, std::size_t> expected = {
+      {"article", 793}, {"service", 165}, {"product", 119},     {"collection", 117},
+      {"forum", 113},   {"listing", 99},  {"documentation", 91}};
+  BOOST_TEST((types == expected));
 }
 
 BOOST_AUTO_TEST_CASE(html_text_content_skips_invisible_elements) {

@@ -3,8 +3,8 @@
 /// Extraction-accuracy evaluation (docs/EVALUATION.md): run extractors, or read another
 /// system's outputs, over the data sets of gold_standard.hpp and score them with the
 /// bag-of-words and Scrapinghub shingle measures (text_similarity.hpp), plus the WSDM 2010
-/// paper's block-level evaluation on L3S-GN1. `boilerdex-extract eval` is a thin wrapper
-/// around run_evaluation.
+/// paper's block-level evaluation on L3S-GN1 and WCXB's own measure on WCXB (wcxb.hpp).
+/// `boilerdex-extract eval` is a thin wrapper around run_evaluation.
 
 #include <array>
 #include <cstddef>
@@ -18,6 +18,7 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 #include "boilerdex/plugin/text_similarity.hpp"
+#include "boilerdex/plugin/wcxb.hpp"
 
 namespace boilerdex::plugin {
 
@@ -128,6 +129,8 @@ struct PageScores {
   std::string page;
   TextAgreement agreement;
   std::string error;  ///< why the system produced no output ("" when it did)
+  std::string page_type;               ///< wcxb: the page's type; else ""
+  std::optional<WcxbPageScores> wcxb;  ///< wcxb: WCXB's measures of the page
 };
 
 /// One system's scores on one data set.
@@ -139,9 +142,11 @@ struct SystemScores {
   PrfScore bow;            ///< means of per-page P, R, F1
   PrfScore sh4;            ///< mean P, mean R, F1 of the means
   std::optional<BlockScores> blocks;  ///< L3S-GN1 with extractors only
+  std::optional<WcxbScores> wcxb;     ///< WCXB data sets only
 };
 
-/// Aggregates per-page results into a data set's scores (bow means, sh4 aggregate).
+/// Aggregates per-page results into a data set's scores (bow means, sh4 aggregate, and the
+/// WCXB figures when the pages carry them).
 [[nodiscard]] SystemScores aggregate_pages(std::string system, std::string dataset,
                                            const std::vector<PageScores>& pages);
 
@@ -181,7 +186,8 @@ struct EvaluationReport {
 /// Runs every extractor on every page (each page decoded and segmented once, pages in
 /// parallel), scores the outputs and the predictions, and writes per-page rows to
 /// \p pages_tsv when non-null (header: dataset system page bow_p bow_r bow_f1 sh4_p sh4_r
-/// sh4_f1 gold_tokens predicted_tokens error; sh4_p/sh4_r empty where undefined).
+/// sh4_f1 gold_tokens predicted_tokens error page_type word_p word_r word_f1 with_rate
+/// without_rate; sh4_p/sh4_r empty where undefined, the last six empty outside WCXB sets).
 /// A page that cannot be read or an extractor that throws on a page is scored as an empty
 /// output and reported; the run goes on. Progress goes to \p log when non-null.
 /// \throws UsageError for unknown extractor names or no data set; InputError when a data
@@ -191,8 +197,9 @@ struct EvaluationReport {
 
 /// Writes \p report as Markdown: per data set a table of every system (pages, failed, bow
 /// P/R/F1, sh4 P/R/F1), block-level tables for L3S-GN1 (2- and 4-class figures, and the
-/// share of each gold class's words kept), and a summary matrix of system × data set with
-/// "bow F1 / sh4 F1" cells.
+/// share of each gold class's words kept), WCXB tables for WCXB sets (write_wcxb_tables),
+/// and a summary matrix of system × data set with "bow F1 / sh4 F1" cells (WCXB word F1 on
+/// WCXB sets).
 void write_report(const EvaluationReport& report, std::ostream& out);
 
 /// evaluate() + write_report() to \p out, progress and notes to \p log, opening

@@ -17,6 +17,9 @@
 ///    `html/<id>.html.gz`, gzip-compressed UTF-8.
 ///  - `readability`: text content of `test-pages/<case>/expected.html` (Readability.js's own
 ///    output, not human gold); input `test-pages/<case>/source.html`, UTF-8.
+///  - `wcxb`: `ground_truth.main_content` of `ground-truth/<id>.json` (null counts as
+///    empty), with the page type, snippets and metadata beside it (wcxb.hpp); input
+///    `html/<id>.html.gz`, gzip-compressed, charset sniffed as a browser would (none declared).
 /// Text gold files are read as UTF-8 when valid, else as windows-1252; a UTF-8 BOM is dropped.
 
 #include <cstdint>
@@ -26,13 +29,15 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/plugin/wcxb.hpp"
+
 namespace boilerdex::plugin {
 
 /// The layout of a data set folder.
-enum class DatasetFormat { L3sGn1, CleanEval, Dragnet, Scrapinghub, Readability };
+enum class DatasetFormat { L3sGn1, CleanEval, Dragnet, Scrapinghub, Readability, Wcxb };
 
 /// The format's name on the command line: "l3s-gn1", "cleaneval", "dragnet",
-/// "scrapinghub", "readability". Never throws.
+/// "scrapinghub", "readability", "wcxb". Never throws.
 [[nodiscard]] std::string_view dataset_format_name(DatasetFormat format) noexcept;
 
 /// Every format, in the order above.
@@ -55,7 +60,10 @@ struct GoldPage {
   std::filesystem::path html_path;       ///< the page to extract from (".gz" is gunzipped)
   std::filesystem::path gold_path;       ///< the gold file (the JSON file for scrapinghub)
   std::string declared_charset;          ///< charset to decode the page with; "" = sniff
-  std::optional<std::string> gold_text;  ///< gold already read (scrapinghub), else read lazily
+  std::optional<std::string> gold_text;  ///< gold already read (scrapinghub, wcxb), else lazily
+  /// wcxb only: the rest of the page's gold file (page type, snippets, metadata); its
+  /// main_content is moved out into gold_text.
+  std::optional<WcxbGold> wcxb;
 };
 
 /// A data set: its pages in id order, and pages left out with the reason.
@@ -67,8 +75,10 @@ struct Dataset {
   std::vector<std::string> skipped;  ///< "PATH: reason" for inputs without usable gold
 };
 
-/// Lists the pages of \p spec's folder (gold of scrapinghub is read now, other gold lazily).
-/// Pages missing one side (input or gold) are listed in Dataset::skipped, not an error.
+/// Lists the pages of \p spec's folder (gold of scrapinghub and wcxb is read now, other gold
+/// lazily). Pages missing one side (input or gold), and wcxb pages whose gold file cannot be
+/// read or parsed, are listed in Dataset::skipped, not an error. A wcxb set lists the pages
+/// of `ground-truth/` (the benchmark's page list).
 /// \throws InputError naming the path when the folder lacks the format's layout or its
 /// ground-truth.json is malformed.
 [[nodiscard]] Dataset open_dataset(const DatasetSpec& spec);
