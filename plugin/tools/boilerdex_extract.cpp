@@ -33,7 +33,7 @@ void add_eval_command(CLI::App& app, EvalCommand& e) {
   e.command
       ->add_option("--dataset", e.datasets,
                    "FORMAT:DIR, FORMAT one of l3s-gn1 cleaneval dragnet scrapinghub readability "
-                   "(repeatable)")
+                   "wcxb (repeatable)")
       ->required();
   e.command->add_option("-e,--extractor", e.options.extractors,
                         "extractor to score (repeatable; default: every registered one)");
