@@ -9,7 +9,9 @@ The split depends on nothing but the id, so it is the same on every run and mach
         [--floor scrapinghub-aeb=0.93 ...]
 
 prints, per system and data set, the mean bag-of-words F1 / sh4 F1 (sh4 from the per-page
-means, as the eval tool does) on the tune half, the held-out half and all pages. With
+means, as the eval tool does) on the tune half, the held-out half and all pages. When the
+file has WCXB rows (a `word_f1` column, filled on WCXB data sets), a second table gives
+their mean WCXB word F1 per part, overall and per page type (WCXB's order). With
 --floor DATASET=F it exits 1 when some listed system's held-out bag-of-words F1 on DATASET
 is below F (or DATASET is missing), for regression tests.
 """
@@ -54,6 +56,47 @@ def summarise(path, systems=None):
     return out
 
 
+WCXB_TYPES = ("article", "forum", "product", "collection", "listing", "documentation",
+              "service")
+
+
+def summarise_wcxb(path, systems=None):
+    """{(system, dataset): {part: {type: (word_f1, pages)}}} over the rows with a `word_f1`
+    value, type "overall" included; {} for a file without that column."""
+    groups = collections.defaultdict(list)
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            if not row.get("word_f1") or (systems and row["system"] not in systems):
+                continue
+            for part in (split_of(row["page"]), "all"):
+                for group in ("overall", row["page_type"]):
+                    groups[(row["system"], row["dataset"], part, group)].append(
+                        float(row["word_f1"]))
+    out = collections.defaultdict(lambda: collections.defaultdict(dict))
+    for (system, dataset, part, group), values in groups.items():
+        out[(system, dataset)][part][group] = (sum(values) / len(values), len(values))
+    return out
+
+
+def print_wcxb(table, parts):
+    """The WCXB word-F1 table: one row per system, data set and part."""
+    if not table:
+        return
+    columns = ("overall",) + WCXB_TYPES
+    print()
+    print("WCXB word F1 (pages):")
+    print()
+    print("| system | data set | part | " + " | ".join(columns) + " |")
+    print("|---|---|---|" + "---|" * len(columns))
+    for (system, dataset), by_part in table.items():
+        for part in parts:
+            cells = []
+            for c in columns:
+                v = by_part.get(part, {}).get(c)
+                cells.append("–" if v is None else f"{v[0]:.3f} ({v[1]})")
+            print(f"| {system} | {dataset} | {part} | " + " | ".join(cells) + " |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv")
@@ -75,6 +118,7 @@ def main():
                 v = table[system].get(d, {}).get(part)
                 cells.append("–" if v is None else f"{v[0]:.3f} / {v[1]:.3f}")
             print(f"| {system} | {part} | " + " | ".join(cells) + " |")
+    print_wcxb(summarise_wcxb(args.tsv, systems), parts)
     failed = False
     for floor in args.floor:
         dataset, value = floor.split("=", 1)
