@@ -25,6 +25,7 @@
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/term_postings.hpp"
 #include "boilerdex/indexer/view_selector.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/text_model.hpp"
@@ -297,8 +298,12 @@ ManifestFile checksum_file(const std::string& path) {
 /// when a view reads a model file, so states written before it existed still match.
 json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<ManifestFile>& models,
                    const InputListStats& list) {
+  // Strings as state.json will hold them (U+FFFD for bad bytes, dump_json's form), so that
+  // --resume compares like with like whatever bytes a stopword or a model path has.
   json v = json::array();
-  for (const ViewSpec& s : views) v.push_back(s.spec());
+  for (const ViewSpec& s : views) v.push_back(plugin::utf8_or_replacement(s.spec()));
+  json stopwords = json::array();
+  for (const std::string& w : o.terms.stopwords) stopwords.push_back(plugin::utf8_or_replacement(w));
   json m = json::object();
   for (std::size_t i = 0; i < views.size(); ++i)
     if (!models[i].path.empty()) m[views[i].spec()] = models[i].sha256;
@@ -308,7 +313,7 @@ json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, co
           {"terms",
            {{"language", o.terms.language},
             {"stem_strategy", o.terms.stem_strategy},
-            {"stopwords", o.terms.stopwords},
+            {"stopwords", std::move(stopwords)},
             {"positions", o.terms.positions},
             {"sweep_positions", o.terms.sweep_positions},
             {"sweep_termlists", o.terms.sweep_termlists},

@@ -40,7 +40,7 @@ InputLog::~InputLog() {
 
 void InputLog::append(const ManifestInput& input) {
   const std::size_t before = m_buffer.size();
-  m_buffer += input_to_json(input).dump();
+  m_buffer += dump_json(input_to_json(input));
   m_buffer += '\n';
   m_bytes += m_buffer.size() - before;
   ++m_lines;

@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
+#include "boilerdex/plugin/input_error.hpp"
 
 namespace boilerdex::indexer::detail {
 
@@ -73,9 +75,33 @@ void AtomicFile::commit() {
     throw IndexError(m_path.string() + ": cannot replace (" + std::strerror(errno) + ")");
 }
 
+std::string dump_json(const nlohmann::json& j, int indent) {
+  return j.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+void put_bytes(nlohmann::json& object, const std::string& key, std::string_view bytes) {
+  if (plugin::is_valid_utf8(bytes)) {
+    object[key] = bytes;
+    return;
+  }
+  object[key] = plugin::utf8_or_replacement(bytes);
+  object[key + "_hex"] = plugin::to_hex(bytes);
+}
+
+std::string get_bytes(const nlohmann::json& object, const std::string& key) {
+  if (const auto hex = object.find(key + "_hex"); hex != object.end()) {
+    try {
+      return plugin::from_hex(hex->get<std::string>());
+    } catch (const InputError& e) {  // as a JSON error, so callers name the file
+      throw nlohmann::json::other_error::create(599, "\"" + key + "_hex\": " + e.what(), nullptr);
+    }
+  }
+  return object.at(key).get<std::string>();
+}
+
 void write_json_file(const std::filesystem::path& path, const nlohmann::json& j) {
   AtomicFile file(path);
-  file.write(j.dump(2));
+  file.write(dump_json(j, 2));
   file.write("\n");
   file.commit();
 }

@@ -42,6 +42,21 @@ class AtomicFile {
   std::string m_buffer;
 };
 
+/// \p j as JSON text (\p indent < 0: one line) that never throws type_error.316: a string
+/// that is not valid UTF-8 has its bad bytes written as U+FFFD. Fields that must read back
+/// exactly are put with put_bytes first. \throws std::bad_alloc.
+[[nodiscard]] std::string dump_json(const nlohmann::json& j, int indent = -1);
+
+/// Sets \p object[\p key] to \p bytes, losslessly whatever the bytes (a path is bytes): the
+/// string itself when valid UTF-8; else its U+FFFD form, readable, and the exact bytes in
+/// \p key + "_hex" (plugin/byte_text.hpp). \p object must be a JSON object.
+void put_bytes(nlohmann::json& object, const std::string& key, std::string_view bytes);
+
+/// The bytes put_bytes stored under \p key: \p key + "_hex" when present, else the string.
+/// \throws nlohmann::json::exception when \p key is missing or not a string, or the hex
+///         is malformed.
+[[nodiscard]] std::string get_bytes(const nlohmann::json& object, const std::string& key);
+
 /// Parses \p path. \throws IndexError naming the file when absent, unreadable or malformed.
 [[nodiscard]] nlohmann::json read_json_file(const std::filesystem::path& path);
 

@@ -7,6 +7,8 @@
 #include <sstream>
 
 #include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
+#include "boilerdex/plugin/input_error.hpp"
 #include "json_file.hpp"
 
 namespace boilerdex::indexer {
@@ -109,7 +111,7 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
       }
       if (v.contains("model")) {
         const json& f = v.at("model");
-        mv.model = {f.at("path").get<std::string>(), f.at("bytes").get<std::uint64_t>(),
+        mv.model = {detail::get_bytes(f, "path"), f.at("bytes").get<std::uint64_t>(),
                     f.at("sha256").get<std::string>()};
       }
       m.views.push_back(std::move(mv));
@@ -125,10 +127,16 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
       m.shard_index = j.at("shard").at("index").get<std::uint32_t>();
       m.shard_count = j.at("shard").at("count").get<std::uint32_t>();
     }
-    if (j.contains("shards")) m.shards = j.at("shards").get<std::vector<std::string>>();
+    if (j.contains("shards_hex")) {
+      for (const json& s : j.at("shards_hex")) m.shards.push_back(plugin::from_hex(s.get<std::string>()));
+    } else if (j.contains("shards")) {
+      m.shards = j.at("shards").get<std::vector<std::string>>();
+    }
   } catch (const json::exception& e) {
     throw IndexError(path.string() + ": malformed manifest: " + e.what());
   } catch (const UsageError& e) {
+    throw IndexError(path.string() + ": malformed manifest: " + e.what());
+  } catch (const InputError& e) {  // a bad "shards_hex"
     throw IndexError(path.string() + ": malformed manifest: " + e.what());
   }
   if (!m.complete)
@@ -140,7 +148,7 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
   std::size_t next = 0;
   detail::write_manifest_streaming(dir, m, [&](std::string& entry) {
     if (next == m.inputs.size()) return false;
-    entry = detail::input_to_json(m.inputs[next++]).dump();
+    entry = detail::dump_json(detail::input_to_json(m.inputs[next++]));
     return true;
   });
 }
@@ -148,8 +156,7 @@ void write_manifest(const fs::path& dir, const Manifest& m) {
 namespace detail {
 
 json input_to_json(const ManifestInput& i) {
-  return {{"path", i.path},
-          {"bytes", i.bytes},
+  json j = {{"bytes", i.bytes},
           {"sha256", i.sha256},
           {"documents", i.documents},
           {"empty", i.empty},
@@ -158,11 +165,13 @@ json input_to_json(const ManifestInput& i) {
           {"limits",
            {{"documents", i.limited}, {"depth", i.depth_limited}, {"blocks", i.blocks_limited},
             {"block_bytes", i.block_truncated}}}};
+  put_bytes(j, "path", i.path);  // a path is bytes: lossless, whatever they are
+  return j;
 }
 
 ManifestInput input_from_json(const json& i) {
   ManifestInput mi;
-  mi.path = i.at("path").get<std::string>();
+  mi.path = get_bytes(i, "path");
   mi.bytes = i.at("bytes").get<std::uint64_t>();
   mi.sha256 = i.at("sha256").get<std::string>();
   mi.documents = i.at("documents").get<std::uint64_t>();
@@ -194,8 +203,11 @@ void write_manifest_streaming(const fs::path& dir, const Manifest& m,
                      {"terms", v.terms},
                      {"positions", v.positions}});
     if (v.view.auto_threshold) views.back()["auto_fit"] = fit_to_json(v.fit);
-    if (!v.model.path.empty())
-      views.back()["model"] = {{"path", v.model.path}, {"bytes", v.model.bytes}, {"sha256", v.model.sha256}};
+    if (!v.model.path.empty()) {
+      json model = {{"bytes", v.model.bytes}, {"sha256", v.model.sha256}};
+      put_bytes(model, "path", v.model.path);
+      views.back()["model"] = std::move(model);
+    }
   }
   json j = {{"program", "boilerdex-index"},
             {"program_version", m.program_version},
@@ -207,8 +219,19 @@ void write_manifest_streaming(const fs::path& dir, const Manifest& m,
             {"config_toml", m.config_toml},
             {"complete", m.complete}};
   if (m.shard_count > 0) j["shard"] = {{"index", m.shard_index}, {"count", m.shard_count}};
-  if (!m.shards.empty()) j["shards"] = m.shards;
-  std::string head = j.dump(2);  // "{\n  ...\n}": "inputs" goes before the closing brace
+  if (!m.shards.empty()) {
+    // Shard directories are the user's names: bytes, kept exactly as the stubs need them.
+    json shards = json::array(), hex = json::array();
+    bool exact = true;
+    for (const std::string& s : m.shards) {
+      shards.push_back(plugin::utf8_or_replacement(s));
+      hex.push_back(plugin::to_hex(s));
+      exact = exact && plugin::is_valid_utf8(s);
+    }
+    j["shards"] = std::move(shards);
+    if (!exact) j["shards_hex"] = std::move(hex);
+  }
+  std::string head = dump_json(j, 2);  // "{\n  ...\n}": "inputs" goes before the closing brace
   head.resize(head.size() - 2);
   AtomicFile file(dir / "manifest.json");
   file.write(head);

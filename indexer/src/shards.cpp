@@ -222,7 +222,7 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
         continue;
       }
       try {
-        out = detail::input_to_json(detail::input_from_json(nlohmann::json::parse(entry))).dump();
+        out = detail::dump_json(detail::input_to_json(detail::input_from_json(nlohmann::json::parse(entry))));
       } catch (const nlohmann::json::exception& e) {
         throw IndexError((dirs[turn] / "manifest.json").string() + "@" + std::to_string(inputs[turn].entry_offset()) +
                          ": malformed input entry: " + e.what());

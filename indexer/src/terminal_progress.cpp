@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 
 namespace boilerdex::indexer {
 namespace {
@@ -43,9 +44,10 @@ class TerminalProgress final : public ProgressSink {
 
   void skipped(const SkipReport& r) override {
     clear_line();
-    m_out << "skipped " << r.file << "@" << r.offset;
-    if (!r.docno.empty()) m_out << " (" << r.docno << ")";
-    m_out << ": " << skip_reason_name(r.reason) << ": " << r.message << '\n';
+    // File names, DOCNOs and messages are bytes from the collection: readable, one line.
+    m_out << "skipped " << plugin::printable_bytes(r.file) << "@" << r.offset;
+    if (!r.docno.empty()) m_out << " (" << plugin::printable_bytes(r.docno) << ")";
+    m_out << ": " << skip_reason_name(r.reason) << ": " << plugin::printable_bytes(r.message) << '\n';
   }
 
   void input_finished(const InputSummary& in) override {
@@ -78,7 +80,7 @@ class TerminalProgress final : public ProgressSink {
     }
     m_out << '\n' << std::left << std::setw(40) << "input" << std::right << std::setw(10) << "indexed"
           << std::setw(8) << "empty" << std::setw(9) << "skipped" << "  reasons, limits\n";
-    for (const InputSummary& in : m_noted) row(in.path, in);
+    for (const InputSummary& in : m_noted) row(plugin::printable_bytes(in.path), in);
     if (m_unlisted)
       m_out << "... and " << m_unlisted << " more inputs with skips or limits (every input is in manifest.json)\n";
     row("all " + std::to_string(s.input_files) + " inputs", s.totals);

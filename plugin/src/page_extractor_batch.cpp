@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
 namespace boilerdex::plugin {
@@ -145,7 +146,7 @@ std::vector<PageSource> expand_inputs(const std::vector<std::string>& inputs,
     std::error_code ec;
     const auto status = fs::status(input, ec);
     if (ec || !fs::exists(status)) {
-      problems.push_back(input + ": no such file or directory");
+      problems.push_back(printable_bytes(input) + ": no such file or directory");
       continue;
     }
     if (!fs::is_directory(status)) {
@@ -161,11 +162,11 @@ std::vector<PageSource> expand_inputs(const std::vector<std::string>& inputs,
       }
     }
     if (ec) {
-      problems.push_back(input + ": cannot list directory: " + ec.message());
+      problems.push_back(printable_bytes(input) + ": cannot list directory: " + ec.message());
       continue;
     }
     if (found.empty()) {
-      problems.push_back(input + ": no .html, .htm, .html.gz or .htm.gz files in directory");
+      problems.push_back(printable_bytes(input) + ": no .html, .htm, .html.gz or .htm.gz files in directory");
       continue;
     }
     std::sort(found.begin(), found.end());
@@ -225,7 +226,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
         early[i] = "<stdin>: standard input given more than once";
       } else if (!options.output_dir.empty() &&
                  !names.insert(pages[i].output_name + extension).second) {
-        early[i] = pages[i].path + ": output " + pages[i].output_name + extension +
+        early[i] = printable_bytes(pages[i].path) + ": output " + printable_bytes(pages[i].output_name) + extension +
                    " already written for another input";
       }
     }
@@ -281,7 +282,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
         } catch (const InputError& e) {
           o.text = e.what();
         } catch (const std::exception& e) {  // std::bad_alloc included: one page's failure
-          o.text = pages[i].path + ": " + e.what();
+          o.text = printable_bytes(pages[i].path) + ": " + e.what();
         }
       }
       o.done = true;

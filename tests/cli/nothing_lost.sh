@@ -55,8 +55,12 @@ for kind in warc warcgz; do
 done
 echo "WARC: records after a too-long Content-Length indexed (plain and .warc.gz), broken ones reported"
 
-# 3,000 pages in two files, deterministic, with a broken record every 500 and a duplicate.
-awk -v from=1 -v to=1500 -f /dev/stdin >"$tmp/a.trec" <<'AWK'
+# 3,000 pages in two files, deterministic, with a broken record every 500 and a duplicate,
+# under a directory whose name is Latin-1 (not UTF-8: paths are bytes, issue #16 item 1),
+# one of them named with a stray 0xFF, and a record whose DOCNO and title are not UTF-8.
+lat=$tmp/caf$'\xe9'
+mkdir "$lat"
+awk -v from=1 -v to=1500 -f /dev/stdin >"$lat/a.trec" <<'AWK'
 BEGIN {
   split("harbour storm ferry engineer pier council budget river bridge school teacher museum " \
         "painting concert garden winter railway station market farmer harvest", w, " ")
@@ -69,10 +73,12 @@ BEGIN {
   }
 }
 AWK
-sed -e 's/KILL-/KALL-/' "$tmp/a.trec" >"$tmp/b.trec"
-printf '<DOC>\n<DOCNO>KALL-00001</DOCNO>\n<html><p>duplicate</p></html>\n</DOC>\n' >>"$tmp/b.trec"
+b=$lat/b$'\xff'.trec
+sed -e 's/KILL-/KALL-/' "$lat/a.trec" >"$b"
+printf '<DOC>\n<DOCNO>KALL-00001</DOCNO>\n<html><p>duplicate</p></html>\n</DOC>\n' >>"$b"
+printf '<DOC>\n<DOCNO>KALL-\xe9\xff</DOCNO>\n<html><head><title>t\xe9te</title></head><body><p>harbour bytes</p></body></html>\n</DOC>\n' >>"$b"
 
-common=(--input "$tmp/a.trec" --input "$tmp/b.trec" --format trec --view all --view min-words:10
+common=(--input "$lat/a.trec" --input "$b" --format trec --view all --view min-words:10
         --view extractor:article --commit-interval 100 --threads 2 -q)
 "$indexer" "${common[@]}" --out "$tmp/clean" >"$tmp/clean.log" 2>&1 || fail "clean run: $(cat "$tmp/clean.log")"
 
@@ -129,3 +135,9 @@ counts() { grep -E '"(documents|empty|skipped|empty_documents|terms|complete)"' 
   fail "manifest counts differ: $(diff <(counts "$tmp/clean") <(counts "$tmp/killed"))"
 grep -q '"skipped": *13' "$tmp/clean/manifest.json" || fail "expected 13 skipped records: $(counts "$tmp/clean")"
 echo "PASS: killed twice and resumed == uninterrupted ($(grep -m1 "\"documents\"" "$tmp/clean/manifest.json" | tr -d " ,"))"
+
+# Paths that are not UTF-8 are kept exactly (readable "path", exact "path_hex") and --resume
+# found its inputs by them above.
+grep -q '"path_hex":"[0-9a-f]*636166e92f62ff2e74726563"' "$tmp/clean/manifest.json" ||
+  fail "no exact path_hex for the Latin-1 path: $(grep -o '"path[^,]*' "$tmp/clean/manifest.json" | head -4)"
+echo "PASS: non-UTF-8 paths, DOCNO and title indexed, kept exactly and resumed"

@@ -2,6 +2,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
 
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/manifest.hpp"
@@ -83,6 +85,35 @@ BOOST_AUTO_TEST_CASE(incomplete_missing_and_malformed_are_index_errors) {
   BOOST_CHECK_EXCEPTION((void)read_manifest(tmp.path), boilerdex::IndexError, [](const auto& e) {
     return std::string(e.what()).find("malformed manifest") != std::string::npos;
   });
+}
+
+// Paths are bytes (issue #16, item 1): a Latin-1 directory name, a stray 0xFF, a newline
+// or a NUL in a path, in a stopword, in a model path or a shard name must not stop the
+// manifest from being written (nlohmann's type_error.316), and paths must read back exactly.
+BOOST_AUTO_TEST_CASE(paths_that_are_not_utf8_round_trip_exactly) {
+  TempDir tmp;
+  Manifest m = sample();
+  const std::string latin1 = "/data/caf\xE9/a\xFF\n.trec";
+  const std::string nul = std::string("/data/nul\0x", 11);
+  m.inputs.push_back(ManifestInput{latin1, 5, std::string(64, 'c'), 1, 0, 0});
+  m.inputs.push_back(ManifestInput{nul, 6, std::string(64, 'd'), 1, 0, 0});
+  m.terms.stopwords.push_back("d\xE9j\xE0");
+  m.views[2].model = {"/models/\xE9t\xE9.model", 12, std::string(64, 'e')};
+  m.shards = {"shard-\xE9", "shard-2"};
+  write_manifest(tmp.path, m);
+  std::ifstream file(tmp.path / "manifest.json");
+  const std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  BOOST_TEST(nlohmann::json::accept(text));  // valid UTF-8 JSON throughout
+  BOOST_TEST(text.find("\"path\":\"/data/caf\xEF\xBF\xBD/a\xEF\xBF\xBD\\n.trec\"") != std::string::npos);  // readable
+  BOOST_TEST(text.find("\"path_hex\":\"2f646174612f636166e9") != std::string::npos);
+  const Manifest r = read_manifest(tmp.path);
+  BOOST_REQUIRE(r.inputs.size() == 3u);
+  BOOST_TEST(r.inputs[0].path == m.inputs[0].path);
+  BOOST_TEST(r.inputs[1].path == latin1);
+  BOOST_TEST(r.inputs[2].path == nul);  // valid UTF-8 (NUL is U+0000): no _hex needed
+  BOOST_TEST(r.views[2].model.path == m.views[2].model.path);
+  BOOST_TEST(r.shards == m.shards, boost::test_tools::per_element());
+  BOOST_TEST(r.terms.stopwords.back() == "d\xEF\xBF\xBDj\xEF\xBF\xBD");  // words are shown, not reread
 }
 
 // The inputs come last, one a line, so a manifest of many inputs streams; a reader that

@@ -1,0 +1,89 @@
+#include "boilerdex/plugin/byte_text.hpp"
+
+#include "boilerdex/plugin/input_error.hpp"
+#include "utf8_internal.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+// Calls \p valid(begin, length) for each well-formed sequence and \p invalid(byte) for each
+// byte of an ill-formed one, in order: decode_utf8's reading, so every tool agrees on which
+// bytes are bad.
+template <class Valid, class Invalid>
+void walk_utf8(std::string_view bytes, Valid valid, Invalid invalid) {
+  const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
+  const auto* end = p + bytes.size();
+  while (p < end) {
+    const detail::CodePoint c = detail::decode_utf8(p, end);
+    // U+FFFD itself is 3 bytes; a one-byte U+FFFD is decode_utf8's "invalid".
+    if (c.value == 0xFFFD && c.length == 1) invalid(*p);
+    else valid(p, c.length);
+    p += c.length;
+  }
+}
+
+constexpr char k_hex_digits[] = "0123456789abcdef";
+
+}  // namespace
+
+bool is_valid_utf8(std::string_view bytes) noexcept {
+  bool ok = true;
+  walk_utf8(bytes, [](const unsigned char*, std::uint32_t) {}, [&](unsigned char) { ok = false; });
+  return ok;
+}
+
+std::string utf8_or_replacement(std::string_view bytes) {
+  if (is_valid_utf8(bytes)) return std::string(bytes);
+  std::string out;
+  out.reserve(bytes.size() + 8);
+  walk_utf8(
+      bytes, [&](const unsigned char* p, std::uint32_t n) { out.append(reinterpret_cast<const char*>(p), n); },
+      [&](unsigned char) { out += "\xEF\xBF\xBD"; });
+  return out;
+}
+
+std::string printable_bytes(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size());
+  auto escape = [&](unsigned char b) {
+    out += "\\x";
+    out += k_hex_digits[b >> 4];
+    out += k_hex_digits[b & 15];
+  };
+  walk_utf8(
+      bytes,
+      [&](const unsigned char* p, std::uint32_t n) {
+        if (n == 1 && (*p < 0x20 || *p == 0x7F)) escape(*p);
+        else out.append(reinterpret_cast<const char*>(p), n);
+      },
+      escape);
+  return out;
+}
+
+std::string to_hex(std::string_view bytes) {
+  std::string out;
+  out.reserve(bytes.size() * 2);
+  for (const char ch : bytes) {
+    const auto b = static_cast<unsigned char>(ch);
+    out += k_hex_digits[b >> 4];
+    out += k_hex_digits[b & 15];
+  }
+  return out;
+}
+
+std::string from_hex(std::string_view hex) {
+  if (hex.size() % 2 != 0) throw InputError("hex", hex.size(), "odd number of hex digits");
+  auto digit = [&](std::size_t i) {
+    const char c = hex[i];
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    throw InputError("hex", i, std::string("not a hex digit: '") + printable_bytes(std::string_view(&c, 1)) + "'");
+  };
+  std::string out;
+  out.reserve(hex.size() / 2);
+  for (std::size_t i = 0; i < hex.size(); i += 2) out += static_cast<char>(digit(i) * 16 + digit(i + 1));
+  return out;
+}
+
+}  // namespace boilerdex::plugin
