@@ -6,6 +6,7 @@
 #include <optional>
 #include <system_error>
 
+#include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "http_message.hpp"
@@ -67,6 +68,9 @@ class ReaderBase : public CollectionReader {
     if (doc.docno.size() > max_docno_bytes)
       return skip(item, SkipReason::BadDocno, doc.offset, doc.docno.substr(0, 60) + "...",
                   "DOCNO longer than " + std::to_string(max_docno_bytes) + " bytes");
+    if (const std::string defect = docno_defect(doc.docno); !defect.empty())
+      return skip(item, SkipReason::BadDocno, doc.offset, doc.docno,
+                  "DOCNO contains " + defect + " (a run or qrels line could not carry it)");
     if (!detail::is_html_content_type(content_type))
       return skip(item, SkipReason::NotHtml, doc.offset, doc.docno,
                   "Content-Type '" + std::string(content_type) + "' is not HTML");

@@ -141,3 +141,18 @@ echo "PASS: killed twice and resumed == uninterrupted ($(grep -m1 "\"documents\"
 grep -q '"path_hex":"[0-9a-f]*636166e92f62ff2e74726563"' "$tmp/clean/manifest.json" ||
   fail "no exact path_hex for the Latin-1 path: $(grep -o '"path[^,]*' "$tmp/clean/manifest.json" | head -4)"
 echo "PASS: non-UTF-8 paths, DOCNO and title indexed, kept exactly and resumed"
+
+# DOCNOs a run line cannot carry (issue #16 item 2): skipped as bad-docno, by file, offset
+# and byte, in TREC and in --format files (the DOCNO is the relative path).
+mkdir -p "$tmp/ws/files"
+printf '<DOC>\n<DOCNO>BLOG 06 01</DOCNO>\n<html><p>volcano</p></html>\n</DOC>\n<DOC>\n<DOCNO>ok</DOCNO>\n<html><p>volcano</p></html>\n</DOC>\n' >"$tmp/ws/ws.trec"
+"$indexer" --input "$tmp/ws/ws.trec" --view all --out "$tmp/ws/idx" >"$tmp/ws/log" 2>&1 || fail "whitespace DOCNO: $(cat "$tmp/ws/log")"
+grep -q '^skipped .*ws.trec@0 (BLOG 06 01): bad-docno: DOCNO contains a space at byte 4' "$tmp/ws/log" ||
+  fail "whitespace DOCNO not reported: $(cat "$tmp/ws/log")"
+grep -q '"bad-docno":1' "$tmp/ws/idx/manifest.json" || fail "whitespace DOCNO not counted as bad-docno"
+printf '<html><p>volcano</p></html>' >"$tmp/ws/files/my page.html"
+printf '<html><p>volcano</p></html>' >"$tmp/ws/files/ok.html"
+"$indexer" --input "$tmp/ws/files" --format files --view all --out "$tmp/ws/fidx" >"$tmp/ws/flog" 2>&1 ||
+  fail "files with a space: $(cat "$tmp/ws/flog")"
+grep -q '(my page.html): bad-docno: DOCNO contains a space' "$tmp/ws/flog" || fail "file name with a space not reported: $(cat "$tmp/ws/flog")"
+echo "PASS: DOCNOs with whitespace skipped as bad-docno (TREC and files)"

@@ -259,6 +259,39 @@ BOOST_AUTO_TEST_CASE(warc_record_start_inside_a_correct_block_is_content) {
   if (items.size() == 3) BOOST_TEST(items[0].document.body == inner);
 }
 
+// Issue #16, item 2: a DOCNO is one field of a run line. One with a space, tab, newline
+// or other control byte is skipped as bad-docno, naming the byte, in every format; other
+// bytes (UTF-8 or not) are kept.
+BOOST_AUTO_TEST_CASE(docnos_with_whitespace_or_controls_are_skipped_in_every_format) {
+  test::TempDir tmp("docno-ws");
+  auto doc = [](const std::string& docno) { return "<DOC>\n<DOCNO>" + docno + "</DOCNO>\n" + page("w") + "\n</DOC>\n"; };
+  const auto trec = read_all(write_file(tmp.path, "ws.trec",
+                                        doc("BLOG 06 01") + doc("ok-1") + doc("tab\there") + doc("ctl\x01x") +
+                                            doc("caf\xE9")),
+                             InputFormat::Trec);
+  BOOST_TEST(outline(trec) == (std::vector<std::string>{"S:bad-docno:BLOG 06 01", "D:ok-1", "S:bad-docno:tab\there",
+                                                        "S:bad-docno:ctl\x01x", "D:caf\xE9"}),
+             boost::test_tools::per_element());
+  BOOST_TEST(trec[0].skip.message == "DOCNO contains a space at byte 4 (a run or qrels line could not carry it)");
+  BOOST_TEST(trec[2].skip.message.find("a tab at byte 3") != std::string::npos);
+  BOOST_TEST(trec[3].skip.message.find("a control byte 0x01 at byte 3") != std::string::npos);
+  BOOST_TEST(trec[0].skip.offset == 0u);
+
+  const auto warc = read_all(write_file(tmp.path, "ws.warc", warc_response("W 1", page("a")) + warc_response("W-2", page("b"))),
+                             InputFormat::Warc);
+  BOOST_TEST(outline(warc) == (std::vector<std::string>{"S:bad-docno:W 1", "D:W-2"}), boost::test_tools::per_element());
+
+  write_file(tmp.path, "my page.html", page("c"));
+  auto reader = open_collection_file(tmp.path / "my page.html", InputFormat::Files, 1u << 20, "my page.html");
+  ReadItem item;
+  BOOST_REQUIRE(reader->next(item));
+  BOOST_TEST(outline({item}).front() == "S:bad-docno:my page.html");
+  write_file(tmp.path, "line\nbreak.html", page("d"));
+  reader = open_collection_file(tmp.path / "line\nbreak.html", InputFormat::Files, 1u << 20, "line\nbreak.html");
+  BOOST_REQUIRE(reader->next(item));
+  BOOST_TEST(item.skip.message.find("a newline at byte 4") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(html_files_listed_in_sorted_order_with_relative_docnos) {
   const auto files = list_input_files({fixtures / "files"}, InputFormat::Files);
   std::vector<std::string> docnos;

@@ -75,4 +75,25 @@ BOOST_AUTO_TEST_CASE(rejects_bad_tags) {
   BOOST_CHECK_THROW(write_run_file(out, run), UsageError);
 }
 
+// Issue #16, item 2: a DOCNO with whitespace would be read back as other fields (or, with a
+// newline, as a broken line); the writer refuses the run, naming the DOCNO, before writing.
+BOOST_AUTO_TEST_CASE(refuses_docnos_a_run_line_cannot_carry) {
+  Run run;
+  run.tag = "bdx";
+  run.topics["901"] = {RunEntry{"ok", 2.0, 0}, RunEntry{"BLOG 06 01", 1.0, 0}};
+  std::ostringstream out;
+  BOOST_CHECK_EXCEPTION(write_run_file(out, run), Error, [](const Error& e) {
+    const std::string what = e.what();
+    return what.find("DOCNO 'BLOG 06 01' (topic 901) contains a space at byte 4") != std::string::npos;
+  });
+  BOOST_TEST(out.str().empty());
+  run.topics["901"][1].docno = "line\nbreak";
+  BOOST_CHECK_EXCEPTION(write_run_file(out, run), Error, [](const Error& e) {
+    return std::string(e.what()).find("'line\\x0abreak'") != std::string::npos;
+  });
+  run.topics["901"][1].docno = "caf\xE9";  // not UTF-8, but one field: written as is
+  write_run_file(out, run);
+  BOOST_TEST(out.str().find("901 Q0 caf\xE9 2 1 bdx\n") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

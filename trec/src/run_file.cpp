@@ -9,6 +9,8 @@
 #include <ostream>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/trec/parse_error.hpp"
 #include "text_input_internal.hpp"
 
@@ -102,8 +104,26 @@ Run read_run(const std::filesystem::path& path) {
   return parse_run(text, path.string());
 }
 
+namespace {
+
+/// Refuses a run that holds a DOCNO the file cannot carry (an index set built before
+/// boilerdex-index skipped them), before a line is written.
+void check_docnos(const Run& run) {
+  for (const auto& [qid, entries] : run.topics) {
+    for (const RunEntry& entry : entries) {
+      if (const std::string defect = indexer::docno_defect(entry.docno); !defect.empty())
+        throw Error("DOCNO '" + plugin::printable_bytes(entry.docno) + "' (topic " + qid + ") contains " + defect +
+                    ": trec_eval would read the run line as other fields; rebuild the index set (boilerdex-index "
+                    "now skips such documents as bad-docno)");
+    }
+  }
+}
+
+}  // namespace
+
 void write_run_file(std::ostream& out, const Run& run) {
   check_tag(run.tag);
+  check_docnos(run);
   std::array<char, 64> score;
   for (const auto& [qid, entries] : run.topics) {
     if (entries.empty()) {
@@ -123,6 +143,7 @@ void write_run_file(std::ostream& out, const Run& run) {
 
 void write_run_file(const std::filesystem::path& path, const Run& run) {
   check_tag(run.tag);
+  check_docnos(run);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (!out) throw ParseError(path.string(), 0, "cannot open for writing");
   write_run_file(out, run);

@@ -3,7 +3,8 @@
 /// What a document of every view holds besides its terms: the contract between the
 /// indexer (writer) and query/ and trec/ (readers).
 ///
-/// - document data: the DOCNO, verbatim (UTF-8);
+/// - document data: the DOCNO, verbatim (its bytes; see docno_defect for what a DOCNO
+///   may hold);
 /// - unique ID term: "Q" + DOCNO (so replace_document(Q-term) and docno lookup work);
 /// - values: the slots below (absent when empty);
 /// - terms: the title, unprefixed with positions and "S"-prefixed without (when
@@ -41,6 +42,27 @@ inline constexpr unsigned value_text = 4;
   std::string t(docno_prefix);
   t.append(docno);
   return t;
+}
+
+/// The DOCNO rule, applied by every reader and by the run writer (issue #16): a DOCNO is
+/// a TREC token, one field of a run or qrels line, so it holds no space, tab, newline or
+/// other ASCII control byte (trec_eval splits lines on whitespace: `BLOG 06 01` would be
+/// read as other fields, silently). Any other byte is allowed, UTF-8 or not. Returns
+/// what is wrong ("a space at byte 4", "a control byte 0x0a at byte 7"), empty when
+/// \p docno is acceptable or empty (emptiness is the reader's own check).
+/// \throws std::bad_alloc only.
+[[nodiscard]] inline std::string docno_defect(std::string_view docno) {
+  for (std::size_t i = 0; i < docno.size(); ++i) {
+    const auto b = static_cast<unsigned char>(docno[i]);
+    if (b == ' ') return "a space at byte " + std::to_string(i);
+    if (b < 0x20 || b == 0x7F) {
+      static constexpr char hex[] = "0123456789abcdef";
+      return std::string(b == '\t' ? "a tab" : b == '\n' ? "a newline" : "a control byte 0x") +
+             (b == '\t' || b == '\n' ? std::string() : std::string{hex[b >> 4], hex[b & 15]}) + " at byte " +
+             std::to_string(i);
+    }
+  }
+  return {};
 }
 
 }  // namespace boilerdex::indexer

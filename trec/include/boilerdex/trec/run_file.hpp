@@ -56,8 +56,9 @@ inline constexpr std::string_view no_result_docno = "boilerdex-no-result";
 /// the order held, ranks renumbered 1..n. Scores are written in the shortest form that
 /// reads back to the same double, so evaluating the file equals evaluating \p run. A topic
 /// with no entries gets one line with no_result_docno, rank 1 and score 0.
-/// \throws UsageError when the tag is empty or contains whitespace; ParseError naming the
-///         path when the file cannot be written (path overload).
+/// \throws UsageError when the tag is empty or contains whitespace; Error naming the DOCNO
+///         when one breaks indexer::docno_defect's rule (nothing written then); ParseError
+///         naming the path when the file cannot be written (path overload).
 void write_run_file(std::ostream& out, const Run& run);
 void write_run_file(const std::filesystem::path& path, const Run& run);
 
