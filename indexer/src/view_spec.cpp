@@ -5,6 +5,7 @@
 #include <cmath>
 #include <set>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 
@@ -123,6 +124,8 @@ std::vector<ViewSpec> default_view_specs() {
   std::vector<ViewSpec> out = parse_view_specs("all");
   for (auto& v : parse_view_specs("min-words:1..20,25,30,40,50,60,70,80,90,100")) out.push_back(v);
   for (auto& v : parse_view_specs("min-density:1..20")) out.push_back(v);
+  // The default extractor first, then the paper's boilerpipe extractors it is compared with.
+  out.push_back(parse_view_specs("extractor:" + std::string(config::k_default_extractor)).front());
   out.push_back(parse_view_specs("extractor:article").front());
   out.push_back(parse_view_specs("extractor:default").front());
   for (const auto& info : plugin::list_extractors())

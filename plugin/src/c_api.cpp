@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "boilerdex/boilerdex.h"
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/extractor.hpp"
@@ -80,7 +81,7 @@ bdx_status guarded(std::string_view function, Body&& body) noexcept {
 
 std::unique_ptr<bp::Extractor> make_named(std::string_view name) {
   try {
-    return bp::make_extractor(name.empty() ? std::string_view("article") : name);
+    return bp::make_extractor(name.empty() ? boilerdex::config::k_default_extractor : name);
   } catch (const boilerdex::UsageError& e) {
     // Distinguish "no such extractor" from other invalid arguments for C callers.
     throw std::invalid_argument(e.what());

@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);
     app.add_option("-e,--extractor", extractor,
-                   "extractor name (see --list-extractors); default article");
+                   "extractor name (see --list-extractors); default " +
+                       std::string(config::k_default_extractor));
     app.add_option("-f,--format", format, "output format: text, json, html, blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_option("-o,--output", outdir,

@@ -1,5 +1,6 @@
 // boilerdex-omindex-filter: a page in, HTML without its boilerplate out, for Omega's omindex:
-//   omindex --db DB --url / --filter=text/html,html:"boilerdex-omindex-filter -e article" DIR
+//   omindex --db DB --url / --filter=text/html,html:boilerdex-omindex-filter DIR
+// (the default extractor, best; -e NAME picks another, e.g. boilerpipe's article)
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -16,7 +17,8 @@ int main(int argc, char** argv) {
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);
     app.add_option("-e,--extractor", extractor,
-                   "extractor name (boilerdex-extract --list-extractors); default article");
+                   "extractor name (boilerdex-extract --list-extractors); default " +
+                       std::string(config::k_default_extractor));
     app.add_option(
         "-b,--boilerplate", handling,
         "drop: write title, meta and content only; noindex: keep the page, wrap boilerplate in "

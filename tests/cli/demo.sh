@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The bundled demo, small: `boilerdex-trec sample` then `boilerdex-trec experiment` on the
-# generated collection; checks every output exists, the table has every view, the figure
-# is well-formed SVG, and a second run reuses the index set.
+# generated collection; checks every output exists, the table has every view (the default
+# extractor's among them), the figure is well-formed SVG and names it, and a second run
+# reuses the index set.
 # Usage: demo.sh BUILD_DIR [FIXTURES_DIR SHARED_DIR]   (exit 77 = skipped)
 set -euo pipefail
 build=$1
@@ -29,7 +30,7 @@ cat > "$work/demo.toml" << 'TOML'
 inputs = ["sample/collection"]
 format = "trec"
 [views]
-specs = ["all", "min-words:5,10,20", "min-density:5,10", "extractor:article"]
+specs = ["all", "min-words:5,10,20", "min-density:5,10", "extractor:best", "extractor:article"]
 [indexing]
 output = "index"
 [trec]
@@ -42,7 +43,7 @@ TOML
 "$tool" experiment --config "$work/demo.toml" --permutations 5000 -q > "$work/table.out" 2> "$work/progress.err" \
   || fail "experiment failed: $(cat "$work/progress.err")"
 out=$work/experiment
-views=(all min-words:5 min-words:10 min-words:20 min-density:5 min-density:10 extractor:article)
+views=(all min-words:5 min-words:10 min-words:20 min-density:5 min-density:10 extractor:best extractor:article)
 for v in "${views[@]}"; do
   grep -q "^| $v " "$work/table.out" || fail "printed table lacks view $v"
   grep -q "^| $v " "$out/table.md" || fail "table.md lacks view $v"
@@ -53,6 +54,7 @@ grep -q "^| all (baseline)" "$work/table.out" || fail "no baseline row"
 qids=$(cut -d' ' -f1 "$work/sample/qrels.txt" | sort -u | wc -l)
 [[ $(wc -l < "$out/per_topic.tsv") -eq $((1 + ${#views[@]} * qids)) ]] || fail "per_topic.tsv: wrong number of rows"
 tail -n 1 "$out/figure.svg" | grep -q "</svg>" || fail "figure.svg is not complete"
+grep -q "extractor:best: P@10" "$out/figure.svg" || fail "figure.svg does not show the default extractor's view"
 if command -v python3 > /dev/null; then
   python3 -c 'import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])' "$out/figure.svg" || fail "figure.svg is not well-formed XML"
 fi

@@ -102,6 +102,23 @@ expect_rc 1 "missing input" -- "$bin" -o "$work/m" "$work/nothing.html" "$pages/
 grep -q 'nothing.html' "$work/err" || fail "missing input: not named"
 [ -f "$work/m/links.txt" ] || fail "missing input: links.txt not written"
 
+# Without -e the extractor is the default, best (also on stdin and with -o), not
+# boilerpipe's article: on this page article keeps a menu line and an advert, best does not.
+page=$2/plugin/best/article_nav_comments.html
+expect_rc 0 "best" -- "$bin" -e best "$page"
+cp "$work/out" "$work/best.txt"
+expect_rc 0 "article" -- "$bin" -e article "$page"
+cp "$work/out" "$work/article.txt"
+cmp -s "$work/best.txt" "$work/article.txt" && fail "default: best and article agree on $page; pick a page where they differ"
+expect_rc 0 "default" -- "$bin" "$page"
+cmp -s "$work/out" "$work/best.txt" || fail "default: output differs from -e best"
+expect_rc 0 "default stdin" -- bash -c "\"$bin\" - < \"$page\""
+cmp -s "$work/out" "$work/best.txt" || fail "default stdin: output differs from -e best"
+expect_rc 0 "default -o" -- "$bin" -o "$work/d" "$page"
+cmp -s "$work/d/article_nav_comments.txt" "$work/best.txt" || fail "default -o: output differs from -e best"
+expect_rc 0 "default json" -- "$bin" -f json "$page"
+grep -q '"extractor":"best"' "$work/out" || fail "default json: extractor is not best ($(head -c 200 "$work/out"))"
+
 if [ "$failures" -ne 0 ]; then
   echo "extract.sh: $failures failure(s)" >&2
   exit 1

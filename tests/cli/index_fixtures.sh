@@ -48,6 +48,21 @@ grep -q -- "--resume" "$tmp/err" || fail "interrupted run not detected"
 "$bin" --input "$fixtures/trec/broken.trec" --out "$tmp/strict" --view all --resume 2>/dev/null || fail "--resume"
 [ "$(jq -r .counts.documents "$tmp/strict/manifest.json")" = 3 ] || fail "resumed count"
 
+# Without --view: the default set, which has the default extractor's view (best) beside the
+# paper's sweeps and boilerpipe's extractors; an interrupted default run resumes as one.
+"$bin" --input "$fixtures/trec/sample.trec" --out "$tmp/defaults" -q 2>"$tmp/err" || fail "default views: $(cat "$tmp/err")"
+d=$tmp/defaults/manifest.json
+for v in all min-words:10 min-density:7 extractor:best extractor:article extractor:default; do
+  [ "$(jq -r --arg v "$v" '[.views[] | select(.spec == $v)] | length' "$d")" = 1 ] || fail "default views: no $v view"
+done
+[ -d "$tmp/defaults/views/extractor-best" ] || fail "default views: no views/extractor-best"
+[ "$(jq -r '[.views[].documents] | unique | .[]' "$d")" = "$(jq -r .counts.documents "$d")" ] || fail "default views differ in size"
+"$bin" --input "$fixtures/trec/broken.trec" --out "$tmp/dstrict" --strict -q 2>/dev/null
+[ $? -eq 1 ] || fail "default views --strict did not fail"
+"$bin" --input "$fixtures/trec/broken.trec" --out "$tmp/dstrict" --resume -q 2>"$tmp/err" || fail "default views --resume: $(cat "$tmp/err")"
+[ "$(jq -r '.views | map(.spec) | join(" ")' "$tmp/dstrict/manifest.json")" = "$(jq -r '.views | map(.spec) | join(" ")' "$d")" ] \
+  || fail "default views --resume: another view list"
+
 # Usage and configuration errors exit 2 and name the file and line.
 "$bin" --input "$fixtures/trec/sample.trec" --out "$tmp/x" --view min-words:abc 2>/dev/null; [ $? -eq 2 ] || fail "bad view spec"
 "$bin" --input "$fixtures/trec/sample.trec" --out "$tmp/x" --resume --overwrite 2>/dev/null; [ $? -eq 2 ] || fail "--resume --overwrite"

@@ -45,4 +45,24 @@ assert any(x["content"] for x in a["blocks"]) and not all(x["content"] for x in 
 assert b["docno"] == "V-1" and "caf\u00e9 guide" in b["text"] and b["charset"] == "windows-1252", b
 assert "error" in c and c["error"].startswith("stdin:3: "), c
 PY
+# Without --extractor the records go through the default, best, not boilerpipe's article
+# (which keeps a menu line and an advert of this page).
+python3 - "$2/plugin/best/article_nav_comments.html" >"$work/nav.jsonl" <<'PY'
+import json, sys
+print(json.dumps({"docno": "N-1", "html": open(sys.argv[1], encoding="utf-8").read()}))
+PY
+for e in default best article; do
+  opt=(--extractor "$e")
+  [ "$e" = default ] && opt=()
+  "$bin" --jsonl "${opt[@]}" <"$work/nav.jsonl" >"$work/nav-$e.jsonl" 2>"$work/err" ||
+    { echo "FAIL: --jsonl ${opt[*]}: $(cat "$work/err")" >&2; exit 1; }
+done
+cmp -s "$work/nav-default.jsonl" "$work/nav-best.jsonl" ||
+  { echo "FAIL: --jsonl without --extractor differs from --extractor best" >&2; exit 1; }
+python3 - "$work/nav-default.jsonl" "$work/nav-article.jsonl" <<'PY' || exit 1
+import json, sys
+d, a = (json.loads(open(p, encoding="utf-8").read()) for p in sys.argv[1:])
+assert d["extractor"] == "best", d["extractor"]
+assert d["text"] != a["text"], "best and article agree on this page; pick one where they differ"
+PY
 echo "jsonl.sh: all checks passed"

@@ -42,6 +42,19 @@ expect_rc 2 "no input" -- "$bin"
 expect_rc 1 "missing file" -- "$bin" "$work/missing.html"
 grep -q 'missing.html' "$work/err" || fail "missing file: message does not name it"
 
+# Without --extractor the filter uses the default, best, not boilerpipe's article (which
+# keeps a menu line and an advert of this page), in both handlings.
+page=$2/plugin/best/article_nav_comments.html
+for h in drop noindex; do
+  expect_rc 0 "best $h" -- "$bin" -b "$h" --extractor best "$page"
+  cp "$work/out" "$work/best-$h"
+  expect_rc 0 "article $h" -- "$bin" -b "$h" --extractor article "$page"
+  cmp -s "$work/out" "$work/best-$h" && fail "default $h: best and article agree on $page"
+  expect_rc 0 "default $h" -- "$bin" -b "$h" "$page"
+  cmp -s "$work/out" "$work/best-$h" || fail "default $h: output differs from --extractor best"
+done
+grep -q 'Buy cheap flights' "$work/best-drop" && fail "default drop: the advert was kept"
+
 # The recipe of the README: omindex with the filter, then Omega's quest.
 if ! command -v omindex >/dev/null || ! command -v quest >/dev/null; then
   echo "omindex_filter.sh: omindex or quest not installed: recipe part skipped" >&2

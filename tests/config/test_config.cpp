@@ -45,6 +45,9 @@ BOOST_AUTO_TEST_CASE(empty_text_gives_the_defaults) {
   BOOST_TEST(c.collection.format == "trec");
   BOOST_TEST(c.collection.max_page_bytes == 20u << 20);
   BOOST_TEST(c.views.specs.empty());
+  // Every face's default extractor comes from this one constant (default_extractor.hpp).
+  BOOST_TEST(c.extraction.extractor == "best");
+  BOOST_TEST(c.extraction.extractor == k_default_extractor);
   BOOST_TEST(c.indexing.language == "english");
   BOOST_TEST(c.indexing.stem_strategy == "some");
   BOOST_TEST(c.indexing.positions);

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/view_spec.hpp"
 
@@ -72,6 +73,9 @@ BOOST_AUTO_TEST_CASE(the_paper_default_set) {
   BOOST_TEST(names.count("min-words-25") == 1u);
   BOOST_TEST(names.count("extractor-article") == 1u);
   BOOST_TEST(names.count("extractor-default") == 1u);
+  // The default extractor has its view too, beside the paper's boilerpipe extractors.
+  BOOST_TEST(names.count("extractor-best") == 1u);
+  BOOST_TEST(names.count("extractor-" + std::string(boilerdex::config::k_default_extractor)) == 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

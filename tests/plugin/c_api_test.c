@@ -63,7 +63,11 @@ static void test_create_errors(void) {
   CHECK(bdx_last_error()[0] != '\0');
   CHECK(bdx_extractor_create(NULL, &ex) == BDX_OK);
   CHECK(bdx_last_error()[0] == '\0');
-  CHECK(ex != NULL && strcmp(bdx_extractor_name(ex), "article") == 0);
+  CHECK(ex != NULL && strcmp(bdx_extractor_name(ex), "best") == 0); /* the default */
+  bdx_extractor_free(ex);
+  ex = NULL;
+  CHECK(bdx_extractor_create("", &ex) == BDX_OK);
+  CHECK(ex != NULL && strcmp(bdx_extractor_name(ex), "best") == 0);
   bdx_extractor_free(ex);
   bdx_extractor_free(NULL);
   bdx_result_free(NULL);

@@ -66,6 +66,7 @@ BOOST_AUTO_TEST_CASE(errors_become_exceptions_with_the_message) {
     BOOST_TEST(std::string(e.what()).find("no-such-extractor") != std::string::npos);
   }
   api::Extractor extractor;
+  BOOST_TEST(extractor.name() == "best");  // the library's default extractor
   BOOST_CHECK_THROW(extractor.set_option("max_blocks", "many"), api::ApiError);
   BOOST_CHECK_THROW(extractor.set_option("nonsense", "1"),
                     boilerdex::Error);  // ApiError is an Error

@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(one_line_out_per_record_in_order) {
   BOOST_TEST(a["url"] == "http://a/");
   BOOST_TEST(!a.contains("docno"));
   BOOST_TEST(a["title"] == "Tide tables");
-  BOOST_TEST(a["extractor"] == "article");
+  BOOST_TEST(a["extractor"] == "best");  // the default extractor
   BOOST_TEST(a["charset"] == "UTF-8");
   const std::string text = a["text"];
   BOOST_TEST(text.find("forty minutes later") != std::string::npos);

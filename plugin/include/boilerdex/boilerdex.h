@@ -3,7 +3,7 @@
  *
  *   bdx_extractor* ex = NULL;
  *   bdx_result* page = NULL;
- *   if (bdx_extractor_create("article", &ex) != BDX_OK ||
+ *   if (bdx_extractor_create(NULL, &ex) != BDX_OK ||  // NULL: the default, "best"
  *       bdx_extract(ex, html, html_size, NULL, &page) != BDX_OK) {
  *     fprintf(stderr, "boilerdex: %s\n", bdx_last_error());
  *   } else {
@@ -69,7 +69,7 @@ const char* bdx_last_error(void);
 /* Number of extractor names (and name patterns) bdx_extractor_create accepts. */
 size_t bdx_extractor_count(void);
 
-/* The index-th extractor: its name ("article", or a pattern such as
+/* The index-th extractor: its name ("best", or a pattern such as
  * "keep-everything-min-words:K") and a one-line description, both static strings.
  * Either output may be NULL. BDX_ERROR_OUT_OF_RANGE when index >= bdx_extractor_count(). */
 bdx_status bdx_extractor_info(size_t index, const char** name, const char** description);
@@ -77,12 +77,12 @@ bdx_status bdx_extractor_info(size_t index, const char** name, const char** desc
 /* An opaque, configurable extractor. */
 typedef struct bdx_extractor bdx_extractor;
 
-/* Creates the extractor called name ("article" when name is NULL or ""; see
- * bdx_extractor_info) with default options into *extractor.
+/* Creates the extractor called name (the default extractor, "best", when name is NULL or
+ * ""; see bdx_extractor_info) with default options into *extractor.
  * BDX_ERROR_UNKNOWN_EXTRACTOR for a name that is unknown or malformed. */
 bdx_status bdx_extractor_create(const char* name, bdx_extractor** extractor);
 
-/* The canonical name of the extractor ("article", "min-words:10"); valid while the
+/* The canonical name of the extractor ("best", "min-words:10"); valid while the
  * extractor lives. NULL for a NULL extractor. */
 const char* bdx_extractor_name(const bdx_extractor* extractor);
 

@@ -4,7 +4,7 @@
 /// exceptions. Header-only over the C functions, so a program built against it depends
 /// only on libboilerdex's C ABI (stable for a SONAME), not on the library's C++ internals.
 ///
-///     boilerdex::api::Extractor extractor("article");
+///     boilerdex::api::Extractor extractor;  // the default, "best"; or by name: ("article")
 ///     const boilerdex::api::Page page = extractor.extract(html);
 ///     std::cout << page.title() << '\n' << page.text();
 ///     for (const boilerdex::api::Block& b : page.blocks()) { ... b.is_content ... }
@@ -128,9 +128,11 @@ class Page {
 /// be called from many threads at once; set_option() must not race with it.
 class Extractor {
  public:
-  /// The extractor called \p name (see extractor_names()).
+  /// The extractor called \p name (see extractor_names()); empty: the library's default
+  /// extractor ("best"), chosen by bdx_extractor_create, so a program gets the default of the
+  /// libboilerdex it runs with.
   /// \throws ApiError (BDX_ERROR_UNKNOWN_EXTRACTOR) for an unknown name.
-  explicit Extractor(const std::string& name = "article") {
+  explicit Extractor(const std::string& name = {}) {
     detail::check(bdx_extractor_create(name.c_str(), &m_handle));
   }
   Extractor(Extractor&& other) noexcept : m_handle(std::exchange(other.m_handle, nullptr)) {}
@@ -142,7 +144,7 @@ class Extractor {
   Extractor& operator=(const Extractor&) = delete;
   ~Extractor() { bdx_extractor_free(m_handle); }
 
-  /// The canonical name ("article", "min-words:10"). Never throws.
+  /// The canonical name ("best", "min-words:10"). Never throws.
   [[nodiscard]] std::string_view name() const noexcept {
     const char* n = bdx_extractor_name(m_handle);
     return n == nullptr ? std::string_view() : std::string_view(n);  // moved-from: empty

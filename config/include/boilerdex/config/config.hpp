@@ -26,6 +26,8 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/config/default_extractor.hpp"
+
 namespace boilerdex::config {
 
 /// [collection]: what to read.
@@ -40,7 +42,8 @@ struct CollectionConfig {
 /// [extraction]: how pages become blocks (plugin::SegmentLimits) and which extractor
 /// tools use when a single one is wanted.
 struct ExtractionConfig {
-  std::string extractor = "article";  ///< a name plugin::make_extractor accepts
+  /// A name plugin::make_extractor accepts; default "best" (default_extractor.hpp).
+  std::string extractor{k_default_extractor};
   std::size_t max_depth = 2000;       ///< DOM depth below which elements are flattened
   std::size_t max_blocks = 200000;    ///< further blocks of a page are dropped
   std::size_t max_block_bytes = 1u << 20;  ///< longer block text is truncated

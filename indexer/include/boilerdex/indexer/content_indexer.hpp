@@ -6,7 +6,7 @@
 ///     Xapian::WritableDatabase db(path, Xapian::DB_CREATE_OR_OPEN);
 ///     Xapian::TermGenerator termgen;
 ///     termgen.set_stemmer(Xapian::Stem("en"));
-///     const boilerdex::indexer::ContentIndexer content("article");
+///     const boilerdex::indexer::ContentIndexer content;  // the default extractor, "best"
 ///     Xapian::Document doc;
 ///     const auto page = content.index(html_bytes, doc, termgen);  // was:
 ///     termgen.index_text(all_text) doc.set_data(page.document.title); db.add_document(doc);
@@ -17,6 +17,7 @@
 #include <string>
 #include <string_view>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 
@@ -24,8 +25,8 @@ namespace boilerdex::indexer {
 
 /// How ContentIndexer turns a page into terms.
 struct ContentIndexerOptions {
-  std::string extractor = "article";  ///< a make_extractor spec
-  plugin::PageOptions page;           ///< charset, limits (keep_parse_blocks is ignored)
+  std::string extractor{config::k_default_extractor};  ///< a make_extractor spec
+  plugin::PageOptions page;  ///< charset, limits (keep_parse_blocks is ignored)
   /// Index the <title>: its words unprefixed (with positions, wdf increment title_wdf)
   /// and under title_prefix (no positions), as document_layout.hpp does.
   bool index_title = true;
@@ -40,9 +41,9 @@ struct ContentIndexerOptions {
 /// one instance may serve many threads, each with its own TermGenerator and Document.
 class ContentIndexer {
  public:
-  /// An indexer with the extractor called \p extractor and default options.
-  /// \throws UsageError for an unknown extractor name.
-  explicit ContentIndexer(std::string_view extractor = "article");
+  /// An indexer with the extractor called \p extractor (default: config::k_default_extractor)
+  /// and default options. \throws UsageError for an unknown extractor name.
+  explicit ContentIndexer(std::string_view extractor = config::k_default_extractor);
 
   /// An indexer with \p options. \throws UsageError for an unknown options.extractor.
   explicit ContentIndexer(ContentIndexerOptions options);

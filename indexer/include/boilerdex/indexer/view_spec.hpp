@@ -42,8 +42,10 @@ struct ViewSpec {
 /// empty for every other view. Never throws except std::bad_alloc.
 [[nodiscard]] std::string model_file_of(const ViewSpec& view);
 
-/// The paper's default set: all; min-words 1..20, 25, 30, 40, 50, 60, 70, 80, 90, 100;
-/// min-density 1..20; extractor:article; extractor:default (and extractor:bte once it exists).
+/// The paper's default set and the default extractor: all; min-words 1..20, 25, 30, 40, 50,
+/// 60, 70, 80, 90, 100; min-density 1..20; extractor:best (config::k_default_extractor);
+/// extractor:article; extractor:default (and extractor:bte once it exists). A set built with
+/// an older default list resumes only with that list given as --view (resume compares views).
 [[nodiscard]] std::vector<ViewSpec> default_view_specs();
 
 }  // namespace boilerdex::indexer

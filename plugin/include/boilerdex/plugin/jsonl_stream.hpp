@@ -12,7 +12,7 @@
 ///   - "charset": optional, the charset the page was declared in (HTTP Content-Type).
 /// Output, one object per input record:
 ///     {"url": ..., "docno": ..., "title": "...", "text": "...", "charset": "UTF-8",
-///      "extractor": "article",
+///      "extractor": "best",
 ///      "blocks": [{"index": 0, "content": false, "score": null, "num_words": 3,
 ///                  "link_density": 1, "text_density": 3, "source_begin": 120, "source_end": 162},
 ///                  ...]}
@@ -26,13 +26,14 @@
 #include <string>
 #include <string_view>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 
 namespace boilerdex::plugin {
 
 /// What run_jsonl_stream writes.
 struct JsonlOptions {
-  std::string extractor = "article";  ///< a make_extractor spec
+  std::string extractor{config::k_default_extractor};  ///< a make_extractor spec
   SegmentLimits limits;
   bool blocks = true;                 ///< write "blocks" (per-block decisions)
   bool block_text = false;            ///< also each block's "text"

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 
 namespace boilerdex::plugin {
@@ -57,7 +58,7 @@ void write_filtered_html(std::ostream& out, const PageResult& result, Boilerplat
 
 /// What run_omindex_filter is asked to do.
 struct OmindexFilterOptions {
-  std::string extractor = "article";  ///< a make_extractor spec
+  std::string extractor{config::k_default_extractor};  ///< a make_extractor spec
   BoilerplateHandling handling = BoilerplateHandling::Drop;
   std::string declared_charset;  ///< charset to assume when the page declares none
   SegmentLimits limits;

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/config/default_extractor.hpp"
 #include "boilerdex/plugin/output_writer.hpp"
 
 namespace boilerdex::plugin {
@@ -50,7 +51,7 @@ inline constexpr std::size_t k_max_page_bytes = std::size_t{256} << 20;
 
 /// What extract_batch is asked to do.
 struct BatchOptions {
-  std::string extractor = "article";  ///< a make_extractor spec
+  std::string extractor{config::k_default_extractor};  ///< a make_extractor spec
   OutputFormat format = OutputFormat::Text;
   std::string declared_charset;      ///< applied to every page; empty: none
   std::filesystem::path output_dir;  ///< empty: write every page to the output stream
