@@ -255,6 +255,7 @@ void read_trec(const TableReader& r, const toml::table& t, TrecConfig& c) {
     else if (k == "views") c.views = r.get_strings(n, d);
     else if (k == "bm25_k1") c.bm25_k1 = r.get_double(n, d, 0.0, 1e6);
     else if (k == "bm25_b") c.bm25_b = r.get_double(n, d, 0.0, 1.0);
+    else if (k == "gold") c.gold = r.get_path(n, d);
     else return false;
     return true;
   });
@@ -385,7 +386,8 @@ std::string to_toml(const Config& c) {
                    {"output_dir", c.trec.output_dir.string()},
                    {"views", to_array(c.trec.views)},
                    {"bm25_k1", c.trec.bm25_k1},
-                   {"bm25_b", c.trec.bm25_b}};
+                   {"bm25_b", c.trec.bm25_b},
+                   {"gold", c.trec.gold.string()}};
   // Insertion order is lost in toml::table (sorted map); write the tables in schema order.
   std::ostringstream os;
   const std::pair<std::string_view, const toml::table*> tables[] = {

@@ -30,7 +30,7 @@ for v in "$@"; do views+=(--view "$v"); done
 echo "load before: $(uptime)"
 if [ ! -d "$work/gen/collection" ]; then
   /usr/bin/time -f "%e %U %S %M" -o "$work/gen.time" \
-    "$trec" sample --out "$work/gen" --docs "$docs" --docs-per-file 1000 -q >/dev/null
+    "$trec" sample --out "$work/gen" --docs "$docs" --docs-per-file 1000 --no-gold -q >/dev/null
   read -r w u s m <"$work/gen.time"
   echo "generated $docs documents in ${w}s"
 fi

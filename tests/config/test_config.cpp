@@ -97,6 +97,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read_and_relative_paths_follow_the_file) {
   BOOST_TEST(c.trec.run_tag == "bdx-test");
   BOOST_TEST(c.trec.views.size() == 2u);
   BOOST_TEST(c.trec.bm25_b == 0.75);
+  BOOST_TEST(c.trec.gold == (fixtures / "gold").lexically_normal());
 }
 
 BOOST_AUTO_TEST_CASE(unknown_key_names_file_line_and_key) {

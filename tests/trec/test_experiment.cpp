@@ -9,6 +9,7 @@
 #include <string>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/error.hpp"
 #include "boilerdex/trec/evaluator.hpp"
 #include "boilerdex/trec/experiment.hpp"
 #include "boilerdex/trec/qrels.hpp"
@@ -172,6 +173,86 @@ run_tag = "bdx-test"
   auto more = config;
   more.views.specs.push_back("min-words:20");
   BOOST_TEST(index_set_staleness(more, dir / "index") == "view min-words:20 missing");
+  fs::remove_all(dir);
+}
+
+BOOST_AUTO_TEST_CASE(gold_texts_are_a_row_of_their_own) {
+  const fs::path dir = fs::temp_directory_path() / ("bdx-experiment-gold-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  SampleOptions sample;
+  sample.documents = 120;
+  sample.topics = 6;
+  sample.documents_per_file = 60;
+  sample.write_gold = true;
+  (void)write_sample_collection(dir / "sample", sample);
+  const std::string toml = R"(
+[views]
+specs = ["all", "min-words:10"]
+[collection]
+inputs = ["sample/collection"]
+[indexing]
+output = "index/"
+[trec]
+topics = "sample/topics.txt"
+qrels = "sample/qrels.txt"
+output_dir = "out"
+gold = "sample/gold"
+)";
+  const config::Config config = config::parse_config(toml, "test.toml", dir);
+  ExperimentOptions options;
+  options.threads = 2;
+  options.permutations = 2000;
+  std::ostringstream progress;
+  const ExperimentResult result = run_experiment(config, options, progress);
+  // Beside the index set (not inside it, though the path ends in '/'), from a TREC file.
+  BOOST_TEST(result.gold_index_dir == dir / "index-gold");
+  BOOST_TEST(fs::exists(dir / "index-gold" / "manifest.json"));
+  BOOST_TEST(read_file(dir / "index-gold.trec").starts_with("<DOC>\n<DOCNO>"));
+  BOOST_REQUIRE(result.views.size() == 3U);
+  const ViewOutcome& gold = result.views.back();
+  BOOST_TEST(gold.gold);
+  BOOST_TEST(gold.name == "gold");
+  BOOST_TEST(gold.run_file == dir / "out" / "runs" / "gold.run");
+  const Qrels qrels = read_qrels(dir / "sample" / "qrels.txt");
+  const std::vector<Measure> measures = {{MeasureKind::P, 10}, {MeasureKind::NdcgCut, 10}, {MeasureKind::Map, 0}};
+  EvalOptions eval;
+  eval.complete = true;
+  const Evaluation e = evaluate(qrels, read_run(gold.run_file), measures, eval);
+  for (std::size_t m = 0; m < 3; ++m) BOOST_TEST(gold.means[m] == e.summary[m], boost::test_tools::tolerance(1e-12));
+  BOOST_TEST(gold.per_topic.size() == result.qids.size());
+  // Compared with the baseline, but outside the Holm family: min-words:10 is alone in it.
+  BOOST_TEST(!std::isnan(gold.vs_baseline[0].randomization.p_value));
+  BOOST_TEST(std::isnan(gold.vs_baseline[0].holm_randomization));
+  const auto& words = result.views[1];
+  BOOST_TEST(words.vs_baseline[0].holm_randomization == words.vs_baseline[0].randomization.p_value);
+
+  write_experiment_reports(result);
+  BOOST_TEST(read_file(dir / "out" / "table.md").find("| gold (gold text) ") != std::string::npos);
+  BOOST_TEST(read_file(dir / "out" / "table.tsv").find("\ngold\tgold\t") != std::string::npos);
+  BOOST_TEST(count_lines(read_file(dir / "out" / "per_topic.tsv")) == 1 + 3 * result.qids.size());
+  BOOST_TEST(read_file(dir / "out" / "figure.svg").find("gold: P@10") != std::string::npos);
+
+  // Unchanged gold texts keep their index set; a changed one rebuilds it.
+  std::ostringstream second;
+  (void)run_experiment(config, options, second);
+  BOOST_TEST(second.str().find("gold index set " + (dir / "index-gold").string() + " is up to date") !=
+             std::string::npos);
+  const fs::path first = *fs::directory_iterator(dir / "sample" / "gold");
+  std::ofstream(first, std::ios::app) << "one more line\n";
+  std::ostringstream third;
+  (void)run_experiment(config, options, third);
+  BOOST_TEST(third.str().find("building the gold index set") != std::string::npos);
+  // The same size, other bytes: the index set's input check (path and size) cannot see it.
+  std::string text = read_file(first);
+  text.front() = text.front() == 'Q' ? 'Z' : 'Q';
+  std::ofstream(first, std::ios::binary | std::ios::trunc) << text;
+  std::ostringstream fourth;
+  (void)run_experiment(config, options, fourth);
+  BOOST_TEST(fourth.str().find("(gold texts changed)") != std::string::npos);
+
+  auto missing = config;
+  missing.trec.gold = dir / "no-gold";
+  BOOST_CHECK_THROW((void)run_experiment(missing, options, progress), boilerdex::Error);
   fs::remove_all(dir);
 }
 

@@ -118,6 +118,80 @@ std::string_view marker(const ExperimentResult& r, const ViewOutcome& v, std::si
   return c.delta > 0 ? "\u25B2" : c.delta < 0 ? "\u25BC" : "";
 }
 
+/// The gold texts' index set: INDEX-gold beside the index set INDEX.
+fs::path gold_index_directory(const fs::path& index_dir) {
+  fs::path p = index_dir.lexically_normal();
+  if (p.filename().empty()) p = p.parent_path();  // "idx/" names "idx"
+  return p.parent_path() / (p.filename().string() + "-gold");
+}
+
+void write_escaped(std::ostream& out, std::string_view text) {
+  for (const char c : text) {
+    if (c == '&') out << "&amp;";
+    else if (c == '<') out << "&lt;";
+    else if (c == '>') out << "&gt;";
+    else out << c;
+  }
+}
+
+/// True when the files at \p a and \p b hold the same bytes (false when either is unreadable).
+bool same_bytes(const fs::path& a, const fs::path& b) {
+  std::ifstream x(a, std::ios::binary), y(b, std::ios::binary);
+  if (!x || !y) return false;
+  std::array<char, 65536> p{}, q{};
+  while (true) {
+    x.read(p.data(), p.size());
+    y.read(q.data(), q.size());
+    if (x.gcount() != y.gcount() || !std::equal(p.begin(), p.begin() + x.gcount(), q.begin())) return false;
+    if (x.gcount() == 0 || !x || !y) return x.eof() && y.eof() && !x.bad() && !y.bad();
+  }
+}
+
+/// Writes the gold texts of \p gold_dir (DOCNO.txt, in name order) to \p collection as TREC
+/// records: the DOCNO from the name, a page declared UTF-8 holding one <p> per non-blank
+/// line, so every text line is a block and the whole text is the `all` view. Streams (one
+/// file at a time); replaces \p collection only when the bytes differ, so an unchanged
+/// gold folder keeps the index set built from it. Returns whether it was replaced.
+/// \throws Error when gold_dir is not a folder, holds no .txt file, or a file fails.
+bool write_gold_collection(const fs::path& gold_dir, const fs::path& collection) {
+  std::error_code ec;
+  if (!fs::is_directory(gold_dir, ec))
+    throw Error(gold_dir.string() + ": [trec] gold is not a folder (boilerdex-trec sample --gold writes one)");
+  std::vector<fs::path> files;
+  for (fs::directory_iterator it(gold_dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code type_ec;
+    if (it->path().extension() == ".txt" && it->is_regular_file(type_ec)) files.push_back(it->path());
+  }
+  if (ec) throw Error(gold_dir.string() + ": cannot list: " + ec.message());
+  if (files.empty()) throw Error(gold_dir.string() + ": [trec] gold holds no DOCNO.txt file");
+  std::sort(files.begin(), files.end());
+  const fs::path temporary = collection.string() + ".tmp";
+  write_file(temporary, [&](std::ostream& out) {
+    for (const fs::path& file : files) {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) throw Error(file.string() + ": cannot read");
+      out << "<DOC>\n<DOCNO>" << file.stem().string()
+          << "</DOCNO>\n<html><head><meta charset=\"utf-8\"></head><body>\n";
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        out << "<p>";
+        write_escaped(out, line);
+        out << "</p>\n";
+      }
+      if (in.bad()) throw Error(file.string() + ": cannot read");
+      out << "</body></html>\n</DOC>\n";
+    }
+  });
+  if (same_bytes(temporary, collection)) {
+    fs::remove(temporary, ec);
+    return false;
+  }
+  fs::rename(temporary, collection, ec);
+  if (ec) throw Error(collection.string() + ": cannot replace: " + ec.message());
+  return true;
+}
+
 std::string_view kind_name(indexer::ViewKind kind) {
   switch (kind) {
     case indexer::ViewKind::All: return "all";
@@ -196,6 +270,30 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
   } else {
     progress << "experiment: index set " << result.index_dir.string() << " is up to date\n";
   }
+  // 1b. The gold texts' own index set, with the same term settings.
+  if (!config.trec.gold.empty()) {
+    result.gold_index_dir = gold_index_directory(result.index_dir);
+    const fs::path collection = result.gold_index_dir.string() + ".trec";
+    const bool changed = write_gold_collection(config.trec.gold, collection);
+    config::Config gold = config;
+    gold.collection.inputs = {collection};
+    gold.collection.format = "trec";
+    gold.views.specs = {"all"};
+    gold.indexing.output = result.gold_index_dir;
+    std::string why = options.rebuild ? std::string("--rebuild") : index_set_staleness(gold, result.gold_index_dir);
+    if (why.empty() && changed) why = "gold texts changed";
+    if (!why.empty()) {
+      progress << "experiment: building the gold index set in " << result.gold_index_dir.string() << " (" << why
+               << ")\n";
+      indexer::IndexOptions index_options = indexer::index_options_from_config(gold);
+      index_options.out_dir = result.gold_index_dir;
+      index_options.existing = indexer::ExistingOutput::Overwrite;
+      const auto sink = indexer::make_terminal_progress(progress, options.interactive_progress);
+      (void)indexer::build_index_set(index_options, sink.get());
+    } else {
+      progress << "experiment: gold index set " << result.gold_index_dir.string() << " is up to date\n";
+    }
+  }
   result.index_seconds = seconds_since(index_start);
 
   // 2. The views to run and the baseline.
@@ -241,19 +339,19 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
   progress << "experiment: " << views.size() << " views, " << topics.size() << " topics, field "
            << topic_field_name(field) << ", k " << config.trec.k << ", BM25 k1 " << search.bm25.k1 << " b "
            << search.bm25.b << '\n';
-  parallel_for(views.size(), options.threads, [&](std::size_t i) {
+  // Runs and evaluates view mv of set into out, as runs/FILE.run (FILE: the view's directory
+  // name, or "gold").
+  const auto run_view = [&](const query::IndexSet& set, const indexer::ManifestView& mv, ViewOutcome& out,
+                            const std::string& file) {
     const auto start = Clock::now();
-    const indexer::ManifestView& mv = *views[i];
-    ViewOutcome& out = result.views[i];
     out.view = mv.view;
-    out.name = mv.view.spec();
     out.empty_documents = mv.empty_documents;
-    const query::Searcher searcher(index_set, mv);
+    const query::Searcher searcher(set, mv);
     std::ostringstream tag;
-    tag << config.trec.run_tag << '.' << mv.view.directory_name() << '.' << topic_field_name(field)
-        << ".bm25=" << search.bm25.k1 << ',' << search.bm25.b;
+    tag << config.trec.run_tag << '.' << file << '.' << topic_field_name(field) << ".bm25=" << search.bm25.k1 << ','
+        << search.bm25.b;
     const Run run = write_run(searcher, topics, field, config.trec.k, tag.str(), search);
-    out.run_file = result.output_dir / "runs" / (mv.view.directory_name() + ".run");
+    out.run_file = result.output_dir / "runs" / (file + ".run");
     write_run_file(out.run_file, run);
     const Evaluation evaluation = evaluate(qrels, run, measures, eval_options);
     for (std::size_t m = 0; m < experiment_measure_count; ++m) out.means[m] = evaluation.summary[m];
@@ -277,8 +375,20 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
       progress << "\r\033[K[" << finished << '/' << views.size() << "] " << out.name << "  P@10 " << fixed(out.means[0], 4)
                << "  NDCG@10 " << fixed(out.means[1], 4) << std::flush;
     }
+  };
+  parallel_for(views.size(), options.threads, [&](std::size_t i) {
+    result.views[i].name = views[i]->view.spec();
+    run_view(index_set, *views[i], result.views[i], views[i]->view.directory_name());
   });
   if (options.interactive_progress) progress << '\n';
+  if (!result.gold_index_dir.empty()) {
+    const query::IndexSet gold_set = query::IndexSet::open(result.gold_index_dir);
+    ViewOutcome gold;
+    gold.name = "gold";
+    gold.gold = true;
+    run_view(gold_set, gold_set.view("all"), gold, "gold");
+    result.views.push_back(std::move(gold));
+  }
   for (std::size_t i = 0; i < views.size(); ++i) {
     if (views[i] == baseline) result.baseline = i;
   }
@@ -308,7 +418,7 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
   for (std::size_t m = 0; m < experiment_measure_count; ++m) {
     std::vector<double> t_p, r_p;
     for (std::size_t i = 0; i < result.views.size(); ++i) {
-      const bool is_base = i == result.baseline;
+      const bool is_base = i == result.baseline || result.views[i].gold;  // gold: not in the family
       t_p.push_back(is_base ? std::nan("") : result.views[i].vs_baseline[m].t_test.p_value);
       r_p.push_back(is_base ? std::nan("") : result.views[i].vs_baseline[m].randomization.p_value);
     }
@@ -333,7 +443,7 @@ void write_table_markdown(std::ostream& out, const ExperimentResult& result) {
   for (std::size_t i = 0; i < result.views.size(); ++i) {
     const ViewOutcome& v = result.views[i];
     std::vector<std::string> row;
-    row.push_back(i == result.baseline ? v.name + " (baseline)" : v.name);
+    row.push_back(i == result.baseline ? v.name + " (baseline)" : v.gold ? v.name + " (gold text)" : v.name);
     for (std::size_t m = 0; m < experiment_measure_count; ++m) {
       row.push_back(fixed(v.means[m], 4) + std::string(marker(result, v, m)));
     }
@@ -366,10 +476,23 @@ void write_table_markdown(std::ostream& out, const ExperimentResult& result) {
   for (std::size_t k = 0; k < widths.size(); ++k) out << (k == 0 ? ":" : "") << std::string(widths[k] + 1, '-') << (k == 0 ? "|" : ":|");
   out << '\n';
   for (std::size_t r = 1; r < rows.size(); ++r) print_row(rows[r]);
+  const auto golds = static_cast<std::size_t>(
+      std::count_if(result.views.begin(), result.views.end(), [](const ViewOutcome& v) { return v.gold; }));
   out << "\n\u25B2/\u25BC: significantly better/worse than the baseline (paired two-sided randomization test, "
-      << result.permutations << " sign flips, Holm-corrected over " << (result.views.size() - 1) << " views, \u03B1 = "
-      << result.alpha << "). \u0394 and p-values are for " << primary << ". Means over " << result.qids.size()
-      << " qrels topics (trec_eval -c).\n";
+      << result.permutations << " sign flips, Holm-corrected over " << (result.views.size() - 1 - golds)
+      << " views, \u03B1 = " << result.alpha << "). \u0394 and p-values are for " << primary << ". Means over "
+      << result.qids.size() << " qrels topics (trec_eval -c).\n";
+  if (golds != 0) {
+    out << "gold: the documents' gold texts ([trec] gold) indexed as a collection of their own, with the same term "
+           "settings (what a perfect extractor gives; outside the Holm correction).\n";
+    const auto gold = std::find_if(result.views.begin(), result.views.end(), [](const ViewOutcome& v) { return v.gold; });
+    std::string shares;
+    for (const ViewOutcome& v : result.views) {
+      if (v.view.kind != indexer::ViewKind::Extractor || v.gold || !(gold->means[pm] > 0)) continue;
+      shares += (shares.empty() ? "" : ", ") + v.name + " " + fixed(v.means[pm] / gold->means[pm], 3);
+    }
+    if (!shares.empty()) out << primary << " as a share of gold's: " << shares << ".\n";
+  }
 }
 
 void write_table_tsv(std::ostream& out, const ExperimentResult& result) {
@@ -380,7 +503,7 @@ void write_table_tsv(std::ostream& out, const ExperimentResult& result) {
   }
   out << '\n';
   for (const auto& v : result.views) {
-    out << v.name << '\t' << kind_name(v.view.kind) << '\t'
+    out << v.name << '\t' << (v.gold ? std::string_view("gold") : kind_name(v.view.kind)) << '\t'
         << (v.view.kind == indexer::ViewKind::MinWords || v.view.kind == indexer::ViewKind::MinDensity
                 ? exact(v.view.threshold)
                 : std::string())

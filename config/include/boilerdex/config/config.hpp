@@ -13,7 +13,8 @@
 ///                    max_pending_postings, sync_commits, threads, strict, snippet_bytes,
 ///                    auto_sample_documents
 ///     [search]       index, view, k, bm25_k1, bm25_b
-///     [trec]         topics, qrels, field, k, run_tag, output_dir, views, bm25_k1, bm25_b
+///     [trec]         topics, qrels, field, k, run_tag, output_dir, views, bm25_k1, bm25_b,
+///                    gold
 ///
 /// Relative paths in a file are resolved against the directory holding that file, so a
 /// configuration works from any working directory. config/examples/ holds commented
@@ -118,6 +119,11 @@ struct TrecConfig {
   std::vector<std::string> views;  ///< views to run; empty: every view of the index set
   double bm25_k1 = 1.0;
   double bm25_b = 0.5;
+  /// The gold text of each document: a folder of DOCNO.txt files, UTF-8, one paragraph a
+  /// line (`boilerdex-trec sample --gold`, ../shared/data/blogs-dev/gold). Empty: none.
+  /// Given, the experiment also indexes them as a collection of their own (view all, the
+  /// same term settings) and reports it as the row "gold": what a perfect extractor gives.
+  std::filesystem::path gold;
 };
 
 /// The whole configuration.

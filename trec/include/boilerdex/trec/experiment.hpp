@@ -11,6 +11,11 @@
 ///   OUT/per_topic.tsv   view, qid, P_10, ndcg_cut_10, map for every view and qrels topic
 ///   OUT/figure.svg      P@10 and NDCG@10 against the min-words and min-density cut-offs
 ///   OUT/runs/VIEW.run   one TREC run file per view (VIEW = the view's directory name)
+///
+/// With `[trec] gold` (a folder of DOCNO.txt gold texts), the gold texts are also indexed as
+/// a collection of their own, INDEX-gold beside the index set (from INDEX-gold.trec, view
+/// all, the same term settings; rebuilt when the texts change), run and evaluated the same
+/// way, and reported as the row "gold" (OUT/runs/gold.run): what a perfect extractor gives.
 
 #include <array>
 #include <cstddef>
@@ -76,6 +81,10 @@ struct ViewOutcome {
   std::vector<std::array<double, experiment_measure_count>> per_topic;
   std::array<Comparison, experiment_measure_count> vs_baseline{};
   double seconds = 0.0;              ///< retrieval and evaluation time
+  /// The gold texts ([trec] gold), not a view of the index set: name "gold", view `all` of
+  /// their own index set. Compared with the baseline, but outside the Holm correction (its
+  /// Holm p-values are NaN, so it is never marked ▲/▼).
+  bool gold = false;
 };
 
 /// Everything an experiment measured.
@@ -83,12 +92,13 @@ struct ExperimentResult {
   std::filesystem::path index_dir, output_dir;
   std::vector<std::string> qids;     ///< the qrels topics, in trec_eval's (string) order
   std::size_t topics_run = 0;        ///< topics in the topic file
-  std::vector<ViewOutcome> views;    ///< in manifest order
+  std::vector<ViewOutcome> views;    ///< in manifest order, then the gold row if any
   std::size_t baseline = 0;          ///< index into views
   std::size_t primary_measure = 0;
   double alpha = 0.05;
   std::uint64_t permutations = 0;
   bool built_index = false;          ///< the index set was (re)built by this run
+  std::filesystem::path gold_index_dir;  ///< the gold texts' index set; empty without [trec] gold
   std::string build_reason;          ///< why it was built ("missing", "inputs changed", ...)
   double index_seconds = 0.0, run_seconds = 0.0;
 };
@@ -101,23 +111,26 @@ struct ExperimentResult {
 [[nodiscard]] std::string index_set_staleness(const config::Config& config, const std::filesystem::path& index_dir);
 
 /// Runs the experiment that \p config describes ([collection], [views], [indexing] for the
-/// index set; [trec] for topics, qrels, field, k, BM25, run tag, output directory and the
-/// views to run). Progress goes to \p progress (stderr in the tool); nothing is written
+/// index set; [trec] for topics, qrels, field, k, BM25, run tag, output directory, the
+/// views to run and the gold texts). Progress goes to \p progress (stderr in the tool); nothing is written
 /// to stdout. Views run in parallel, one Searcher per thread.
 /// \throws ConfigError when [trec] topics or qrels or the index directory are not given;
 ///         UsageError for an unknown baseline or view; ParseError for bad topics or
-///         qrels; IndexError for index failures; Error when an output cannot be written.
+///         qrels; IndexError for index failures; Error when an output cannot be written or
+///         [trec] gold is not a folder holding at least one DOCNO.txt file.
 [[nodiscard]] ExperimentResult run_experiment(const config::Config& config, const ExperimentOptions& options,
                                               std::ostream& progress);
 
 /// Writes the comparison table as Markdown: view, P@10, NDCG@10, MAP (each marked ▲/▼
 /// when the Holm-adjusted randomization test finds it significantly better/worse than the
 /// baseline at alpha), then for the primary measure Δ (absolute and relative), t-test p,
-/// randomization p, and both Holm-adjusted p-values. A legend line follows.
+/// randomization p, and both Holm-adjusted p-values. A legend line follows (and one for the
+/// gold row when there is one).
 void write_table_markdown(std::ostream& out, const ExperimentResult& result);
 
-/// Writes one row per view: view, kind, threshold, empty_documents, then per measure its
-/// mean, delta, t statistic, t p, randomization p, Holm t p, Holm randomization p.
+/// Writes one row per view (and the gold row, kind "gold"): view, kind, threshold,
+/// empty_documents, then per measure its mean, delta, t statistic, t p, randomization p,
+/// Holm t p, Holm randomization p.
 void write_table_tsv(std::ostream& out, const ExperimentResult& result);
 
 /// Writes `view qid P_10 ndcg_cut_10 map` rows, views in table order, topics in qid order.
@@ -125,7 +138,7 @@ void write_per_topic_tsv(std::ostream& out, const ExperimentResult& result);
 
 /// The figure: one panel for the min-words views and one for the min-density views, P@10
 /// and NDCG@10 against the threshold, the baseline's values as dashed lines; other views
-/// (extractors) are named with their values in the caption.
+/// (extractors, and the gold texts) are named with their values in the caption.
 [[nodiscard]] Figure experiment_figure(const ExperimentResult& result);
 
 /// Writes table.md, table.tsv, per_topic.tsv and figure.svg into result.output_dir.
