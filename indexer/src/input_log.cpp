@@ -14,7 +14,9 @@ namespace boilerdex::indexer::detail {
 InputLog::InputLog(std::filesystem::path path, std::uint64_t lines, std::uint64_t bytes)
     : m_path(std::move(path)), m_lines(lines), m_bytes(bytes) {
   const std::string name = m_path.string();
-  m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // Reopened on --resume, so not O_EXCL; O_NOFOLLOW: a symlink planted at the name is
+  // refused (ELOOP), never written through.
+  m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (m_fd < 0) throw IndexError(name + ": cannot open (" + std::strerror(errno) + ")");
   struct stat st {};
   char last = '\n';

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/plugin/atomic_file.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
@@ -27,8 +28,8 @@ nlohmann::json read_json_file(const std::filesystem::path& path) {
   }
 }
 
-AtomicFile::AtomicFile(std::filesystem::path path) : m_path(std::move(path)), m_tmp(m_path.string() + ".tmp") {
-  m_fd = ::open(m_tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+AtomicFile::AtomicFile(std::filesystem::path path) : m_path(std::move(path)) {
+  m_fd = plugin::create_temp_beside(m_path, m_tmp);
   if (m_fd < 0) throw IndexError(m_tmp.string() + ": cannot create (" + std::strerror(errno) + ")");
 }
 
@@ -70,9 +71,16 @@ void AtomicFile::commit() {
     ::unlink(m_tmp.c_str());
     throw IndexError(m_tmp.string() + ": cannot flush (" + std::strerror(err) + ")");
   }
-  if (::close(fd) != 0) throw IndexError(m_tmp.string() + ": cannot flush (" + std::strerror(errno) + ")");
-  if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0)
-    throw IndexError(m_path.string() + ": cannot replace (" + std::strerror(errno) + ")");
+  if (::close(fd) != 0) {
+    const int err = errno;
+    ::unlink(m_tmp.c_str());
+    throw IndexError(m_tmp.string() + ": cannot flush (" + std::strerror(err) + ")");
+  }
+  if (std::rename(m_tmp.c_str(), m_path.c_str()) != 0) {
+    const int err = errno;
+    ::unlink(m_tmp.c_str());
+    throw IndexError(m_path.string() + ": cannot replace (" + std::strerror(err) + ")");
+  }
 }
 
 std::string dump_json(const nlohmann::json& j, int indent) {

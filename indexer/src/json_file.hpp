@@ -13,8 +13,10 @@
 
 namespace boilerdex::indexer::detail {
 
-/// A file written through a temporary beside it (PATH.tmp), fsynced and renamed over PATH
-/// by commit(), so readers see the old or the new file, never a part. Writes are buffered
+/// A file written through a temporary beside it, fsynced and renamed over PATH by
+/// commit(), so readers see the old or the new file, never a part. The temporary is
+/// plugin::create_temp_beside's (`.NAME.XXXXXXXX.tmp`, created exclusively, never
+/// through a planted symlink). Writes are buffered
 /// (64 KB), so a large file streams in bounded memory. Destroyed without commit(), it
 /// removes the temporary.
 /// Writes all of \p buffer to \p fd, retrying interrupted writes, and clears it; after a
@@ -24,7 +26,7 @@ void write_all(int fd, std::string& buffer, const std::filesystem::path& path);
 
 class AtomicFile {
  public:
-  /// Creates PATH.tmp. \throws IndexError naming it.
+  /// Creates the temporary. \throws IndexError naming it.
   explicit AtomicFile(std::filesystem::path path);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;

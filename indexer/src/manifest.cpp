@@ -1,5 +1,6 @@
 #include "boilerdex/indexer/manifest.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -43,6 +44,27 @@ TermSettings terms_from_json(const json& j) {
   t.sweep_termlists = j.value("sweep_termlists", true);  // and termlists
   t.index_title = j.at("index_title").get<bool>();
   return t;
+}
+
+/// A view's "path" must name a place inside the index set \p dir: relative, without "..",
+/// and not leading out through a symlink (issue #16: a manifest saying views/all while
+/// views/all links to ../../../../etc had that directory opened as a view).
+/// \throws IndexError naming \p manifest and the view.
+void check_view_path(const fs::path& dir, const fs::path& manifest, const std::string& spec, const std::string& path) {
+  const fs::path p(path);
+  bool lexical_ok = !path.empty() && p.is_relative();
+  for (const fs::path& part : p) lexical_ok = lexical_ok && part != "..";
+  std::error_code ec;
+  bool inside = lexical_ok;
+  if (lexical_ok && fs::exists(fs::symlink_status(dir / p, ec))) {
+    const fs::path root = fs::weakly_canonical(dir, ec);
+    const fs::path real = fs::weakly_canonical(dir / p, ec);
+    const auto [r, _] = std::mismatch(root.begin(), root.end(), real.begin(), real.end());
+    inside = !ec && r == root.end();
+  }
+  if (!inside)
+    throw IndexError(manifest.string() + ": view " + spec + ": path '" + plugin::printable_bytes(path) +
+                     "' leads outside the index set; refusing to open it");
 }
 
 bool is_sweep(const ViewSpec& view) noexcept {
@@ -101,6 +123,7 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
       if (parsed.size() != 1) throw IndexError(path.string() + ": view '" + spec + "' is not a single view");
       mv.view = parsed.front();
       mv.path = v.at("path").get<std::string>();
+      check_view_path(dir, path, spec, mv.path);
       mv.documents = v.at("documents").get<std::uint64_t>();
       mv.empty_documents = v.at("empty_documents").get<std::uint64_t>();
       mv.terms = v.at("terms").get<std::uint64_t>();

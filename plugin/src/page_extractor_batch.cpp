@@ -15,6 +15,7 @@
 #include <utility>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/atomic_file.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
@@ -84,29 +85,6 @@ std::string gunzip(std::string_view data, const std::string& path) {
           path, offset,
           std::string("corrupt gzip data: ") + (zs.msg ? zs.msg : "error " + std::to_string(rc)));
     }
-  }
-}
-
-// Writes \p text to dir/name through a temporary file renamed into place.
-void write_file_atomically(const fs::path& dir, const std::string& name, const std::string& text) {
-  const fs::path target = dir / name;
-  const fs::path temp = dir / ("." + name + ".tmp");
-  {
-    std::ofstream f(temp, std::ios::binary | std::ios::trunc);
-    f.write(text.data(), static_cast<std::streamsize>(text.size()));
-    f.close();
-    if (!f) {
-      std::error_code ignored;
-      fs::remove(temp, ignored);
-      throw InputError(target.string(), InputError::npos, "cannot write output file");
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    fs::remove(temp, ec);
-    throw InputError(target.string(), InputError::npos,
-                     "cannot write output file: " + ec.message());
   }
 }
 
@@ -330,7 +308,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
       out.flush();
     } else {
       try {
-        write_file_atomically(options.output_dir, pages[i].output_name + extension, o.text);
+        write_file_atomically(options.output_dir / (pages[i].output_name + extension), o.text);
       } catch (const InputError& e) {
         err << e.what() << '\n';
         ++summary.failed;

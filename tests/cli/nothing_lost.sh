@@ -156,3 +156,25 @@ printf '<html><p>volcano</p></html>' >"$tmp/ws/files/ok.html"
   fail "files with a space: $(cat "$tmp/ws/flog")"
 grep -q '(my page.html): bad-docno: DOCNO contains a space' "$tmp/ws/flog" || fail "file name with a space not reported: $(cat "$tmp/ws/flog")"
 echo "PASS: DOCNOs with whitespace skipped as bad-docno (TREC and files)"
+
+# Planted symlinks (issue #16 item 3): temporaries are created exclusively under fresh
+# names, so links at the old fixed names are never written through; a view that leads
+# outside the index set is refused, not opened.
+extract=$build/plugin/boilerdex-extract
+search=$build/query/boilerdex-search
+mkdir -p "$tmp/sym/out" "$tmp/sym/pages"
+echo precious >"$tmp/sym/victim"
+printf '<html><body><p>%s</p></body></html>' "A paragraph long enough to be kept as the content of this page, about volcanoes." >"$tmp/sym/pages/page.html"
+ln -s "$tmp/sym/victim" "$tmp/sym/out/.page.txt.tmp"
+"$extract" -o "$tmp/sym/out" "$tmp/sym/pages/page.html" >"$tmp/sym/log" 2>&1 || fail "extract -o: $(cat "$tmp/sym/log")"
+[ "$(cat "$tmp/sym/victim")" = precious ] || fail "extract -o wrote through a planted symlink"
+grep -q volcanoes "$tmp/sym/out/page.txt" || fail "extract -o: no output"
+ln -s "$tmp/sym/victim" "$tmp/ws/idx/manifest.json.tmp"
+"$indexer" --input "$tmp/ws/ws.trec" --view all --out "$tmp/ws/idx" --overwrite -q >"$tmp/sym/log" 2>&1 ||
+  fail "index --overwrite: $(cat "$tmp/sym/log")"
+[ "$(cat "$tmp/sym/victim")" = precious ] || fail "index --overwrite wrote through a planted manifest.json.tmp"
+mkdir -p "$tmp/sym/etc"
+rm -rf "$tmp/ws/idx/views/all" && ln -s ../../../sym/etc "$tmp/ws/idx/views/all"
+"$search" --index "$tmp/ws/idx" volcano >"$tmp/sym/log" 2>&1 && fail "search opened a view that links outside the set"
+grep -q 'leads outside the index set' "$tmp/sym/log" || fail "search: $(cat "$tmp/sym/log")"
+echo "PASS: planted symlinks neither redirect outputs nor open views outside the set"

@@ -116,6 +116,45 @@ BOOST_AUTO_TEST_CASE(paths_that_are_not_utf8_round_trip_exactly) {
   BOOST_TEST(r.terms.stopwords.back() == "d\xEF\xBF\xBDj\xEF\xBF\xBD");  // words are shown, not reread
 }
 
+// Issue #16, item 3: a view path must stay inside the index set, lexically and through
+// symlinks; the manifest is written through an exclusive temporary, never a planted link.
+BOOST_AUTO_TEST_CASE(view_paths_outside_the_set_are_refused_and_temporaries_are_exclusive) {
+  TempDir tmp;
+  const fs::path set = tmp.path / "set", outside = tmp.path / "outside";
+  fs::create_directories(set / "views");
+  fs::create_directories(outside);
+  std::ofstream(outside / "victim") << "precious";
+  fs::create_symlink(outside / "victim", set / "manifest.json.tmp");
+  Manifest m = sample();
+  write_manifest(set, m);
+  BOOST_TEST(fs::file_size(outside / "victim") == 8u);  // "precious", untouched
+  BOOST_TEST(fs::is_symlink(set / "manifest.json.tmp"));
+  BOOST_CHECK_NO_THROW((void)read_manifest(set));
+
+  auto refused = [&](const std::string& why) {
+    BOOST_TEST_INFO(why);
+    BOOST_CHECK_EXCEPTION((void)read_manifest(set), boilerdex::IndexError, [&](const boilerdex::IndexError& e) {
+      const std::string what = e.what();
+      return what.find("leads outside the index set") != std::string::npos &&
+             what.find("manifest.json") != std::string::npos;
+    });
+  };
+  m.views[0].path = "../outside";
+  write_manifest(set, m);
+  refused("..");
+  m.views[0].path = (outside).string();
+  write_manifest(set, m);
+  refused("absolute");
+  m.views[0].path = "views/all";
+  write_manifest(set, m);
+  fs::create_symlink("../../outside", set / "views" / "all");
+  refused("symlink out");
+  fs::remove(set / "views" / "all");
+  fs::create_directories(set / "views" / "real");
+  fs::create_symlink("real", set / "views" / "all");  // a link that stays inside is fine
+  BOOST_CHECK_NO_THROW((void)read_manifest(set));
+}
+
 // The inputs come last, one a line, so a manifest of many inputs streams; a reader that
 // does not need them skips them, and older manifests without skipped_by_reason still read.
 BOOST_AUTO_TEST_CASE(inputs_are_written_last_one_a_line_and_can_be_skipped) {

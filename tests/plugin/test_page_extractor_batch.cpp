@@ -132,6 +132,30 @@ BOOST_AUTO_TEST_CASE(batch_refuses_to_overwrite_within_a_run) {
   BOOST_TEST(fs::exists(out.path / "article.json"));
 }
 
+// Issue #16, item 3: symlinks planted in the output directory — at the old fixed
+// temporary name, and at the output name itself — never redirect a write outside it.
+BOOST_AUTO_TEST_CASE(planted_symlinks_do_not_redirect_outputs) {
+  TempDir out("symlinks");
+  const fs::path victim = out.path / "victim.txt", dir = out.path / "out";
+  fs::create_directories(dir);
+  std::ofstream(victim) << "precious";
+  fs::create_symlink(victim, dir / ".article.txt.tmp");
+  fs::create_symlink(victim, dir / "latin1.txt");
+  BatchOptions options;
+  options.output_dir = dir;
+  std::istringstream in;
+  std::ostringstream o, err;
+  const auto summary = extract_batch({k_pages + "/article.html", k_pages + "/latin1.html"}, options, in, o, err);
+  BOOST_TEST(summary.failed == 0u, err.str());
+  BOOST_TEST(slurp(victim) == "precious");
+  BOOST_TEST(fs::is_symlink(dir / ".article.txt.tmp"));  // left alone, never opened
+  BOOST_TEST(!fs::is_symlink(dir / "latin1.txt"));       // the entry replaced, not written through
+  BOOST_TEST(!slurp(dir / "article.txt").empty());
+  std::size_t temporaries = 0;
+  for (const auto& entry : fs::directory_iterator(dir)) temporaries += entry.path().extension() == ".tmp";
+  BOOST_TEST(temporaries == 1u);  // only the planted one
+}
+
 BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {
   BatchOptions options;
   options.format = OutputFormat::Json;
