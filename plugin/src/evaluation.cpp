@@ -197,11 +197,14 @@ Predictions predictions_from_json(const fs::path& file) {
   Predictions p;
   p.system = file.stem().string();
   for (auto& [id, item] : json.items()) {
-    if (!item.is_object()) {
-      throw InputError(file.string(), InputError::npos, "page '" + id + "' is not an object");
-    }
     std::string text;
-    if (auto body = item.find("articleBody"); body != item.end() && body->is_string()) {
+    if (item.is_string() || item.is_null()) {
+      // WCXB's results format (its evaluate.py --results): {"<id>": "text"}.
+      if (item.is_string()) text = item.get<std::string>();
+    } else if (!item.is_object()) {
+      throw InputError(file.string(), InputError::npos,
+                       "page '" + id + "' is neither an object nor a string");
+    } else if (auto body = item.find("articleBody"); body != item.end() && body->is_string()) {
       text = body->get<std::string>();
     }
     p.texts.emplace(id, std::move(text));

@@ -103,6 +103,13 @@ BOOST_AUTO_TEST_CASE(predictions_come_from_json_files_or_text_folders) {
   BOOST_CHECK_THROW((void)load_predictions(k_eval / "dragnet" / "HTML"), boilerdex::InputError);
   BOOST_CHECK_THROW((void)load_predictions(k_eval / "scrapinghub" / "html" / "aaa1.html.gz"),
                     boilerdex::InputError);
+  // WCXB's results format: {"<id>": "text"}; null is an empty text.
+  const auto wcxb = load_predictions(k_eval / "predictions-wcxb" / "results.json");
+  BOOST_REQUIRE_EQUAL(wcxb.size(), 1u);
+  BOOST_TEST(wcxb[0].system == "results");
+  BOOST_TEST(wcxb[0].texts.at("0002") == "Which anchor holds best in soft sand?");
+  BOOST_TEST(wcxb[0].texts.at("0003").empty());
+  BOOST_TEST(wcxb[0].texts.count("0001") == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(predictions_are_scored_page_by_page) {

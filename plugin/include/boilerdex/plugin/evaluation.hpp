@@ -114,10 +114,11 @@ struct Predictions {
 
 /// Reads predictions from \p path:
 ///  - a JSON file in the Scrapinghub format, `{"<id>": {"articleBody": "..."}}`, possibly
-///    wrapped as `{"version": ..., "output": {...}}` → one system named after the file stem;
+///    wrapped as `{"version": ..., "output": {...}}`, or in WCXB's results format,
+///    `{"<id>": "text"}` (the two may mix) → one system named after the file stem;
 ///  - a folder of such JSON files → one system per file, in name order;
 ///  - a folder of `<id>.txt` files (UTF-8, else windows-1252) → one system named after it.
-/// A null or absent articleBody is an empty text.
+/// A null or absent articleBody, or a null text, is an empty text.
 /// \throws InputError naming the file (and byte offset for JSON syntax errors) when a file
 /// cannot be read or has another shape, or the folder holds neither kind of file.
 [[nodiscard]] std::vector<Predictions> load_predictions(const std::filesystem::path& path);
