@@ -22,7 +22,6 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/learned_labels.hpp"
-#include "report_format_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -605,96 +604,6 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
     }
   }
   return report;
-}
-
-// ----- the report -----------------------------------------------------------------------
-
-using detail::fixed3;
-
-void write_report(const EvaluationReport& report, std::ostream& out) {
-  std::vector<std::string> datasets;
-  std::vector<std::string> systems;
-  for (const auto& r : report.results) {
-    if (std::find(datasets.begin(), datasets.end(), r.dataset) == datasets.end())
-      datasets.push_back(r.dataset);
-    if (std::find(systems.begin(), systems.end(), r.system) == systems.end())
-      systems.push_back(r.system);
-  }
-  for (const auto& ds : datasets) {
-    out << "## " << ds << "\n\n"
-        << "| system | pages | failed | bow P | bow R | bow F1 | sh4 P | sh4 R | sh4 F1 |\n"
-        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-    for (const auto& r : report.results) {
-      if (r.dataset != ds) continue;
-      out << "| " << r.system << " | " << r.pages << " | " << r.failed << " | "
-          << fixed3(r.bow.precision) << " | " << fixed3(r.bow.recall) << " | " << fixed3(r.bow.f1)
-          << " | " << fixed3(r.sh4.precision) << " | " << fixed3(r.sh4.recall) << " | "
-          << fixed3(r.sh4.f1) << " |\n";
-    }
-    out << '\n';
-    std::vector<std::pair<std::string, WcxbScores>> wcxb;
-    for (const auto& r : report.results) {
-      if (r.dataset == ds && r.wcxb) wcxb.emplace_back(r.system, *r.wcxb);
-    }
-    write_wcxb_tables(ds, wcxb, out);
-    const bool any_blocks =
-        std::any_of(report.results.begin(), report.results.end(),
-                    [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });
-    if (!any_blocks) continue;
-    out << "### " << ds << ", block level (weighted by words per block)\n\n"
-        << "2-class: boilerplate vs content (headline, full text, supplemental, comments). "
-           "4-class: "
-           "word-weighted average of one-vs-rest over boilerplate, full text + comments, headline, "
-           "supplemental.\n\n"
-        << "| system | blocks | 2c P | 2c R | 2c F1 | 2c FPR | 2c AUC | 4c P | 4c R | 4c F1 | 4c "
-           "FPR | 4c AUC |\n"
-        << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
-    for (const auto& r : report.results) {
-      if (r.dataset != ds || !r.blocks) continue;
-      const auto& t = r.blocks->two_class;
-      const auto& f = r.blocks->four_class;
-      out << "| " << r.system << " | " << r.blocks->blocks << " | " << fixed3(t.precision) << " | "
-          << fixed3(t.recall) << " | " << fixed3(t.f1) << " | " << fixed3(t.fp_rate) << " | "
-          << fixed3(t.roc_auc) << " | " << fixed3(f.precision) << " | " << fixed3(f.recall) << " | "
-          << fixed3(f.f1) << " | " << fixed3(f.fp_rate) << " | " << fixed3(f.roc_auc) << " |\n";
-    }
-    out << "\nShare of each gold class's words kept:\n\n"
-        << "| system | boilerplate | full text + comments | headline | supplemental |\n"
-        << "|---|---:|---:|---:|---:|\n";
-    for (const auto& r : report.results) {
-      if (r.dataset != ds || !r.blocks) continue;
-      const auto& c = r.blocks->per_class;
-      // For the boilerplate class the prediction is "dropped", so its recall is the share dropped.
-      out << "| " << r.system << " | " << fixed3(1.0 - c[0].recall) << " | " << fixed3(c[1].recall)
-          << " | " << fixed3(c[2].recall) << " | " << fixed3(c[3].recall) << " |\n";
-    }
-    out << '\n';
-  }
-  out << "## Summary: bow F1 / sh4 F1\n\n";
-  const bool any_wcxb = std::any_of(report.results.begin(), report.results.end(),
-                                    [](const SystemScores& r) { return r.wcxb.has_value(); });
-  if (any_wcxb) out << "On WCXB data sets: WCXB word F1 (lower-cased tokens, its evaluate.py).\n\n";
-  out << "| system |";
-  for (const auto& ds : datasets) out << ' ' << ds << " |";
-  out << "\n|---|";
-  for (std::size_t i = 0; i < datasets.size(); ++i) out << "---|";
-  out << '\n';
-  for (const auto& sys : systems) {
-    out << "| " << sys << " |";
-    for (const auto& ds : datasets) {
-      const auto it =
-          std::find_if(report.results.begin(), report.results.end(),
-                       [&](const SystemScores& r) { return r.system == sys && r.dataset == ds; });
-      if (it == report.results.end()) {
-        out << " – |";
-      } else if (it->wcxb) {
-        out << ' ' << fixed3(it->wcxb->overall.word.f1) << " |";
-      } else {
-        out << ' ' << fixed3(it->bow.f1) << " / " << fixed3(it->sh4.f1) << " |";
-      }
-    }
-    out << '\n';
-  }
 }
 
 int run_evaluation(const EvaluationOptions& options, std::ostream& out, std::ostream& log) {
