@@ -6,14 +6,15 @@ A page belongs to the *tune* half when the SHA-1 of its id (the TSV's `page` col
 The split depends on nothing but the id, so it is the same on every run and machine.
 
     python3 plugin/scripts/best_split.py pages.tsv [--systems best,article] [--part held]
-        [--floor scrapinghub-aeb=0.93 ...]
+        [--floor scrapinghub-aeb=0.93 ...] [--word-floor wcxb-dev=0.75 ...]
 
 prints, per system and data set, the mean bag-of-words F1 / sh4 F1 (sh4 from the per-page
 means, as the eval tool does) on the tune half, the held-out half and all pages. When the
 file has WCXB rows (a `word_f1` column, filled on WCXB data sets), a second table gives
 their mean WCXB word F1 per part, overall and per page type (WCXB's order). With
 --floor DATASET=F it exits 1 when some listed system's held-out bag-of-words F1 on DATASET
-is below F (or DATASET is missing), for regression tests.
+is below F (or DATASET is missing), for regression tests; --word-floor DATASET=F does the same
+with the held-out WCXB word F1 of a WCXB data set.
 """
 import argparse
 import collections
@@ -104,6 +105,8 @@ def main():
     ap.add_argument("--part", default="tune,held,all", help="parts to print")
     ap.add_argument("--floor", action="append", default=[],
                     help="DATASET=F: fail when a system's held-out bow F1 there is below F")
+    ap.add_argument("--word-floor", action="append", default=[],
+                    help="DATASET=F: fail when a system's held-out WCXB word F1 there is below F")
     args = ap.parse_args()
     systems = set(args.systems.split(",")) if args.systems else None
     table = summarise(args.tsv, systems)
@@ -118,7 +121,8 @@ def main():
                 v = table[system].get(d, {}).get(part)
                 cells.append("–" if v is None else f"{v[0]:.3f} / {v[1]:.3f}")
             print(f"| {system} | {part} | " + " | ".join(cells) + " |")
-    print_wcxb(summarise_wcxb(args.tsv, systems), parts)
+    wcxb = summarise_wcxb(args.tsv, systems)
+    print_wcxb(wcxb, parts)
     failed = False
     for floor in args.floor:
         dataset, value = floor.split("=", 1)
@@ -127,6 +131,14 @@ def main():
             if held is None or held[0] < float(value):
                 got = "missing" if held is None else f"{held[0]:.3f}"
                 print(f"FAIL: {system} held-out bow F1 on {dataset}: {got} < {value}")
+                failed = True
+    for floor in args.word_floor:
+        dataset, value = floor.split("=", 1)
+        for system in table:
+            held = wcxb.get((system, dataset), {}).get("held", {}).get("overall")
+            if held is None or held[0] < float(value):
+                got = "missing" if held is None else f"{held[0]:.3f}"
+                print(f"FAIL: {system} held-out WCXB word F1 on {dataset}: {got} < {value}")
                 failed = True
     return 1 if failed else 0
 
