@@ -90,6 +90,24 @@ std::string gunzip(std::string_view data, const std::string& path) {
 
 }  // namespace
 
+std::string limits_notice(std::string_view page, std::size_t page_bytes, const SegmentStats& stats,
+                          const SegmentLimits& limits) {
+  std::string what;
+  const auto add = [&](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
+  if (stats.truncated_input)
+    add("only the first " + std::to_string(limits.max_input_bytes) + " of its " + std::to_string(page_bytes) +
+        " bytes were read (max_input_bytes)");
+  if (stats.blocks_limited)
+    add("blocks after the first " + std::to_string(limits.max_blocks) + " were dropped (max_blocks)");
+  if (stats.truncated_blocks > 0)
+    add(std::to_string(stats.truncated_blocks) + " block(s) cut at " + std::to_string(limits.max_block_bytes) +
+        " bytes (max_block_bytes)");
+  if (stats.depth_limited)
+    add("nesting deeper than " + std::to_string(limits.max_depth) + " was flattened, its text kept (max_depth)");
+  if (what.empty()) return what;
+  return printable_bytes(page) + ": page hit a limit: " + what;
+}
+
 bool is_page_file_name(std::string_view name) noexcept {
   return std::any_of(k_page_suffixes.begin(), k_page_suffixes.end(), [&](std::string_view s) {
     return name.size() > s.size() && ends_with_icase(name, s);
@@ -214,12 +232,15 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   page_options.declared_charset = options.declared_charset;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = needs_parse_blocks(options.format);
-  const auto render = [&](const PageSource& page) {
+  // Renders \p page into \p text; \p notice gets limits_notice's line when the page hit a
+  // segmenter limit (every format: text and blocks would otherwise lose text silently).
+  const auto render = [&](const PageSource& page, std::string& text, std::string& notice) {
     const std::string bytes = read_page_bytes(page, in);
     const PageResult result = extract_page(bytes, *extractor, page_options);
-    std::ostringstream text;
-    write_page(text, options.format, result, PageLabel{page.path, extractor_name});
-    return std::move(text).str();
+    std::ostringstream rendered;
+    write_page(rendered, options.format, result, PageLabel{page.path, extractor_name});
+    text = std::move(rendered).str();
+    notice = limits_notice(page.path == "-" ? "<stdin>" : page.path, bytes.size(), result.stats, options.limits);
   };
 
   // Workers render pages in any order, at most `window` ahead of the writer; this thread
@@ -231,7 +252,8 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   struct Outcome {
     bool done = false;
     bool ok = false;
-    std::string text;  // the rendered page, or the failure's message
+    std::string text;    // the rendered page, or the failure's message
+    std::string notice;  // the limits the page hit, when any
   };
   std::vector<Outcome> outcomes(pages.size());
   std::mutex mutex;
@@ -255,7 +277,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
         o.text = early[i];
       } else {
         try {
-          o.text = render(pages[i]);
+          render(pages[i], o.text, o.notice);
           o.ok = true;
         } catch (const InputError& e) {
           o.text = e.what();
@@ -302,6 +324,10 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
       err << o.text << '\n';
       ++summary.failed;
       continue;
+    }
+    if (!o.notice.empty()) {
+      err << o.notice << '\n';
+      ++summary.truncated;
     }
     if (options.output_dir.empty()) {
       out << o.text;

@@ -153,6 +153,9 @@ int main(int argc, char** argv) {
                                                 .limits = limits,
                                                 .jobs = jobs},
                                                std::cin, std::cout, std::cerr);
+    if (summary.truncated > 0)
+      std::cerr << "boilerdex-extract: " << summary.truncated << " of " << summary.pages
+                << " page(s) hit a limit and were written cut (see above)\n";
     if (summary.failed > 0) {
       std::cerr << "boilerdex-extract: " << summary.failed << " input(s) failed, " << summary.pages
                 << " page(s) written\n";

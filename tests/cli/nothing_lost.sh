@@ -166,7 +166,7 @@ mkdir -p "$tmp/sym/out" "$tmp/sym/pages"
 echo precious >"$tmp/sym/victim"
 printf '<html><body><p>%s</p></body></html>' "A paragraph long enough to be kept as the content of this page, about volcanoes." >"$tmp/sym/pages/page.html"
 ln -s "$tmp/sym/victim" "$tmp/sym/out/.page.txt.tmp"
-"$extract" -o "$tmp/sym/out" "$tmp/sym/pages/page.html" >"$tmp/sym/log" 2>&1 || fail "extract -o: $(cat "$tmp/sym/log")"
+"$extract" -e keep-everything -o "$tmp/sym/out" "$tmp/sym/pages/page.html" >"$tmp/sym/log" 2>&1 || fail "extract -o: $(cat "$tmp/sym/log")"
 [ "$(cat "$tmp/sym/victim")" = precious ] || fail "extract -o wrote through a planted symlink"
 grep -q volcanoes "$tmp/sym/out/page.txt" || fail "extract -o: no output"
 ln -s "$tmp/sym/victim" "$tmp/ws/idx/manifest.json.tmp"
@@ -178,3 +178,15 @@ rm -rf "$tmp/ws/idx/views/all" && ln -s ../../../sym/etc "$tmp/ws/idx/views/all"
 "$search" --index "$tmp/ws/idx" volcano >"$tmp/sym/log" 2>&1 && fail "search opened a view that links outside the set"
 grep -q 'leads outside the index set' "$tmp/sym/log" || fail "search: $(cat "$tmp/sym/log")"
 echo "PASS: planted symlinks neither redirect outputs nor open views outside the set"
+
+# A page cut at a limit is said on stderr, page and limit, in text mode too, and counted
+# (issue #16 item 6); the run still succeeds.
+printf '[extraction]\nmax_blocks = 2\n' >"$tmp/sym/limits.toml"
+for i in 1 2 3 4; do printf '<p>Paragraph %s of a page with more blocks than the limit allows.</p>' "$i"; done >"$tmp/sym/pages/many.html"
+"$extract" --config "$tmp/sym/limits.toml" -e keep-everything "$tmp/sym/pages/many.html" >"$tmp/sym/out.txt" 2>"$tmp/sym/err" ||
+  fail "extract at max_blocks: exit $?: $(cat "$tmp/sym/err")"
+grep -q 'many.html: page hit a limit: blocks after the first 2 were dropped (max_blocks)' "$tmp/sym/err" ||
+  fail "max_blocks truncation not reported: $(cat "$tmp/sym/err")"
+grep -q '1 of 1 page(s) hit a limit' "$tmp/sym/err" || fail "truncation not counted: $(cat "$tmp/sym/err")"
+grep -q 'Paragraph 3' "$tmp/sym/out.txt" && fail "max_blocks: blocks past the limit written"
+echo "PASS: truncation at a limit reported and counted in text mode"

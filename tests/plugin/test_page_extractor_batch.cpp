@@ -143,6 +143,7 @@ BOOST_AUTO_TEST_CASE(planted_symlinks_do_not_redirect_outputs) {
   fs::create_symlink(victim, dir / "latin1.txt");
   BatchOptions options;
   options.output_dir = dir;
+  options.extractor = "keep-everything";
   std::istringstream in;
   std::ostringstream o, err;
   const auto summary = extract_batch({k_pages + "/article.html", k_pages + "/latin1.html"}, options, in, o, err);
@@ -154,6 +155,39 @@ BOOST_AUTO_TEST_CASE(planted_symlinks_do_not_redirect_outputs) {
   std::size_t temporaries = 0;
   for (const auto& entry : fs::directory_iterator(dir)) temporaries += entry.path().extension() == ".tmp";
   BOOST_TEST(temporaries == 1u);  // only the planted one
+}
+
+// Issue #16, item 6: a page cut at a limit is said on stderr (page and limit) and counted,
+// in text mode too, not only in the JSON "segmentation" object.
+BOOST_AUTO_TEST_CASE(pages_cut_at_a_limit_are_reported_and_counted) {
+  std::string page = "<html><body>";
+  for (int i = 0; i < 10; ++i) page += "<p>Paragraph number " + std::to_string(i) + " of a page with many blocks.</p>";
+  page += "</body></html>";
+  for (const OutputFormat format : {OutputFormat::Text, OutputFormat::Json}) {
+    BatchOptions options;
+    options.format = format;
+    options.extractor = "keep-everything";
+    options.limits.max_blocks = 3;
+    std::istringstream in(page);
+    std::ostringstream out, err;
+    const auto summary = extract_batch({"-", k_pages + "/article.html"}, options, in, out, err);
+    BOOST_TEST(summary.pages == 2u);
+    BOOST_TEST(summary.truncated == 2u);  // article.html has more than 3 blocks too
+    BOOST_TEST(err.str().find("<stdin>: page hit a limit: blocks after the first 3 were dropped (max_blocks)\n") !=
+               std::string::npos, err.str());
+    BOOST_TEST(out.str().find("number 2") != std::string::npos);
+    BOOST_TEST(out.str().find("number 3") == std::string::npos);
+  }
+  SegmentStats stats;
+  stats.truncated_input = true;
+  stats.truncated_blocks = 2;
+  stats.depth_limited = true;
+  SegmentLimits limits;
+  BOOST_TEST(limits_notice("big\xE9.html", 209715200, stats, limits) ==
+             "big\\xe9.html: page hit a limit: only the first 20971520 of its 209715200 bytes were read "
+             "(max_input_bytes); 2 block(s) cut at " + std::to_string(limits.max_block_bytes) +
+             " bytes (max_block_bytes); nesting deeper than 2000 was flattened, its text kept (max_depth)");
+  BOOST_TEST(limits_notice("ok.html", 10, SegmentStats{}, limits).empty());
 }
 
 BOOST_AUTO_TEST_CASE(batch_to_stream_and_usage_errors) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "boilerdex/config/default_extractor.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/output_writer.hpp"
 
 namespace boilerdex::plugin {
@@ -64,14 +65,25 @@ struct BatchOptions {
 struct BatchSummary {
   std::size_t pages = 0;   ///< pages written
   std::size_t failed = 0;  ///< inputs or pages that failed (each reported)
+  /// Pages written that hit a segmenter limit (each reported on err, limits_notice's line):
+  /// written, but with text cut or dropped (depth flattening keeps the text).
+  std::size_t truncated = 0;
 };
+
+/// The one-line report of the SegmentLimits \p stats says \p page (\p page_bytes long) hit,
+/// naming each limit and its value, e.g. "big.html: page hit a limit: only the first
+/// 20971520 of its 209715200 bytes were read (max_input_bytes)"; empty when none.
+/// \throws std::bad_alloc only.
+[[nodiscard]] std::string limits_notice(std::string_view page, std::size_t page_bytes, const SegmentStats& stats,
+                                        const SegmentLimits& limits);
 
 /// Extracts every page of \p inputs (expand_inputs) with options.extractor and writes it
 /// in options.format: into options.output_dir as `<output_name><extension>` (each file
 /// written under a temporary name and renamed, so a file that exists is complete; a name
 /// already written in this run is a failure, not an overwrite), or else to \p out one
 /// after the other (JSON one line per page), always in input order whatever options.jobs.
-/// Each failure is reported on \p err as one line "PATH: reason" and processing goes on.
+/// Each failure is reported on \p err as one line "PATH: reason" and processing goes on;
+/// so is each page that hit a segmenter limit (limits_notice), in every format.
 /// With more than one job, pages are read and extracted on worker threads (standard input
 /// by one of them); \p out and \p err are written only by the calling thread.
 /// \throws UsageError for an unknown extractor (before any page is read);
