@@ -148,9 +148,17 @@ class TrecReader final : public ReaderBase {
 
   bool next(ReadItem& item) override {
     if (m_has_pending) return take_pending(item);
+    if (m_not_trec) return false;
     const int c = m_in.skip_whitespace();
     if (c < 0) return end(item);
     const std::uint64_t start = m_in.offset();
+    if (start == 0 && m_in.starts_with("WARC/")) {
+      // A WARC file read as TREC would be one run of "text outside <DOC>" and no document:
+      // say what it is, once, and read no further.
+      m_not_trec = true;
+      return skip(item, SkipReason::BrokenRecord, 0, {},
+                  "a WARC file (it starts with a WARC/ version line), not TREC: index it with --format warc");
+    }
     if (!m_in.starts_with("<DOC>")) {
       // Text between records: report it, then resume at the next <DOC>.
       std::string junk;
@@ -171,6 +179,8 @@ class TrecReader final : public ReaderBase {
     for (const char ch : s.substr(0, 40)) out += (ch >= 0x20 && ch < 0x7f) ? ch : ' ';
     return out;
   }
+
+  bool m_not_trec = false;  // the file turned out to be WARC
 
   /// Reads a record whose "<DOC>" starts at \p start. When \p junk is non-empty, text was
   /// skipped before it (at \p junk_offset) and is reported first.
@@ -294,7 +304,8 @@ class WarcReader final : public ReaderBase {
       return resync(item, start, "expected a WARC/1.0 or WARC/1.1 version line, found '" + version.substr(0, 40) + "'");
 
     // Named fields.
-    std::string line, type, record_id, trec_id, target_uri, date, block_type;
+    std::string line, type, record_id, trec_id, target_uri, date, block_type, length_text;
+    bool length_seen = false;
     std::optional<std::uint64_t> length;
     std::size_t head_bytes = 0;
     bool header_done = false;
@@ -316,6 +327,8 @@ class WarcReader final : public ReaderBase {
       else if (iequals(name, "WARC-Date")) date = value;
       else if (iequals(name, "Content-Type")) block_type = value;
       else if (iequals(name, "Content-Length")) {
+        length_seen = true;
+        length_text = value.substr(0, 40);
         std::uint64_t n = 0;
         const auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
         if (ec == std::errc() && p == value.data() + value.size()) length = n;
@@ -324,7 +337,14 @@ class WarcReader final : public ReaderBase {
     std::string docno = !trec_id.empty() ? trec_id : record_id;
     if (!header_done)
       return skip(item, SkipReason::TruncatedInput, start, docno, "WARC header not terminated: " + stream_detail());
-    if (!length) return resync(item, start, "WARC record without a valid Content-Length");
+    if (!length) {
+      // Named by its WARC-Record-ID too (the docno may be the TREC id), so it can be found.
+      const std::string id = record_id.empty() || record_id == docno ? "" : " " + record_id;
+      return resync(item, start,
+                    "WARC record" + id +
+                        (length_seen ? " with an invalid Content-Length '" + length_text + "'" : " without a Content-Length"),
+                    docno);
+    }
 
     const bool response = iequals(type, "response");
     const bool http = detail::iequals(trim(std::string_view(block_type).substr(0, block_type.find(';'))),

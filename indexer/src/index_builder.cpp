@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <cctype>
 #include <chrono>
 #include <ctime>
 #include <deque>
@@ -292,6 +293,14 @@ ManifestFile checksum_file(const std::string& path) {
   std::string sha256 = in.finish_sha256();
   if (sha256.empty()) throw IndexError(path + ": cannot read the model file to its end: " + in.error());
   return ManifestFile{path, static_cast<std::uint64_t>(fs::file_size(path)), std::move(sha256)};
+}
+
+/// True for names WARC files have (.warc, .warc.gz, .arc, .arc.gz, any case).
+bool is_warc_file_name(std::string name) {
+  std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const std::string_view suffix : {".warc", ".warc.gz", ".arc", ".arc.gz"})
+    if (name.size() > suffix.size() && name.ends_with(suffix)) return true;
+  return false;
 }
 
 /// The settings --resume requires unchanged. "models" (view spec → model SHA-256) only
@@ -647,6 +656,9 @@ class Builder {
     InputFileWalker walker(m_options.inputs, m_options.format);
     detail::Sha256 sha;
     for (InputFile file; next_own_file(walker, file);) {
+      if (m_options.format == InputFormat::Trec && is_warc_file_name(file.path.filename().string()))
+        throw UsageError(plugin::printable_bytes(file.path.string()) +
+                         ": a WARC file by its name, but the input format is trec (the default): give --format warc");
       ++list.files;
       list.bytes += file.bytes;
       sha.update(file.path.native());

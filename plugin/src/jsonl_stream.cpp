@@ -151,6 +151,27 @@ std::string decode_base64(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// nlohmann's message without its "[json.exception.parse_error.101] parse error at line 1,
+// column N: " preamble (library text, not the user's concern): "invalid JSON at byte N
+// of the line: syntax error while parsing value - ...".
+std::string json_error_text(const json::exception& e) {
+  std::string_view what = e.what();
+  if (what.starts_with("[json.exception.")) {
+    const std::size_t close = what.find("] ");
+    if (close != std::string_view::npos) what.remove_prefix(close + 2);
+  }
+  if (const auto* parse = dynamic_cast<const json::parse_error*>(&e)) {
+    const std::size_t colon = what.find(": ");
+    if (colon != std::string_view::npos) what.remove_prefix(colon + 2);
+    return "invalid JSON at byte " + std::to_string(parse->byte) + " of the line: " + std::string(what);
+  }
+  return std::string(what);
+}
+
+}  // namespace
+
 JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream& err,
                               const JsonlOptions& options) {
   const auto extractor = make_extractor(options.extractor);
@@ -167,9 +188,9 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
       record = json::parse(line);
       reply = answer(record, *extractor, options);
     } catch (const std::exception& e) {
-      // nlohmann's parse errors say "at line 1, column N": the column is the byte in this line.
-      const std::string message =
-          options.source_name + ":" + std::to_string(line_number) + ": " + e.what();
+      const auto* library = dynamic_cast<const json::exception*>(&e);
+      const std::string message = options.source_name + ":" + std::to_string(line_number) + ": " +
+                                  (library ? json_error_text(*library) : std::string(e.what()));
       err << message << '\n';
       reply = echoed(record);
       reply["error"] = message;

@@ -190,3 +190,28 @@ grep -q 'many.html: page hit a limit: blocks after the first 2 were dropped (max
 grep -q '1 of 1 page(s) hit a limit' "$tmp/sym/err" || fail "truncation not counted: $(cat "$tmp/sym/err")"
 grep -q 'Paragraph 3' "$tmp/sym/out.txt" && fail "max_blocks: blocks past the limit written"
 echo "PASS: truncation at a limit reported and counted in text mode"
+
+# Clearer errors (issue #16 item 8): a WARC file with the default --format trec, a
+# directory as qrels, a binary topics file, library text in --jsonl errors.
+trec=$build/trec/boilerdex-trec
+cp "$tmp/warc/over.warc" "$tmp/sym/crawl.warc"
+"$indexer" --input "$tmp/sym/crawl.warc" --view all --out "$tmp/sym/widx" >"$tmp/sym/log" 2>&1
+rc=$?
+[ "$rc" = 2 ] && grep -q 'crawl.warc: a WARC file by its name.*give --format warc' "$tmp/sym/log" ||
+  fail "a .warc with --format trec: exit $rc: $(cat "$tmp/sym/log")"
+[ -e "$tmp/sym/widx" ] && fail "a .warc with --format trec still created the index set"
+cp "$tmp/warc/over.warc" "$tmp/sym/crawl.trec"
+"$indexer" --input "$tmp/sym/crawl.trec" --view all --out "$tmp/sym/widx" >"$tmp/sym/log" 2>&1 || fail "misnamed WARC: $(cat "$tmp/sym/log")"
+grep -q 'crawl.trec@0: broken-record: a WARC file .*index it with --format warc' "$tmp/sym/log" ||
+  fail "a WARC file named .trec not reported: $(cat "$tmp/sym/log")"
+head -c 2000 "$indexer" >"$tmp/sym/topics.bin"
+printf '901 Q0 d1 1 1.0 t\n' >"$tmp/sym/run"
+"$trec" eval "$tmp/sym" "$tmp/sym/run" >"$tmp/sym/log" 2>&1 && fail "a directory as qrels was accepted"
+grep -q 'is a directory, not a file' "$tmp/sym/log" || fail "qrels directory: $(cat "$tmp/sym/log")"
+"$trec" run --index "$tmp/ws/fidx" --topics "$tmp/sym/topics.bin" -o "$tmp/sym/run2" >"$tmp/sym/log" 2>&1 &&
+  fail "a binary topics file was accepted"
+grep -q 'topics.bin: no topics: binary data' "$tmp/sym/log" || fail "binary topics: $(cat "$tmp/sym/log")"
+printf '{not json\n' | "$extract" --jsonl -e keep-everything >/dev/null 2>"$tmp/sym/log"
+grep -q 'stdin:1: invalid JSON at byte' "$tmp/sym/log" && ! grep -q 'json.exception' "$tmp/sym/log" ||
+  fail "--jsonl error text: $(cat "$tmp/sym/log")"
+echo "PASS: clearer errors for WARC as TREC, qrels directories, binary topics and bad JSON lines"

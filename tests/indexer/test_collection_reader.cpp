@@ -177,12 +177,12 @@ BOOST_AUTO_TEST_CASE(warc_responses_chunked_gzip_and_other_records) {
 
 BOOST_AUTO_TEST_CASE(warc_broken_records_resynchronise) {
   const auto items = read_all(fixtures / "warc/broken.warc", InputFormat::Warc);
-  BOOST_TEST(outline(items) == (std::vector<std::string>{"D:WARC-BROKEN-0", "S:broken-record:", "S:broken-record:",
+  BOOST_TEST(outline(items) == (std::vector<std::string>{"D:WARC-BROKEN-0", "S:broken-record:", "S:broken-record:WARC-BROKEN-2",
                                                         "D:WARC-BROKEN-3", "S:broken-record:WARC-BROKEN-4",
                                                         "S:truncated-input:WARC-BROKEN-5"}),
              boost::test_tools::per_element());
   BOOST_TEST(items[1].skip.message.find("WARC/0.9") != std::string::npos);
-  BOOST_TEST(items[2].skip.message.find("Content-Length") != std::string::npos);
+  BOOST_TEST(items[2].skip.message == "WARC record <urn:uuid:response-228> without a Content-Length");
   BOOST_TEST(items[4].skip.message.find("chunk") != std::string::npos);
   BOOST_TEST(items[5].skip.message.find("end of file") != std::string::npos);
   BOOST_TEST(items[1].skip.offset > items[0].document.offset);
@@ -290,6 +290,22 @@ BOOST_AUTO_TEST_CASE(docnos_with_whitespace_or_controls_are_skipped_in_every_for
   reader = open_collection_file(tmp.path / "line\nbreak.html", InputFormat::Files, 1u << 20, "line\nbreak.html");
   BOOST_REQUIRE(reader->next(item));
   BOOST_TEST(item.skip.message.find("a newline at byte 4") != std::string::npos);
+}
+
+// Issue #16, item 8: a WARC file read as TREC says so once instead of yielding nothing,
+// and a record with a bad Content-Length is named by its WARC-Record-ID and the value.
+BOOST_AUTO_TEST_CASE(warc_read_as_trec_and_bad_content_lengths_are_named) {
+  test::TempDir tmp("warc-errors");
+  const auto as_trec = read_all(write_file(tmp.path, "misnamed.trec", warc_response("W-1", page("a"))), InputFormat::Trec);
+  BOOST_REQUIRE(as_trec.size() == 1u);
+  BOOST_TEST(outline(as_trec).front() == "S:broken-record:");
+  BOOST_TEST(as_trec[0].skip.message.find("index it with --format warc") != std::string::npos);
+
+  std::string bad = warc_response("W-2", page("b"), 0, "12x");
+  bad.insert(bad.find("\r\n") + 2, "WARC-Record-ID: <urn:uuid:1234>\r\n");
+  const auto warc = read_all(write_file(tmp.path, "bad.warc", bad + warc_response("W-3", page("c"))), InputFormat::Warc);
+  BOOST_TEST(outline(warc) == (std::vector<std::string>{"S:broken-record:W-2", "D:W-3"}), boost::test_tools::per_element());
+  BOOST_TEST(warc[0].skip.message == "WARC record <urn:uuid:1234> with an invalid Content-Length '12x'");
 }
 
 BOOST_AUTO_TEST_CASE(html_files_listed_in_sorted_order_with_relative_docnos) {

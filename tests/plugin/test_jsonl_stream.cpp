@@ -136,6 +136,10 @@ BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
   BOOST_TEST(r.lines[5]["text"] == "fine\n");
   BOOST_TEST(r.err.find("stdin:1: ") == 0);
   BOOST_TEST(r.err.find("stdin:5: ") != std::string::npos);
+  // Issue #16, item 8: the JSON library's own wording stays out of the messages.
+  BOOST_TEST(r.err.find("json.exception") == std::string::npos, r.err);
+  BOOST_TEST(r.lines[0]["error"].get<std::string>().find("stdin:1: invalid JSON at byte 3 of the line: ") == 0,
+             r.lines[0]["error"].get<std::string>());
 }
 
 BOOST_AUTO_TEST_CASE(unknown_extractor_stops_before_reading) {

@@ -1,7 +1,12 @@
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
+#include <fstream>
+#include <functional>
+
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/trec/parse_error.hpp"
+#include "boilerdex/trec/qrels.hpp"
 #include "boilerdex/trec/topics.hpp"
 
 using namespace boilerdex;
@@ -74,6 +79,30 @@ BOOST_AUTO_TEST_CASE(errors_name_file_and_line) {
 
 BOOST_AUTO_TEST_CASE(unreadable_file) {
   BOOST_CHECK_THROW((void)read_topics("/nonexistent/topics.txt"), ParseError);
+}
+
+// Issue #16, item 8: a directory, a binary file or a file without topics is an error naming
+// it, not an empty run with exit 0; so is a directory given as qrels.
+BOOST_AUTO_TEST_CASE(directories_binaries_and_files_without_topics_are_errors) {
+  const std::filesystem::path dir = std::filesystem::path(BOILERDEX_BINARY_DIR) / "test-tmp" / "topics-hostile";
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  auto fails_with = [](const std::function<void()>& read, const std::string& expected) {
+    try {
+      read();
+    } catch (const ParseError& e) {
+      BOOST_TEST(std::string(e.what()).find(expected) != std::string::npos, e.what());
+      return;
+    }
+    BOOST_ERROR("no error: " + expected);
+  };
+  fails_with([&] { (void)read_topics(dir); }, "topics-hostile: is a directory, not a file");
+  fails_with([&] { (void)read_qrels(dir); }, "topics-hostile: is a directory, not a file");
+  std::ofstream(dir / "binary", std::ios::binary) << std::string("\x7f" "ELF\x02\x01\x01\0\0\0<top", 14);
+  fails_with([&] { (void)read_topics(dir / "binary"); }, "binary: no topics: binary data");
+  std::ofstream(dir / "qrels.txt") << "901 0 d1 1\n";
+  fails_with([&] { (void)read_topics(dir / "qrels.txt"); }, "qrels.txt: no topics: no <top> record");
+  std::filesystem::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -28,6 +28,10 @@ ParseError::ParseError(std::string file, std::size_t line, const std::string& me
 namespace detail {
 
 std::string read_text_file(const std::filesystem::path& path) {
+  // An ifstream opens a directory on Linux and reads it as empty: 0 judgments, exit 0.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ParseError(path.string(), 0, "is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ParseError(path.string(), 0, std::string("cannot open: ") + std::strerror(errno));
   std::ostringstream buffer;

@@ -158,7 +158,15 @@ std::vector<Topic> parse_topics(std::string_view text, const std::string& source
 
 std::vector<Topic> read_topics(const std::filesystem::path& path) {
   const std::string text = detail::read_text_file(path);
-  return parse_topics(text, path.string());
+  std::vector<Topic> topics = parse_topics(text, path.string());
+  // A run over no topic is an empty run file and exit 0: a wrong file (a binary, a qrels)
+  // would pass unnoticed.
+  if (topics.empty())
+    throw ParseError(path.string(), 0,
+                     text.find('\0') != std::string::npos
+                         ? "no topics: binary data, not a TREC topic file (no <top> record)"
+                         : "no topics: no <top> record with a <num> in the file");
+  return topics;
 }
 
 std::string topic_query(const Topic& topic, TopicField field) {

@@ -40,7 +40,8 @@ enum class TopicField { Title, Description, Narrative, TitleDescription };
 ///         a duplicate number, an unterminated `<top>`, or a nested `<top>`.
 [[nodiscard]] std::vector<Topic> parse_topics(std::string_view text, const std::string& source);
 
-/// Reads and parses a topic file. \throws ParseError when it cannot be read or parsed.
+/// Reads and parses a topic file. \throws ParseError when it cannot be read or parsed, or
+///         holds no topic (a binary or some other file would otherwise give an empty run).
 [[nodiscard]] std::vector<Topic> read_topics(const std::filesystem::path& path);
 
 /// The query text of \p topic for \p field: the field's text with double quotes removed
