@@ -231,6 +231,11 @@ gold = "sample/gold"
   BOOST_TEST(read_file(dir / "out" / "table.tsv").find("\ngold\tgold\t") != std::string::npos);
   BOOST_TEST(count_lines(read_file(dir / "out" / "per_topic.tsv")) == 1 + 3 * result.qids.size());
   BOOST_TEST(read_file(dir / "out" / "figure.svg").find("gold: P@10") != std::string::npos);
+  const Figure figure = experiment_figure(result);
+  BOOST_REQUIRE(figure.panels.size() == 2U);
+  BOOST_REQUIRE(figure.panels[0].references.size() == 4U);  // P@10 and NDCG@10 of the baseline, of gold
+  BOOST_TEST(figure.panels[0].references[1].label == "P@10, gold texts");
+  BOOST_TEST(figure.panels[0].references[1].y == gold.means[0]);
 
   // Unchanged gold texts keep their index set; a changed one rebuilds it.
   std::ostringstream second;

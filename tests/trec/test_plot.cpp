@@ -67,4 +67,29 @@ BOOST_AUTO_TEST_CASE(svg_has_axes_lines_legend_and_escaped_text) {
   BOOST_TEST(svg == to_svg(two_panels()));               // deterministic
 }
 
+BOOST_AUTO_TEST_CASE(a_long_caption_wraps_to_the_figure_width) {
+  Figure f = two_panels();
+  const std::string one_line = to_svg(f);
+  BOOST_TEST(count(one_line, ">sample</text>") == 1U);
+  std::string caption;
+  for (int i = 0; i < 12; ++i) caption += (i ? "; " : "") + std::string("extractor:view-") + std::to_string(i) + ": P@10 0.877";
+  f.caption = caption;
+  const std::string svg = to_svg(f);
+  // Every word is there once, no caption line is wider than the figure (880 px at < 7 px a
+  // character), and the figure grows to hold the lines.
+  std::size_t lines = 0, words = 0;
+  const std::string small_print = "fill=\"#555555\">";
+  for (auto at = svg.find(small_print); at != std::string::npos; at = svg.find(small_print, at + 1)) {
+    const std::size_t begin = at + small_print.size(), end = svg.find("</text>", begin);
+    const std::string line = svg.substr(begin, end - begin);
+    BOOST_TEST(line.size() <= 860U / 7U);
+    words += count(line, "extractor:view-");
+    ++lines;
+  }
+  BOOST_TEST(lines >= 2U);
+  BOOST_TEST(words == 12U);
+  BOOST_TEST(one_line.find("height=\"392\"") != std::string::npos);
+  BOOST_TEST(svg.find("height=\"392\"") == std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -533,6 +533,8 @@ void write_per_topic_tsv(std::ostream& out, const ExperimentResult& result) {
 
 Figure experiment_figure(const ExperimentResult& result) {
   static constexpr std::array<std::string_view, 2> colours = {"#1f77b4", "#d62728"};
+  static constexpr std::array<std::string_view, 2> gold_colours = {"#2ca02c", "#ff7f0e"};
+  const auto gold = std::find_if(result.views.begin(), result.views.end(), [](const ViewOutcome& v) { return v.gold; });
   Figure figure;
   figure.title = "P@10 and NDCG@10 by cut-off (" + std::to_string(result.qids.size()) + " topics)";
   const auto panel = [&](indexer::ViewKind kind, std::string title, std::string x_label) {
@@ -558,6 +560,10 @@ Figure experiment_figure(const ExperimentResult& result) {
         const ViewOutcome& base = result.views[result.baseline];
         p.references.push_back({std::string(experiment_measure_labels[m]) + ", " + base.name + " (baseline)",
                                 base.means[m], std::string(colours[m])});
+      }
+      if (gold != result.views.end()) {  // the ceiling the cut-offs are measured against
+        p.references.push_back({std::string(experiment_measure_labels[m]) + ", gold texts", gold->means[m],
+                                std::string(gold_colours[m])});
       }
     }
     return p;

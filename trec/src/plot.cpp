@@ -182,10 +182,48 @@ std::vector<double> nice_ticks(double lo, double hi, int target) {
   return ticks;
 }
 
+namespace {
+
+/// \p text cut at spaces into lines of at most \p width code points (a longer word alone).
+std::vector<std::string> wrap_words(std::string_view text, std::size_t width) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t line_width = 0;
+  const auto code_points = [](std::string_view s) {
+    return static_cast<std::size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0U) != 0x80U; }));
+  };
+  while (!text.empty()) {
+    const std::size_t space = text.find(' ');
+    const std::string_view word = text.substr(0, space);
+    text = space == std::string_view::npos ? std::string_view() : text.substr(space + 1);
+    if (word.empty()) continue;
+    const std::size_t w = code_points(word);
+    if (!line.empty() && line_width + 1 + w > width) {
+      lines.push_back(std::move(line));
+      line.clear();
+      line_width = 0;
+    }
+    if (!line.empty()) {
+      line += ' ';
+      ++line_width;
+    }
+    line += word;
+    line_width += w;
+  }
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
+}
+
+}  // namespace
+
 void write_svg(std::ostream& out, const Figure& figure) {
   const int panels = std::max<int>(1, static_cast<int>(figure.panels.size()));
   const int width = panels * figure.panel_width;
-  const int caption_height = figure.caption.empty() ? 0 : 22;
+  // 11-pixel DejaVu Sans averages under 7 pixels a character: this many fit between margins.
+  const auto caption_lines =
+      wrap_words(figure.caption, static_cast<std::size_t>(std::max(20, (width - 20) / 7)));
+  const int caption_height = caption_lines.empty() ? 0 : 8 + 14 * static_cast<int>(caption_lines.size());
   const int height = title_height + figure.panel_height + caption_height;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << width << "\" height=\"" << height
@@ -199,9 +237,10 @@ void write_svg(std::ostream& out, const Figure& figure) {
                figure.panel_height);
     out << "</g>\n";
   }
-  if (!figure.caption.empty()) {
-    out << "<text x=\"" << width / 2 << "\" y=\"" << height - 7 << "\" text-anchor=\"middle\" font-size=\"11\" "
-        << "fill=\"#555555\">" << escape_xml(figure.caption) << "</text>\n";
+  for (std::size_t i = 0; i < caption_lines.size(); ++i) {
+    const int y = height - 7 - 14 * static_cast<int>(caption_lines.size() - 1 - i);
+    out << "<text x=\"" << width / 2 << "\" y=\"" << y << "\" text-anchor=\"middle\" font-size=\"11\" "
+        << "fill=\"#555555\">" << escape_xml(caption_lines[i]) << "</text>\n";
   }
   out << "</svg>\n";
 }

@@ -137,7 +137,8 @@ void write_table_tsv(std::ostream& out, const ExperimentResult& result);
 void write_per_topic_tsv(std::ostream& out, const ExperimentResult& result);
 
 /// The figure: one panel for the min-words views and one for the min-density views, P@10
-/// and NDCG@10 against the threshold, the baseline's values as dashed lines; other views
+/// and NDCG@10 against the threshold, the baseline's (and the gold row's) values as dashed
+/// lines; other views
 /// (extractors, and the gold texts) are named with their values in the caption.
 [[nodiscard]] Figure experiment_figure(const ExperimentResult& result);
 

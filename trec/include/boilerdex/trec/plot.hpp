@@ -37,7 +37,9 @@ struct ChartPanel {
 /// Panels side by side under a common title.
 struct Figure {
   std::string title;
-  std::string caption;  ///< a line of small print under the panels; may be empty
+  /// Small print under the panels, wrapped at spaces into lines that fit the figure's
+  /// width (a word longer than a line stands alone); may be empty.
+  std::string caption;
   std::vector<ChartPanel> panels;
   int panel_width = 440;   ///< pixels, each panel including its margins
   int panel_height = 340;
