@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "http_message.hpp"
@@ -549,24 +550,6 @@ std::unique_ptr<CollectionReader> open_collection_file(const fs::path& file, Inp
   throw UsageError("unknown input format");
 }
 
-bool looks_binary(std::string_view bytes) noexcept {
-  using namespace std::string_view_literals;  // "\0" inside: the sv suffix keeps the length
-  static constexpr std::string_view signatures[] = {
-      "%PDF-"sv, "\x89PNG"sv, "GIF87a"sv, "GIF89a"sv, "\xff\xd8\xff"sv, "PK\x03\x04"sv, "\x1f\x8b"sv,
-      "\xd0\xcf\x11\xe0"sv, "Rar!"sv, "7z\xbc\xaf"sv, "\x00\x00\x01\x00"sv, "OggS"sv, "ID3"sv, "RIFF"sv, "%!PS"sv};
-  for (const std::string_view sig : signatures)
-    if (bytes.substr(0, sig.size()) == sig) return true;
-  const std::string_view head = bytes.substr(0, 4096);
-  if (head.empty()) return false;
-  // UTF-16 pages (with a BOM) are text; their NULs are not a sign of binary data.
-  if (head.size() >= 2 && ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff')))
-    return false;
-  std::size_t control = 0;
-  for (const char ch : head) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b) ++control;
-  }
-  return control * 20 > head.size();  // over 5% control bytes
-}
+bool looks_binary(std::string_view bytes) noexcept { return plugin::looks_binary(bytes); }
 
 }  // namespace boilerdex::indexer

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "gumbo_walk_internal.hpp"
@@ -198,15 +199,31 @@ int run_omindex_filter(const std::string& path, const OmindexFilterOptions& opti
   try {
     bytes = read_page_bytes(PageSource{path, output_name_for(path)}, std::cin);
   } catch (const std::exception& e) {
-    // Corrupt gzip data, or a page over the size limit: pass the file through as it is.
+    // Corrupt gzip data, a gzip bomb or a page over the size limit. Its raw bytes go to
+    // omindex only when they are text (a plain page over the limit); gzip or other binary
+    // bytes would be indexed as HTML.
     std::ifstream raw(path, std::ios::binary);
     if (path == "-" || !raw) {
       err << "boilerdex-omindex-filter: " << e.what() << '\n';
       return k_filter_unreadable;
     }
+    std::string head(4096, '\0');
+    raw.read(head.data(), static_cast<std::streamsize>(head.size()));
+    head.resize(static_cast<std::size_t>(raw.gcount()));
+    if (looks_binary(head)) {
+      err << "boilerdex-omindex-filter: " << e.what() << " (cannot handle: not text; nothing passed to omindex)\n";
+      return k_filter_cannot_handle;
+    }
+    raw.clear();
+    raw.seekg(0);
     err << "boilerdex-omindex-filter: " << e.what() << " (passed through unchanged)\n";
     out << raw.rdbuf();
     return k_filter_ok;
+  }
+  if (looks_binary(bytes)) {
+    err << "boilerdex-omindex-filter: " << printable_bytes(path)
+        << ": binary data, not a page (cannot handle; nothing passed to omindex)\n";
+    return k_filter_cannot_handle;
   }
   std::string filtered;
   try {

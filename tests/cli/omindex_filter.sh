@@ -28,11 +28,17 @@ expect_rc 0 "noindex" -- "$bin" -b noindex - <"$site/orchard.html"
 grep -q '<!--htdig_noindex-->' "$work/out" || fail "noindex: no marker"
 sed 's/<!--htdig_noindex-->.*<!--\/htdig_noindex-->//g' "$work/out" | grep -q 'russet apples' || fail "noindex: content hidden"
 
-# A page that cannot be processed (corrupt gzip data) is passed through, never lost.
+# Bytes that are not text (corrupt gzip data, a gzip bomb of NULs, an image named .html)
+# never reach omindex: exit 4, "cannot handle", nothing on stdout (issue #16 item 9).
 printf '\037\213\010\000not really gzip' >"$work/page.html.gz"
-expect_rc 0 "pass-through" -- "$bin" "$work/page.html.gz"
-cmp -s "$work/out" "$work/page.html.gz" || fail "pass-through: output differs from the input"
-grep -q 'passed through unchanged' "$work/err" || fail "pass-through: no message"
+head -c 50000000 /dev/zero | gzip -1 >"$work/bomb.html.gz"
+printf '\211PNG\r\n\032\n\0\0\0\rIHDR' >"$work/image.html"
+for f in page.html.gz bomb.html.gz image.html; do
+  expect_rc 4 "not text: $f" -- "$bin" "$work/$f"
+  [ -s "$work/out" ] && fail "not text: $f: bytes passed to omindex"
+  grep -q 'cannot handle' "$work/err" || fail "not text: $f: no reason given: $(cat "$work/err")"
+done
+rm -f "$work/bomb.html.gz"
 
 # Usage errors: 2; unreadable input: 1 (omindex records the file as failed); never 127.
 expect_rc 2 "unknown extractor" -- "$bin" --extractor nope "$site/volcano.html"

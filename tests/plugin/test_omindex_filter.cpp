@@ -194,14 +194,20 @@ BOOST_AUTO_TEST_CASE(run_passes_through_what_it_cannot_process) {
   BOOST_TEST(contains(err.str(), "deliberate failure"));
   BOOST_TEST(contains(err.str(), "passed through unchanged"));
 
-  // Corrupt gzip data: passed through as it is, too.
+  // Corrupt gzip data is not text: omindex would index it as HTML, so it is refused with
+  // a reason (issue #16, item 9), as is a binary file named .html.
   const std::string not_gzip = std::string("\x1f\x8b\x08\x00garbage", 12);
   const TempFile gz("corrupt.html.gz", not_gzip);
   std::ostringstream out2, err2;
   BOOST_TEST(run_omindex_filter(gz.path.string(), OmindexFilterOptions{}, out2, err2) ==
-             k_filter_ok);
-  BOOST_TEST(out2.str() == not_gzip);
-  BOOST_TEST(contains(err2.str(), "passed through unchanged"));
+             k_filter_cannot_handle);
+  BOOST_TEST(out2.str().empty());
+  BOOST_TEST(contains(err2.str(), "cannot handle: not text"));
+  const TempFile png("image.html", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+  std::ostringstream out3, err3;
+  BOOST_TEST(run_omindex_filter(png.path.string(), OmindexFilterOptions{}, out3, err3) == k_filter_cannot_handle);
+  BOOST_TEST(out3.str().empty());
+  BOOST_TEST(contains(err3.str(), "binary data, not a page"));
 }
 
 BOOST_AUTO_TEST_CASE(head_meta_elements_and_robots) {

@@ -106,9 +106,7 @@ class InputFileWalker {
 [[nodiscard]] std::vector<InputFile> list_input_files(const std::vector<std::filesystem::path>& inputs,
                                                       InputFormat format);
 
-/// True when \p bytes cannot be an HTML page: a known binary signature (PDF, images,
-/// archives, office files), or NUL/control bytes in the first 4 KiB beyond a small share.
-/// Never throws.
+/// plugin::looks_binary (kept here for the indexer's users). Never throws.
 [[nodiscard]] bool looks_binary(std::string_view bytes) noexcept;
 
 }  // namespace boilerdex::indexer

@@ -31,6 +31,12 @@ namespace boilerdex::plugin {
 /// written as `\xNN` (a newline in a file name is `\x0a`). \throws std::bad_alloc.
 [[nodiscard]] std::string printable_bytes(std::string_view bytes);
 
+/// True when \p bytes cannot be an HTML page: a known binary signature (PDF, images,
+/// archives and gzip, office files), or NUL/control bytes in the first 4 KiB beyond a small
+/// share (UTF-16 text with a BOM excepted). The indexer skips such pages as not-html; the
+/// omindex filter refuses them. Never throws.
+[[nodiscard]] bool looks_binary(std::string_view bytes) noexcept;
+
 /// \p bytes as lowercase hex, two digits a byte. \throws std::bad_alloc.
 [[nodiscard]] std::string to_hex(std::string_view bytes);
 

@@ -77,15 +77,22 @@ inline constexpr int k_filter_unreadable = 1;
 inline constexpr int k_filter_usage = 2;
 /// <meta name=robots> forbids indexing the page (OmindexFilterOptions::obey_robots).
 inline constexpr int k_filter_excluded = 3;
+/// The filter cannot handle the file: it is not text (binary data, corrupt or bomb gzip
+/// data), and passing it through would have omindex index binary bytes as HTML. Nothing
+/// is written; omindex skips the file as failed.
+inline constexpr int k_filter_cannot_handle = 4;
 
 /// The whole filter for one file: reads \p path ("-": standard input; gzip data is
 /// decompressed, as read_page_bytes does), extracts it with options.extractor and
-/// writes write_filtered_html to \p out. A page that cannot be processed (corrupt gzip
-/// data, a page over k_max_page_bytes, any error while extracting or writing) is passed
-/// through unchanged, its raw bytes written to \p out, with one line "boilerdex-omindex-filter:
-/// PATH: reason (passed through unchanged)" on \p err; the page is never lost. Output is produced
+/// writes write_filtered_html to \p out. A text page that cannot be processed (a page over
+/// k_max_page_bytes, any error while extracting or writing) is passed through unchanged,
+/// its bytes written to \p out, with one line "boilerdex-omindex-filter: PATH: reason
+/// (passed through unchanged)" on \p err; the page is never lost. Bytes that are not text
+/// (plugin::looks_binary: corrupt or bomb gzip data, an image named .html) are never
+/// passed through: k_filter_cannot_handle, with a line saying why. Output is produced
 /// in memory first, so \p out never holds half a filtered page followed by the raw one. \returns
 /// k_filter_ok; k_filter_unreadable (with a message on \p err) when \p path cannot be read;
+/// k_filter_cannot_handle (with a message, nothing on \p out) for bytes that are not text;
 /// k_filter_excluded (with a message, nothing on \p out) for a page that forbids indexing
 /// (OmindexFilterOptions::obey_robots). \throws UsageError for an unknown extractor (before reading
 /// \p path).
