@@ -103,7 +103,7 @@ grep -q 'nothing.html' "$work/err" || fail "missing input: not named"
 [ -f "$work/m/links.txt" ] || fail "missing input: links.txt not written"
 
 # Without -e the extractor is the default, best (also on stdin and with -o), not
-# boilerpipe's article: on this page article keeps a menu line and an advert, best does not.
+# boilerpipe's article: the two keep different blocks of this page.
 page=$2/plugin/best/article_nav_comments.html
 expect_rc 0 "best" -- "$bin" -e best "$page"
 cp "$work/out" "$work/best.txt"

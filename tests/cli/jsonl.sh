@@ -46,7 +46,7 @@ assert b["docno"] == "V-1" and "caf\u00e9 guide" in b["text"] and b["charset"] =
 assert "error" in c and c["error"].startswith("stdin:3: "), c
 PY
 # Without --extractor the records go through the default, best, not boilerpipe's article
-# (which keeps a menu line and an advert of this page).
+# (the two keep different blocks of this page).
 python3 - "$2/plugin/best/article_nav_comments.html" >"$work/nav.jsonl" <<'PY'
 import json, sys
 print(json.dumps({"docno": "N-1", "html": open(sys.argv[1], encoding="utf-8").read()}))
