@@ -1,5 +1,6 @@
 #include "boilerdex/plugin/byte_text.hpp"
 
+#include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "utf8_internal.hpp"
 
@@ -69,9 +70,9 @@ bool looks_binary(std::string_view bytes) noexcept {
     if (bytes.substr(0, sig.size()) == sig) return true;
   const std::string_view head = bytes.substr(0, 4096);
   if (head.empty()) return false;
-  // UTF-16 pages (with a BOM) are text; their NULs are not a sign of binary data.
-  if (head.size() >= 2 && ((head[0] == '\xff' && head[1] == '\xfe') || (head[0] == '\xfe' && head[1] == '\xff')))
-    return false;
+  // UTF-16 pages (with a BOM, or by their NUL pattern) are text; their NULs are not a
+  // sign of binary data.
+  if (!sniff_utf16(head).empty()) return false;
   std::size_t control = 0;
   for (const char ch : head) {
     const auto c = static_cast<unsigned char>(ch);

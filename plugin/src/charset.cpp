@@ -84,6 +84,11 @@ std::string_view whatwg_alias(std::string_view label, bool in_document) noexcept
   }
   // A document that could be read as ASCII to find its meta tag cannot be UTF-16.
   if (in_document && label.size() >= 6 && iequals(label.substr(0, 6), "utf-16")) return "UTF-8";
+  // WHATWG: these name UTF-16LE (ICU reads a bare "utf-16" as big-endian without a BOM).
+  for (std::string_view l : {"utf-16", "utf-16le", "unicode", "ucs-2", "csunicode", "iso-10646-ucs-2", "unicodefeff"}) {
+    if (iequals(label, l)) return "UTF-16LE";
+  }
+  if (iequals(label, "unicodefffe")) return "UTF-16BE";
   if (iequals(label, "utf8") || iequals(label, "unicode-1-1-utf-8")) return "UTF-8";
   return label;
 }
@@ -306,7 +311,14 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
     decode_with(cnv.get(), bytes, CharsetSource::Meta, out);
     return out;
   }
-  // 4. Detection: valid UTF-8 is almost never an accident; otherwise ask uchardet.
+  // 4. Detection. UTF-16 without a BOM first: its NULs make ASCII-heavy UTF-16 valid UTF-8.
+  if (const std::string_view utf16 = sniff_utf16(bytes); !utf16.empty()) {
+    if (ConverterPtr cnv = open_converter(utf16)) {
+      decode_with(cnv.get(), bytes, CharsetSource::Detected, out);
+      return out;
+    }
+  }
+  // Valid UTF-8 is almost never an accident; otherwise ask uchardet.
   if (is_valid_utf8(bytes)) {
     out.source = CharsetSource::Detected;
     out.charset = "UTF-8";
@@ -330,6 +342,22 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
   }
   decode_with(cnv.get(), bytes, CharsetSource::Fallback, out);
   return out;
+}
+
+std::string_view sniff_utf16(std::string_view bytes) noexcept {
+  if (bytes.size() >= 2 && bytes[0] == '\xFF' && bytes[1] == '\xFE') return "UTF-16LE";
+  if (bytes.size() >= 2 && bytes[0] == '\xFE' && bytes[1] == '\xFF') return "UTF-16BE";
+  const std::string_view head = bytes.substr(0, std::min<std::size_t>(bytes.size(), 4096) & ~std::size_t{1});
+  const std::size_t units = head.size() / 2;
+  if (units < 2) return {};
+  std::size_t nul_even = 0, nul_odd = 0;
+  for (std::size_t i = 0; i < head.size(); i += 2) {
+    nul_even += head[i] == '\0';
+    nul_odd += head[i + 1] == '\0';
+  }
+  if (nul_odd * 10 >= units * 3 && nul_even * 20 <= units) return "UTF-16LE";
+  if (nul_even * 10 >= units * 3 && nul_odd * 20 <= units) return "UTF-16BE";
+  return {};
 }
 
 std::string charset_from_content_type(std::string_view content_type) {

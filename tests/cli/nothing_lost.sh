@@ -215,3 +215,19 @@ printf '{not json\n' | "$extract" --jsonl -e keep-everything >/dev/null 2>"$tmp/
 grep -q 'stdin:1: invalid JSON at byte' "$tmp/sym/log" && ! grep -q 'json.exception' "$tmp/sym/log" ||
   fail "--jsonl error text: $(cat "$tmp/sym/log")"
 echo "PASS: clearer errors for WARC as TREC, qrels directories, binary topics and bad JSON lines"
+
+# Charsets (issue #16 item 7): --charset utf-16 is UTF-16LE (WHATWG), and a UTF-16 page
+# without a BOM is recognised by its NULs (extracted, and indexed rather than skipped as
+# binary).
+page='<html><body><p>Caf&eacute; volcanoes erupted along the ridge for most of the week.</p></body></html>'
+printf '%s' "$page" | iconv -f UTF-8 -t UTF-16LE >"$tmp/sym/pages/le.html"
+"$extract" -e keep-everything --charset utf-16 "$tmp/sym/pages/le.html" >"$tmp/sym/out.txt" 2>"$tmp/sym/err" ||
+  fail "--charset utf-16: $(cat "$tmp/sym/err")"
+grep -q 'volcanoes erupted' "$tmp/sym/out.txt" || fail "--charset utf-16 is not read as UTF-16LE: $(head -c 200 "$tmp/sym/out.txt")"
+"$extract" -e keep-everything "$tmp/sym/pages/le.html" >"$tmp/sym/out.txt" 2>"$tmp/sym/err" || fail "UTF-16LE without BOM: $(cat "$tmp/sym/err")"
+grep -q 'volcanoes erupted' "$tmp/sym/out.txt" || fail "UTF-16LE without a BOM not detected"
+mkdir -p "$tmp/sym/u16" && printf '%s' "$page" | iconv -f UTF-8 -t UTF-16BE >"$tmp/sym/u16/be.html"
+"$indexer" --input "$tmp/sym/u16" --format files --view all --out "$tmp/sym/u16idx" >"$tmp/sym/log" 2>&1 || fail "UTF-16BE index: $(cat "$tmp/sym/log")"
+grep -q '"documents": *1' "$tmp/sym/u16idx/manifest.json" && grep -q '"skipped": *0' "$tmp/sym/u16idx/manifest.json" ||
+  fail "a UTF-16BE page without BOM was not indexed: $(cat "$tmp/sym/log")"
+echo "PASS: utf-16 label and UTF-16 without BOM"

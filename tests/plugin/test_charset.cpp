@@ -78,6 +78,45 @@ BOOST_AUTO_TEST_CASE(utf16_boms) {
   BOOST_TEST(be.utf8 == "h\xC3\xA9");
 }
 
+// Issue #16, item 7: labels mean what the WHATWG Encoding Standard says (`utf-16` is
+// UTF-16LE; ICU alone would read it big-endian), and UTF-16 without a BOM is found by its
+// NUL pattern instead of being read as UTF-8 with NULs.
+namespace {
+std::string utf16(std::string_view ascii, bool little_endian) {
+  std::string out;
+  for (const char c : ascii) {
+    if (little_endian) out += {c, '\0'};
+    else out += {'\0', c};
+  }
+  return out;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(utf16_labels_follow_whatwg) {
+  const std::string le = utf16("<p>h</p>", true) + std::string("\xE9\0", 2);
+  for (const char* label : {"utf-16", "UTF-16", "utf-16le", "unicode", "ucs-2", "csUnicode"}) {
+    const auto d = decode_to_utf8(le, label);
+    BOOST_TEST(d.utf8 == "<p>h</p>\xC3\xA9", label);
+    BOOST_TEST(d.charset.find("UTF-16LE") != std::string::npos, label << ": " << d.charset);
+  }
+  const auto be = decode_to_utf8(utf16("<p>h</p>", false), "utf-16be");
+  BOOST_TEST(be.utf8 == "<p>h</p>");
+}
+
+BOOST_AUTO_TEST_CASE(utf16_without_bom_is_detected_by_its_nuls) {
+  const std::string page = "<html><head><title>Caf</title></head><body><p>Hello, world.</p></body></html>";
+  for (const bool little : {true, false}) {
+    const auto d = decode_to_utf8(utf16(page, little));
+    BOOST_TEST(d.utf8 == page);
+    BOOST_TEST((d.source == CharsetSource::Detected));
+    BOOST_TEST(d.charset == (little ? "UTF-16LE" : "UTF-16BE"));
+    BOOST_TEST(boilerdex::plugin::sniff_utf16(utf16(page, little)) == (little ? "UTF-16LE" : "UTF-16BE"));
+  }
+  // Not UTF-16: text with a stray NUL, and a run of NULs (a bomb), stay as they were read.
+  BOOST_TEST(boilerdex::plugin::sniff_utf16(std::string("abc\0defghij", 11)).empty());
+  BOOST_TEST(boilerdex::plugin::sniff_utf16(std::string(1000, '\0')).empty());
+}
+
 BOOST_AUTO_TEST_CASE(declared_charset_beats_meta) {
   const auto d = decode_to_utf8("<meta charset=utf-8><p>caf\xE9", "windows-1252");
   BOOST_TEST(d.utf8 == "<meta charset=utf-8><p>caf\xC3\xA9");

@@ -33,7 +33,7 @@ namespace boilerdex::plugin {
 
 /// True when \p bytes cannot be an HTML page: a known binary signature (PDF, images,
 /// archives and gzip, office files), or NUL/control bytes in the first 4 KiB beyond a small
-/// share (UTF-16 text with a BOM excepted). The indexer skips such pages as not-html; the
+/// share (UTF-16 text excepted: sniff_utf16, with or without a BOM). The indexer skips such pages as not-html; the
 /// omindex filter refuses them. Never throws.
 [[nodiscard]] bool looks_binary(std::string_view bytes) noexcept;
 

@@ -19,12 +19,21 @@ struct DecodedText {
 };
 
 /// Decodes \p bytes to UTF-8. Precedence: a byte-order mark; then \p declared_charset
-/// (as an HTTP Content-Type would give; ignored when empty or unknown); then a
-/// `<meta charset>` / `<meta http-equiv=Content-Type>` in the first 1024 bytes; then
-/// statistical detection; else windows-1252. Invalid or truncated sequences become
+/// (as an HTTP Content-Type would give; ignored when empty or unknown; labels mean what
+/// the WHATWG Encoding Standard says: `utf-16` and `unicode` are UTF-16LE, `latin1` and
+/// `ascii` are windows-1252); then a `<meta charset>` / `<meta http-equiv=Content-Type>`
+/// in the first 1024 bytes; then UTF-16 without a BOM by its NUL pattern (sniff_utf16);
+/// then statistical detection; else windows-1252. Invalid or truncated sequences become
 /// U+FFFD; NUL bytes are kept as U+FFFD (Gumbo treats NUL as a parse error anyway).
 /// Never throws for any input (std::bad_alloc aside). Thread-safe. O(n).
 [[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset = {});
+
+/// "UTF-16LE" or "UTF-16BE" when \p bytes start with that byte-order mark, or, without
+/// one, when their first 4 KiB have the NUL pattern of mostly-ASCII UTF-16 text (a NUL in
+/// at least 30% of the high bytes of the code units, at most 5% of the low ones: markup is
+/// ASCII); empty otherwise (UTF-16 pages of CJK text without BOM are left to detection).
+/// Never throws.
+[[nodiscard]] std::string_view sniff_utf16(std::string_view bytes) noexcept;
 
 /// The charset named in an HTTP Content-Type value ("text/html; charset=ISO-8859-1" →
 /// "ISO-8859-1"); empty when there is none. Never throws.
