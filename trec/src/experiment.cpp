@@ -335,6 +335,7 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
   result.views.resize(views.size());
   std::mutex progress_mutex;
   std::size_t finished = 0;
+  const std::size_t runs = views.size() + (result.gold_index_dir.empty() ? 0 : 1);
   const auto run_start = Clock::now();
   progress << "experiment: " << views.size() << " views, " << topics.size() << " topics, field "
            << topic_field_name(field) << ", k " << config.trec.k << ", BM25 k1 " << search.bm25.k1 << " b "
@@ -372,7 +373,7 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
     }
     ++finished;
     if (options.interactive_progress) {
-      progress << "\r\033[K[" << finished << '/' << views.size() << "] " << out.name << "  P@10 " << fixed(out.means[0], 4)
+      progress << "\r\033[K[" << finished << '/' << runs << "] " << out.name << "  P@10 " << fixed(out.means[0], 4)
                << "  NDCG@10 " << fixed(out.means[1], 4) << std::flush;
     }
   };
@@ -380,7 +381,6 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
     result.views[i].name = views[i]->view.spec();
     run_view(index_set, *views[i], result.views[i], views[i]->view.directory_name());
   });
-  if (options.interactive_progress) progress << '\n';
   if (!result.gold_index_dir.empty()) {
     const query::IndexSet gold_set = query::IndexSet::open(result.gold_index_dir);
     ViewOutcome gold;
@@ -389,6 +389,7 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
     run_view(gold_set, gold_set.view("all"), gold, "gold");
     result.views.push_back(std::move(gold));
   }
+  if (options.interactive_progress) progress << '\n';
   for (std::size_t i = 0; i < views.size(); ++i) {
     if (views[i] == baseline) result.baseline = i;
   }
@@ -429,8 +430,8 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
     }
   }
   result.run_seconds = seconds_since(run_start);
-  progress << "experiment: " << views.size() << " views evaluated on " << result.qids.size() << " qrels topics in "
-           << fixed(result.run_seconds, 1) << " s\n";
+  progress << "experiment: " << views.size() << " views" << (runs > views.size() ? " and gold" : "") << " evaluated on "
+           << result.qids.size() << " qrels topics in " << fixed(result.run_seconds, 1) << " s\n";
   return result;
 }
 
