@@ -382,7 +382,8 @@ void count_item(InputSummary& in, const SkipReport* skip, const plugin::SegmentS
   in.depth_limited += limits.depth_limited;
   in.blocks_limited += limits.blocks_limited;
   in.block_truncated += limits.truncated_blocks > 0;
-  in.limited += limits.depth_limited || limits.blocks_limited || limits.truncated_blocks > 0;
+  // truncated_input: the parse's tag budget cut the page (the indexer sets no max_input_bytes).
+  in.limited += limits.depth_limited || limits.blocks_limited || limits.truncated_blocks > 0 || limits.truncated_input;
   in.empty += empty;
 }
 

@@ -7,7 +7,9 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <streambuf>
 #include <string>
+#include <vector>
 
 #include "boilerdex/plugin/input_error.hpp"
 
@@ -35,28 +37,76 @@ int create_temp_beside(const std::filesystem::path& target, std::filesystem::pat
   }
 }
 
-void write_file_atomically(const std::filesystem::path& target, std::string_view text) {
+namespace {
+
+// An output stream buffer over a file descriptor: 64 KiB buffered, EINTR and short
+// writes retried; a failed write() sets the stream's badbit and keeps errno in err.
+class FdBuffer final : public std::streambuf {
+ public:
+  explicit FdBuffer(int fd) : m_fd(fd), m_buffer(64u << 10) { setp(m_buffer.data(), m_buffer.data() + m_buffer.size()); }
+  int err = 0;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (sync() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override {
+    const char* p = pbase();
+    while (p < pptr()) {
+      const ssize_t n = ::write(m_fd, p, static_cast<std::size_t>(pptr() - p));
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        err = errno;
+        return -1;
+      }
+      p += n;
+    }
+    setp(m_buffer.data(), m_buffer.data() + m_buffer.size());
+    return 0;
+  }
+
+ private:
+  int m_fd;
+  std::vector<char> m_buffer;
+};
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write) {
   std::filesystem::path temp;
   const int fd = create_temp_beside(target, temp);
   if (fd < 0)
     throw InputError(target.string(), InputError::npos,
                      std::string("cannot create a temporary file beside it: ") + std::strerror(errno));
-  const auto fail = [&](const char* what, int err) {
-    ::unlink(temp.c_str());
-    throw InputError(target.string(), InputError::npos, std::string(what) + ": " + std::strerror(err));
-  };
-  for (std::size_t done = 0; done < text.size();) {
-    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      const int err = errno;
-      ::close(fd);
-      fail("cannot write output file", err);
+  struct Cleanup {  // until renamed: close and remove the temporary on any way out
+    int fd;
+    const std::filesystem::path& temp;
+    bool done = false;
+    ~Cleanup() {
+      if (done) return;
+      if (fd >= 0) ::close(fd);
+      ::unlink(temp.c_str());
     }
-    done += static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0) fail("cannot write output file", errno);
-  if (std::rename(temp.c_str(), target.c_str()) != 0) fail("cannot write output file", errno);
+  } cleanup{fd, temp};
+  FdBuffer buffer(fd);
+  std::ostream out(&buffer);
+  write(out);
+  out.flush();
+  if (!out) throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(buffer.err));
+  cleanup.fd = -1;
+  if (::close(fd) != 0) throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(errno));
+  if (std::rename(temp.c_str(), target.c_str()) != 0)
+    throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(errno));
+  cleanup.done = true;
+}
+
+void write_file_atomically(const std::filesystem::path& target, std::string_view text) {
+  write_file_atomically(target, [&](std::ostream& out) { out.write(text.data(), static_cast<std::streamsize>(text.size())); });
 }
 
 }  // namespace boilerdex::plugin

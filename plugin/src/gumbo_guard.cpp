@@ -238,11 +238,24 @@ GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view h
   return gumbo_parse_with_options(&options, html.data(), html.size());
 }
 
+std::size_t tag_budget_end(std::string_view html, std::size_t max_tags) noexcept {
+  std::size_t tags = 0;
+  for (std::size_t i = html.find('<'); i != std::string_view::npos; i = html.find('<', i + 1)) {
+    if (i + 1 >= html.size()) break;
+    const char next = html[i + 1];
+    if (!is_alpha(next) && next != '!' && next != '?') continue;  // end tags make no node
+    if (++tags > max_tags) return i;
+  }
+  return html.size();
+}
+
 GuardedParse::GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena,
                            const PageDeadline& deadline, std::string_view preparing_stage,
                            std::string_view parsing_stage)
-    : m_safe(make_gumbo_safe(html, std::min(max_depth, k_max_parse_nesting))),
-      m_text(m_safe ? std::string_view(m_safe->text) : html) {
+    : m_budgeted(html.substr(0, tag_budget_end(html, k_max_parse_tags))),
+      m_tags_limited(m_budgeted.size() < html.size()),
+      m_safe(make_gumbo_safe(m_budgeted, std::min(max_depth, k_max_parse_nesting))),
+      m_text(m_safe ? std::string_view(m_safe->text) : m_budgeted) {
   deadline.check(preparing_stage);
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // nobody reads them; recording costs allocations

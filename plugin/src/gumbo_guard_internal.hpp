@@ -74,8 +74,21 @@ struct GumboSafeText {
 [[nodiscard]] GumboOutput* parse_before(GumboOptions options, Arena& arena, std::string_view html,
                                         const PageDeadline& deadline) noexcept;
 
-/// One guarded Gumbo parse of page HTML: make_gumbo_safe(\p html, min(\p max_depth,
-/// k_max_parse_nesting)), then parse_before with Gumbo's default options (no error
+/// Most tags (start tags, comments, doctypes: what makes a Gumbo node) one parse reads.
+/// Gumbo's tree costs about 0.4 KB per tag whatever the tag, so 2.45 million `<p>w</p>`
+/// in a 19.6 MB page (within max_page_bytes) took 1 GB before SegmentLimits::max_blocks
+/// could apply (issue #16, item 5). Twice the default max_blocks: a page with at most
+/// max_blocks blocks of about two tags each is read whole. Measured:
+/// plugin/bench/page_memory.sh.
+inline constexpr std::size_t k_max_parse_tags = 400'000;
+
+/// The length of the prefix of \p html that holds its first \p max_tags tags (a '<'
+/// followed by a letter, '!' or '?'): html.size() when it has no more, else the offset of
+/// the first tag over the budget. O(size of html). Never throws.
+[[nodiscard]] std::size_t tag_budget_end(std::string_view html, std::size_t max_tags) noexcept;
+
+/// One guarded Gumbo parse of page HTML: \p html cut at tag_budget_end(k_max_parse_tags),
+/// then make_gumbo_safe(that, min(\p max_depth, k_max_parse_nesting)), then parse_before with Gumbo's default options (no error
 /// records). Every parse of a page goes through here, segment_html's and the second ones
 /// (ParsedHtml), so all are flattened alike and stop at the page's deadline. The tree lives
 /// in \p arena and points into \p html or this object's rewritten copy of it; \p html,
@@ -97,8 +110,13 @@ class GuardedParse {
   [[nodiscard]] std::string_view text() const noexcept { return m_text; }
   /// True when elements nested deeper than the limit were flattened.
   [[nodiscard]] bool nesting_limited() const noexcept { return m_safe && m_safe->nesting_limited; }
+  /// True when the page had more than k_max_parse_tags tags: text() is the part before the
+  /// first tag over the budget (a prefix, so offsets still hold).
+  [[nodiscard]] bool tags_limited() const noexcept { return m_tags_limited; }
 
  private:
+  std::string_view m_budgeted;  // html up to the tag budget
+  bool m_tags_limited;
   std::optional<GumboSafeText> m_safe;
   std::string_view m_text;
   GumboOutput* m_output = nullptr;

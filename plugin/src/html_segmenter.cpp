@@ -1237,7 +1237,8 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
   SegmentStats& st = stats != nullptr ? *stats : local_stats;
   st = SegmentStats{};
   const std::string_view input = truncate_utf8(utf8, limits.max_input_bytes);
-  st.truncated_input = input.size() != utf8.size();
+  // GuardedParse reads at most k_max_parse_tags tags of it: the rest is cut too.
+  st.truncated_input = input.size() != utf8.size() || tag_budget_end(input, k_max_parse_tags) < input.size();
 
   // HTML5 turns everything after a <title> without </title> into its text; NekoHTML ends
   // the title at the next tag. Patch the input so Gumbo sees what NekoHTML saw.

@@ -75,8 +75,10 @@ std::vector<std::ptrdiff_t> holders(const PageResult& result) {
   return holder;
 }
 
-json parse_blocks_json(const PageResult& result) {
-  json out = json::array();
+// Calls \p each(json) for every parse block's object, in order: one block's JSON at a
+// time, so a page of 200,000 blocks never holds them all as a DOM (several KB each).
+template <class Each>
+void for_each_parse_block_json(const PageResult& result, Each each) {
   const auto features = compute_features(result.parse_blocks);
   const auto holder = holders(result);
   const auto mask = content_mask(result.document);
@@ -85,7 +87,7 @@ json parse_blocks_json(const PageResult& result) {
     const TextBlock* after = i < holder.size() && holder[i] >= 0
                                  ? &result.document.blocks[static_cast<std::size_t>(holder[i])]
                                  : nullptr;
-    out.push_back({
+    each(json{
         {"index", i},
         {"text", b.text},
         {"content", i < mask.size() && mask[i]},
@@ -97,13 +99,19 @@ json parse_blocks_json(const PageResult& result) {
         {"features", features_json(features[i])},
     });
   }
+}
+
+json parse_blocks_json(const PageResult& result) {
+  json out = json::array();
+  for_each_parse_block_json(result, [&](json&& block) { out.push_back(std::move(block)); });
   return out;
 }
 
-json result_blocks_json(const TextDocument& doc) {
-  json out = json::array();
+// Calls \p each(json) for every block after the extractor, in order (as above).
+template <class Each>
+void for_each_result_block_json(const TextDocument& doc, Each each) {
   for (const auto& b : doc.blocks) {
-    out.push_back({
+    each(json{
         {"text", b.text},
         {"content", b.is_content},
         {"labels", labels_json(b.labels)},
@@ -122,8 +130,15 @@ json result_blocks_json(const TextDocument& doc) {
         {"score", score_json(b.score)},
     });
   }
+}
+
+json result_blocks_json(const TextDocument& doc) {
+  json out = json::array();
+  for_each_result_block_json(doc, [&](json&& block) { out.push_back(std::move(block)); });
   return out;
 }
+
+std::string dump_compact(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // ---- HTML ----
 
@@ -215,10 +230,33 @@ void write_json(std::ostream& out, const PageResult& result, const PageLabel& la
         {"truncated_blocks", result.stats.truncated_blocks}}},
       {"content", result.document.content()},
   };
-  if (!result.parse_blocks.empty() || result.num_parse_blocks == 0)
-    page["blocks"] = parse_blocks_json(result);
-  page["result_blocks"] = result_blocks_json(result.document);
-  out << page.dump(indent, ' ', false, json::error_handler_t::replace) << '\n';
+  const bool with_parse_blocks = !result.parse_blocks.empty() || result.num_parse_blocks == 0;
+  if (indent >= 0) {  // pretty-printed: as one DOM (for people, not for 200,000 blocks)
+    if (with_parse_blocks) page["blocks"] = parse_blocks_json(result);
+    page["result_blocks"] = result_blocks_json(result.document);
+    out << page.dump(indent, ' ', false, json::error_handler_t::replace) << '\n';
+    return;
+  }
+  // One line: the same text as the DOM's dump (the page's own fields, then the two block
+  // arrays, streamed a block at a time); memory stays near one block's JSON.
+  const auto stream_array = [&](const char* key, auto for_each) {
+    out << '"' << key << "\":[";
+    bool first = true;
+    for_each([&](json&& block) {
+      out << (first ? "" : ",") << dump_compact(block);
+      first = false;
+    });
+    out << ']';
+  };
+  std::string head = dump_compact(page);  // {...}: the arrays go before its closing brace
+  head.back() = ',';
+  out << head;
+  if (with_parse_blocks) {
+    stream_array("blocks", [&](auto each) { for_each_parse_block_json(result, each); });
+    out << ',';
+  }
+  stream_array("result_blocks", [&](auto each) { for_each_result_block_json(result.document, each); });
+  out << "}\n";
 }
 
 void write_html(std::ostream& out, const PageResult& result, const PageLabel& label) {

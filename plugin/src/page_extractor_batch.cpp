@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -17,6 +18,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
+#include "gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 
 namespace boilerdex::plugin {
@@ -95,8 +97,9 @@ std::string limits_notice(std::string_view page, std::size_t page_bytes, const S
   std::string what;
   const auto add = [&](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
   if (stats.truncated_input)
-    add("only the first " + std::to_string(limits.max_input_bytes) + " of its " + std::to_string(page_bytes) +
-        " bytes were read (max_input_bytes)");
+    add("only part of its " + std::to_string(page_bytes) + " bytes was read (at most max_input_bytes = " +
+        std::to_string(limits.max_input_bytes) + " bytes and " + std::to_string(detail::k_max_parse_tags) +
+        " tags)");
   if (stats.blocks_limited)
     add("blocks after the first " + std::to_string(limits.max_blocks) + " were dropped (max_blocks)");
   if (stats.truncated_blocks > 0)
@@ -191,6 +194,68 @@ std::string read_page_bytes(const PageSource& source, std::istream& stdin_stream
   return bytes;
 }
 
+namespace {
+
+/// extract_batch with one job: each page is written while it is rendered, straight to
+/// \p out or to its output file, never held as text (a page at max_blocks renders to
+/// some 200 MB of JSON; issue #16, item 5). Same reports, same order, as with workers.
+BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const std::vector<std::string>& early,
+                                   const std::string& extension, const Extractor& extractor,
+                                   const PageOptions& page_options, const BatchOptions& options, std::istream& in,
+                                   std::ostream& out, std::ostream& err, BatchSummary summary) {
+  const std::string extractor_name = extractor.name();
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    const PageSource& page = pages[i];
+    std::string failure = early[i];
+    std::optional<PageResult> result;
+    std::size_t page_bytes = 0;
+    if (failure.empty()) {
+      try {
+        const std::string bytes = read_page_bytes(page, in);  // freed before writing
+        page_bytes = bytes.size();
+        result.emplace(extract_page(bytes, extractor, page_options));
+      } catch (const InputError& e) {
+        failure = e.what();
+      } catch (const std::exception& e) {  // std::bad_alloc included: one page's failure
+        failure = printable_bytes(page.path) + ": " + e.what();
+      }
+    }
+    if (!failure.empty()) {
+      err << failure << '\n';
+      ++summary.failed;
+      continue;
+    }
+    if (const std::string notice =
+            limits_notice(page.path == "-" ? "<stdin>" : page.path, page_bytes, result->stats, options.limits);
+        !notice.empty()) {
+      err << notice << '\n';
+      ++summary.truncated;
+    }
+    const PageLabel label{page.path, extractor_name};
+    try {
+      if (options.output_dir.empty()) {
+        write_page(out, options.format, *result, label);
+        out.flush();
+      } else {
+        write_file_atomically(options.output_dir / (page.output_name + extension),
+                              [&](std::ostream& file) { write_page(file, options.format, *result, label); });
+      }
+    } catch (const InputError& e) {
+      err << e.what() << '\n';
+      ++summary.failed;
+      continue;
+    } catch (const std::bad_alloc&) {
+      err << printable_bytes(page.path) << ": out of memory while writing\n";
+      ++summary.failed;
+      continue;
+    }
+    ++summary.pages;
+  }
+  return summary;
+}
+
+}  // namespace
+
 BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOptions& options,
                            std::istream& in, std::ostream& out, std::ostream& err) {
   const auto extractor = make_extractor(options.extractor);
@@ -243,11 +308,14 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
     notice = limits_notice(page.path == "-" ? "<stdin>" : page.path, bytes.size(), result.stats, options.limits);
   };
 
-  // Workers render pages in any order, at most `window` ahead of the writer; this thread
-  // writes them in input order, so output does not depend on the number of jobs.
   std::size_t jobs =
       options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min(jobs, pages.size());
+  if (jobs == 1) return extract_one_at_a_time(pages, early, extension, *extractor, page_options, options, in, out, err,
+                                              summary);
+
+  // Workers render pages in any order, at most `window` ahead of the writer; this thread
+  // writes them in input order, so output does not depend on the number of jobs.
   const std::size_t window = 4 * jobs;
   struct Outcome {
     bool done = false;

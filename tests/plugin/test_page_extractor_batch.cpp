@@ -184,8 +184,8 @@ BOOST_AUTO_TEST_CASE(pages_cut_at_a_limit_are_reported_and_counted) {
   stats.depth_limited = true;
   SegmentLimits limits;
   BOOST_TEST(limits_notice("big\xE9.html", 209715200, stats, limits) ==
-             "big\\xe9.html: page hit a limit: only the first 20971520 of its 209715200 bytes were read "
-             "(max_input_bytes); 2 block(s) cut at " + std::to_string(limits.max_block_bytes) +
+             "big\\xe9.html: page hit a limit: only part of its 209715200 bytes was read (at most "
+             "max_input_bytes = 20971520 bytes and 400000 tags); 2 block(s) cut at " + std::to_string(limits.max_block_bytes) +
              " bytes (max_block_bytes); nesting deeper than 2000 was flattened, its text kept (max_depth)");
   BOOST_TEST(limits_notice("ok.html", 10, SegmentStats{}, limits).empty());
 }

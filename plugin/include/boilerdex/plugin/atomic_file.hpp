@@ -11,6 +11,8 @@
 /// `DIR/.NAME.txt.tmp` symlink, `boilerdex-index --overwrite` through `manifest.json.tmp`.)
 
 #include <filesystem>
+#include <functional>
+#include <ostream>
 #include <string_view>
 
 namespace boilerdex::plugin {
@@ -25,5 +27,11 @@ namespace boilerdex::plugin {
 /// writes), close, rename over \p target; the temporary is removed on failure.
 /// \throws InputError naming \p target and the system's reason.
 void write_file_atomically(const std::filesystem::path& target, std::string_view text);
+
+/// As above, with the contents streamed: \p write is called once with a stream into the
+/// temporary (buffered, 64 KiB), so a large output is never held in memory. When \p write
+/// throws, the temporary is removed and the exception goes on.
+/// \throws InputError naming \p target and the system's reason; what \p write throws.
+void write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write);
 
 }  // namespace boilerdex::plugin

@@ -71,8 +71,9 @@ struct BatchSummary {
 };
 
 /// The one-line report of the SegmentLimits \p stats says \p page (\p page_bytes long) hit,
-/// naming each limit and its value, e.g. "big.html: page hit a limit: only the first
-/// 20971520 of its 209715200 bytes were read (max_input_bytes)"; empty when none.
+/// naming each limit and its value, e.g. "big.html: page hit a limit: only part of its
+/// 209715200 bytes was read (at most max_input_bytes = 20971520 bytes and 400000 tags)";
+/// empty when none.
 /// \throws std::bad_alloc only.
 [[nodiscard]] std::string limits_notice(std::string_view page, std::size_t page_bytes, const SegmentStats& stats,
                                         const SegmentLimits& limits);
@@ -84,8 +85,11 @@ struct BatchSummary {
 /// after the other (JSON one line per page), always in input order whatever options.jobs.
 /// Each failure is reported on \p err as one line "PATH: reason" and processing goes on;
 /// so is each page that hit a segmenter limit (limits_notice), in every format.
-/// With more than one job, pages are read and extracted on worker threads (standard input
-/// by one of them); \p out and \p err are written only by the calling thread.
+/// With one job each page is written while it is rendered, never held as text (a page at
+/// max_blocks renders to some 200 MB of JSON). With more than one job, pages are read,
+/// extracted and rendered to text on worker threads, at most 4 per job ahead of the
+/// writer (standard input by one of them); \p out and \p err are written only by the
+/// calling thread.
 /// \throws UsageError for an unknown extractor (before any page is read);
 /// boilerdex::Error when options.output_dir cannot be created. Nothing else but
 /// std::bad_alloc: per-page problems are counted, never thrown.
