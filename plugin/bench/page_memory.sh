@@ -2,7 +2,7 @@
 # Peak RSS per page on generated worst cases within the default limits (issue #16, item 5):
 # boilerdex-extract in every output format and boilerdex-index (default views, one thread),
 # with GNU time's maximum resident set size. Pages are written to a temporary folder under
-# /tmp (about 60 MB, removed on exit).
+# /tmp (about 120 MB, removed on exit).
 #
 # Usage: plugin/bench/page_memory.sh BUILD_DIR [TARGET_MB]
 #   Prints one line per page and program; with TARGET_MB, exits 1 when any line is over it.
@@ -31,9 +31,12 @@ pages = {
     # 511 nested <div>s around 200,000 paragraphs: each block's container chain is 512 deep.
     "deep-1.6MB": "<html><body>" + "<div>" * 511 + "<p>w</p>" * 200_000 + "</div>" * 511 + "</body></html>",
 }
+import json
 for name, html in pages.items():
     with open(f"{d}/{name}.html", "w") as f:
         f.write(html)
+    with open(f"{d}/{name}.jsonl", "w") as f:
+        f.write(json.dumps({"url": name, "html": html}) + "\n")
 PY
 
 over=0
@@ -52,6 +55,8 @@ for page in "$tmp"/*.html; do
   for format in text json html blocks parse-blocks; do
     measure "$name extract -f $format" "$extract" -e article -f "$format" "$page"
   done
+  measure "$name extract --jsonl --block-text --features" \
+    bash -c 'exec "$0" --jsonl --block-text --features -e article <"$1"' "$extract" "$tmp/$name.jsonl"
   mkdir -p "$tmp/in-$name" && cp "$page" "$tmp/in-$name/"
   views=()
   for v in ${PAGE_MEMORY_VIEWS:-}; do views+=(--view "$v"); done

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <istream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <ostream>
 #include <string_view>
 
@@ -44,8 +45,10 @@ json echoed(const json& record) {
   return answer;
 }
 
-json blocks_json(const PageResult& result, const JsonlOptions& options) {
-  json blocks = json::array();
+// Calls \p each(json) with each parse block's object in turn: one at a time, so a page of
+// 200,000 blocks with features never stands as one DOM (issue #16, item 5).
+template <class Each>
+void for_each_block_json(const PageResult& result, const JsonlOptions& options, Each each) {
   const auto mask = content_mask(result.document);
   // A parse block's score is that of the first block after the extractor that holds it.
   std::vector<float> scores(result.parse_blocks.size(), std::nanf(""));
@@ -75,14 +78,15 @@ json blocks_json(const PageResult& result, const JsonlOptions& options) {
         f[std::string(named.name)] = named.value;
       block["features"] = std::move(f);
     }
-    blocks.push_back(std::move(block));
+    each(std::move(block));
   }
-  return blocks;
 }
 
-// The answer to one record. \throws Error (InputError for bad base64) for a record that
-// cannot be used.
-json answer(const json& record, const Extractor& extractor, const JsonlOptions& options) {
+// The answer to one record, without its "blocks" (written from \p page, which receives the
+// extracted page). \throws Error (InputError for bad base64) for a record that cannot be
+// used.
+json answer(const json& record, const Extractor& extractor, const JsonlOptions& options,
+            std::optional<PageResult>& page) {
   if (!record.is_object()) throw Error("the record is not a JSON object");
   std::string bytes;
   if (const auto it = record.find("html"); it != record.end()) {
@@ -101,14 +105,18 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
     if (!it->is_string()) throw Error("\"charset\" is not a string");
     page_options.declared_charset = it->get<std::string>();
   }
-  const PageResult result = extract_page(bytes, extractor, page_options);
+  const PageResult& result = page.emplace(extract_page(bytes, extractor, page_options));
   json out = echoed(record);
   out["title"] = result.document.title;
   out["text"] = result.document.content();
   out["charset"] = result.decoded.charset;
   out["extractor"] = extractor.name();
-  if (options.blocks) out["blocks"] = blocks_json(result, options);
   return out;
+}
+
+std::string dump_line(const json& j) {
+  // Invalid UTF-8 in page text becomes U+FFFD rather than an exception mid-stream.
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 int base64_value(char c) noexcept {
@@ -184,9 +192,10 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
     ++summary.records;
     json record;
     json reply;
+    std::optional<PageResult> page;
     try {
       record = json::parse(line);
-      reply = answer(record, *extractor, options);
+      reply = answer(record, *extractor, options, page);
     } catch (const std::exception& e) {
       const auto* library = dynamic_cast<const json::exception*>(&e);
       const std::string message = options.source_name + ":" + std::to_string(line_number) + ": " +
@@ -194,10 +203,22 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
       err << message << '\n';
       reply = echoed(record);
       reply["error"] = message;
+      page.reset();
       ++summary.failed;
     }
-    // Invalid UTF-8 in page text becomes U+FFFD rather than an exception mid-stream.
-    out << reply.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
+    if (page && options.blocks) {  // "blocks" last, as the DOM had it, streamed
+      std::string head = dump_line(reply);
+      head.back() = ',';
+      out << head << "\"blocks\":[";
+      bool first = true;
+      for_each_block_json(*page, options, [&](json&& block) {
+        out << (first ? "" : ",") << dump_line(block);
+        first = false;
+      });
+      out << "]}\n";
+    } else {
+      out << dump_line(reply) << '\n';
+    }
     out.flush();
   }
   return summary;
