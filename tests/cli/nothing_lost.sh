@@ -140,7 +140,9 @@ echo "PASS: killed twice and resumed == uninterrupted ($(grep -m1 "\"documents\"
 # found its inputs by them above.
 grep -q '"path_hex":"[0-9a-f]*636166e92f62ff2e74726563"' "$tmp/clean/manifest.json" ||
   fail "no exact path_hex for the Latin-1 path: $(grep -o '"path[^,]*' "$tmp/clean/manifest.json" | head -4)"
-echo "PASS: non-UTF-8 paths, DOCNO and title indexed, kept exactly and resumed"
+"$build/query/boilerdex-search" --index "$lat/none" volcano >/dev/null 2>"$tmp/search.err" && fail "search of a missing set succeeded"
+grep -q 'caf\\xe9/none' "$tmp/search.err" || fail "a Latin-1 path is not shown readably: $(od -c "$tmp/search.err" | head -3)"
+echo "PASS: non-UTF-8 paths, DOCNO and title indexed, kept exactly and resumed, and shown readably"
 
 # DOCNOs a run line cannot carry (issue #16 item 2): skipped as bad-docno, by file, offset
 # and byte, in TREC and in --format files (the DOCNO is the relative path).

@@ -2,7 +2,9 @@
 /// \file
 /// The shared shape of every boilerdex tool's main(): run a body, map exceptions to the
 /// exit codes of the house (0 ok, 1 runtime error, 2 usage or configuration error) and
-/// print one line on stderr naming the tool and, through what(), the file and position.
+/// print one line on stderr naming the tool and, through what(), the file and position
+/// (bytes of what() that are not UTF-8, and control bytes, shown as `\xNN`: file names and
+/// DOCNOs are bytes).
 
 #include <functional>
 #include <string_view>
