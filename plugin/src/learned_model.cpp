@@ -10,6 +10,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/input_error.hpp"
+#include "boilerdex/plugin/atomic_file.hpp"
 
 namespace boilerdex::plugin {
 
@@ -471,22 +472,8 @@ std::string LearnedModel::to_json() const {
 }
 
 void LearnedModel::save(const fs::path& path) const {
-  const std::string text = to_json();
-  fs::path tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path.string(), InputError::npos, "cannot write the model file");
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) throw InputError(path.string(), InputError::npos, "error writing the model file");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw InputError(path.string(), InputError::npos, "cannot write the model file");
-  }
+  // An exclusive temporary beside it, never a planted PATH.tmp symlink (issue #16).
+  write_file_atomically(path, to_json());
 }
 
 std::size_t LearnedModel::num_outputs() const noexcept {
