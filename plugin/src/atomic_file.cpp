@@ -6,6 +6,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <algorithm>
+#include <array>
+#include <fstream>
 #include <random>
 #include <streambuf>
 #include <string>
@@ -75,9 +78,23 @@ class FdBuffer final : public std::streambuf {
   std::vector<char> m_buffer;
 };
 
+/// True when the files at \p a and \p b hold the same bytes (false when either is unreadable).
+bool same_bytes(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::ifstream x(a, std::ios::binary), y(b, std::ios::binary);
+  if (!x || !y) return false;
+  std::array<char, 65536> p{}, q{};
+  while (true) {
+    x.read(p.data(), p.size());
+    y.read(q.data(), q.size());
+    if (x.gcount() != y.gcount() || !std::equal(p.begin(), p.begin() + x.gcount(), q.begin())) return false;
+    if (x.gcount() == 0 || !x || !y) return x.eof() && y.eof() && !x.bad() && !y.bad();
+  }
+}
+
 }  // namespace
 
-void write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write) {
+bool write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write,
+                           bool keep_unchanged) {
   std::filesystem::path temp;
   const int fd = create_temp_beside(target, temp);
   if (fd < 0)
@@ -100,9 +117,11 @@ void write_file_atomically(const std::filesystem::path& target, const std::funct
   if (!out) throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(buffer.err));
   cleanup.fd = -1;
   if (::close(fd) != 0) throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(errno));
+  if (keep_unchanged && same_bytes(temp, target)) return false;  // cleanup removes the temporary
   if (std::rename(temp.c_str(), target.c_str()) != 0)
     throw InputError(target.string(), InputError::npos, std::string("cannot write output file: ") + std::strerror(errno));
   cleanup.done = true;
+  return true;
 }
 
 void write_file_atomically(const std::filesystem::path& target, std::string_view text) {

@@ -20,6 +20,7 @@
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/manifest.hpp"
+#include "boilerdex/plugin/atomic_file.hpp"
 #include "boilerdex/query/index_set.hpp"
 #include "boilerdex/query/searcher.hpp"
 #include "boilerdex/trec/evaluator.hpp"
@@ -103,12 +104,10 @@ std::size_t display_width(std::string_view s) {
   }));
 }
 
+/// Writes a report through an exclusive temporary renamed over \p path (never through a
+/// symlink planted in the output folder; issue #16). \throws InputError naming it.
 void write_file(const fs::path& path, const std::function<void(std::ostream&)>& writer) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(path.string() + ": cannot create");
-  writer(out);
-  out.close();
-  if (!out) throw Error(path.string() + ": cannot write");
+  (void)plugin::write_file_atomically(path, writer);
 }
 
 /// ▲ or ▼ when the view differs significantly from the baseline on measure m.
@@ -134,19 +133,6 @@ void write_escaped(std::ostream& out, std::string_view text) {
   }
 }
 
-/// True when the files at \p a and \p b hold the same bytes (false when either is unreadable).
-bool same_bytes(const fs::path& a, const fs::path& b) {
-  std::ifstream x(a, std::ios::binary), y(b, std::ios::binary);
-  if (!x || !y) return false;
-  std::array<char, 65536> p{}, q{};
-  while (true) {
-    x.read(p.data(), p.size());
-    y.read(q.data(), q.size());
-    if (x.gcount() != y.gcount() || !std::equal(p.begin(), p.begin() + x.gcount(), q.begin())) return false;
-    if (x.gcount() == 0 || !x || !y) return x.eof() && y.eof() && !x.bad() && !y.bad();
-  }
-}
-
 /// Writes the gold texts of \p gold_dir (DOCNO.txt, in name order) to \p collection as TREC
 /// records: the DOCNO from the name, a page declared UTF-8 holding one <p> per non-blank
 /// line, so every text line is a block and the whole text is the `all` view. Streams (one
@@ -165,8 +151,9 @@ bool write_gold_collection(const fs::path& gold_dir, const fs::path& collection)
   if (ec) throw Error(gold_dir.string() + ": cannot list: " + ec.message());
   if (files.empty()) throw Error(gold_dir.string() + ": [trec] gold holds no DOCNO.txt file");
   std::sort(files.begin(), files.end());
-  const fs::path temporary = collection.string() + ".tmp";
-  write_file(temporary, [&](std::ostream& out) {
+  // Through an exclusive temporary, kept out when unchanged (its time stamp then says the
+  // gold index set is up to date).
+  return plugin::write_file_atomically(collection, [&](std::ostream& out) {
     for (const fs::path& file : files) {
       std::ifstream in(file, std::ios::binary);
       if (!in) throw Error(file.string() + ": cannot read");
@@ -182,14 +169,7 @@ bool write_gold_collection(const fs::path& gold_dir, const fs::path& collection)
       if (in.bad()) throw Error(file.string() + ": cannot read");
       out << "</body></html>\n</DOC>\n";
     }
-  });
-  if (same_bytes(temporary, collection)) {
-    fs::remove(temporary, ec);
-    return false;
-  }
-  fs::rename(temporary, collection, ec);
-  if (ec) throw Error(collection.string() + ": cannot replace: " + ec.message());
-  return true;
+  }, /*keep_unchanged=*/true);
 }
 
 std::string_view kind_name(indexer::ViewKind kind) {

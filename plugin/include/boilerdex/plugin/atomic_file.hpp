@@ -30,8 +30,11 @@ void write_file_atomically(const std::filesystem::path& target, std::string_view
 
 /// As above, with the contents streamed: \p write is called once with a stream into the
 /// temporary (buffered, 64 KiB), so a large output is never held in memory. When \p write
-/// throws, the temporary is removed and the exception goes on.
+/// throws, the temporary is removed and the exception goes on. With \p keep_unchanged, a
+/// \p target that already holds exactly the bytes written is left as it is (its time
+/// stamp too) and the temporary removed. \returns false when \p target was kept, else true.
 /// \throws InputError naming \p target and the system's reason; what \p write throws.
-void write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write);
+bool write_file_atomically(const std::filesystem::path& target, const std::function<void(std::ostream&)>& write,
+                           bool keep_unchanged = false);
 
 }  // namespace boilerdex::plugin
