@@ -5,6 +5,7 @@
 #include <string>
 #include <toml++/toml.h>
 
+#include "boilerdex/config/count_ranges.hpp"
 #include "boilerdex/config/error.hpp"
 
 namespace boilerdex::config {
@@ -83,6 +84,9 @@ class TableReader {
   }
 
   /// An integer in [min, max].
+  std::uint64_t get_uint(const toml::node& node, const std::string& key, CountRange range) const {
+    return get_uint(node, key, range.min, range.max);
+  }
   std::uint64_t get_uint(const toml::node& node, const std::string& key, std::uint64_t min,
                          std::uint64_t max = std::numeric_limits<std::int64_t>::max()) const {
     const auto* v = node.as_integer();
@@ -166,7 +170,7 @@ void read_collection(const TableReader& r, const toml::table& t, CollectionConfi
   r.each(t, "collection", [&](std::string_view k, const toml::node& n, const std::string& d) {
     if (k == "inputs") c.inputs = r.get_paths(n, d);
     else if (k == "format") c.format = r.get_choice(n, d, known_formats);
-    else if (k == "max_page_bytes") c.max_page_bytes = r.get_uint(n, d, 1);
+    else if (k == "max_page_bytes") c.max_page_bytes = r.get_uint(n, d, k_page_bytes_range);
     else return false;
     return true;
   });
@@ -203,13 +207,13 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "sweep_positions") c.sweep_positions = r.get_bool(n, d);
     else if (k == "sweep_termlists") c.sweep_termlists = r.get_bool(n, d);
     else if (k == "sync_commits") c.sync_commits = r.get_bool(n, d);
-    else if (k == "auto_sample_documents") c.auto_sample_documents = r.get_uint(n, d, 1);
+    else if (k == "auto_sample_documents") c.auto_sample_documents = r.get_uint(n, d, k_document_range);
     else if (k == "index_title") c.index_title = r.get_bool(n, d);
-    else if (k == "commit_interval") c.commit_interval = r.get_uint(n, d, 1);
+    else if (k == "commit_interval") c.commit_interval = r.get_uint(n, d, k_commit_interval_range);
     else if (k == "max_pending_postings") c.max_pending_postings = r.get_uint(n, d, 1);
-    else if (k == "threads") c.threads = static_cast<unsigned>(r.get_uint(n, d, 0, 256));
+    else if (k == "threads") c.threads = static_cast<unsigned>(r.get_uint(n, d, k_thread_range));
     else if (k == "strict") c.strict = r.get_bool(n, d);
-    else if (k == "snippet_bytes") c.snippet_bytes = r.get_uint(n, d, 0);
+    else if (k == "snippet_bytes") c.snippet_bytes = r.get_uint(n, d, k_snippet_bytes_range);
     else return false;
     return true;
   });
@@ -219,7 +223,7 @@ void read_search(const TableReader& r, const toml::table& t, SearchConfig& c) {
   r.each(t, "search", [&](std::string_view k, const toml::node& n, const std::string& d) {
     if (k == "index") c.index = r.get_path(n, d);
     else if (k == "view") c.view = r.get_string(n, d);
-    else if (k == "k") c.k = r.get_uint(n, d, 1);
+    else if (k == "k") c.k = r.get_uint(n, d, k_result_range);
     else if (k == "bm25_k1") c.bm25_k1 = r.get_double(n, d, 0.0, 1e6);
     else if (k == "bm25_b") c.bm25_b = r.get_double(n, d, 0.0, 1.0);
     else return false;
@@ -246,7 +250,7 @@ void read_trec(const TableReader& r, const toml::table& t, TrecConfig& c) {
       c.field = r.get_string(n, d);
       if (!valid_field(c.field))
         r.fail(n.source(), d, "'" + c.field + "' is not title, desc, narr or a '+' combination of them");
-    } else if (k == "k") c.k = r.get_uint(n, d, 1);
+    } else if (k == "k") c.k = r.get_uint(n, d, k_result_range);
     else if (k == "run_tag") {
       c.run_tag = r.get_string(n, d);
       if (c.run_tag.empty() || c.run_tag.find_first_of(" \t\n") != std::string::npos)

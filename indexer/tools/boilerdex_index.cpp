@@ -47,10 +47,10 @@ int main(int argc, char** argv) {
         ->excludes(in)
         ->excludes(r);
     config::add_count_option(app, "--commit-interval", commit_interval, "documents between commits",
-                             {1, 1'000'000'000});
-    config::add_count_option(app, "--max-page-bytes", max_page_bytes, "skip larger pages", {1, 1ull << 30});
+                             config::k_commit_interval_range);
+    config::add_count_option(app, "--max-page-bytes", max_page_bytes, "skip larger pages", config::k_page_bytes_range);
     config::add_count_option(app, "--snippet-bytes", snippet_bytes,
-                             "kept text stored per document for snippets (0: none)", {0, 1u << 20});
+                             "kept text stored per document for snippets (0: none)", config::k_snippet_bytes_range);
     app.add_option("--language", language, "stemming language (Xapian::Stem), or none");
     app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
     app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);

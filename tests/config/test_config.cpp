@@ -140,6 +140,13 @@ BOOST_AUTO_TEST_CASE(range_and_element_errors) {
   BOOST_TEST(error_of_text("[trec]\nrun_tag = \"a b\"\n").key() == "trec.run_tag");
   BOOST_TEST(error_of_text("views = 3\n").key() == "views");
   BOOST_TEST(error_of_text("[indexing]\npositions = 1\n").line() == 2u);
+  // The command lines' ranges (count_ranges.hpp), stated in the message (issue #16).
+  BOOST_TEST(std::string(error_of_text("[indexing]\nthreads = 100000\n").what()).find("between 0 and 256") !=
+             std::string::npos);
+  BOOST_TEST(error_of_text("[search]\nk = 2000000\n").key() == "search.k");
+  BOOST_TEST(error_of_text("[trec]\nk = 0\n").key() == "trec.k");
+  BOOST_TEST(error_of_text("[indexing]\nsnippet_bytes = 2000000\n").key() == "indexing.snippet_bytes");
+  BOOST_TEST(error_of_text("[collection]\nmax_page_bytes = 2000000000\n").key() == "collection.max_page_bytes");
 }
 
 BOOST_AUTO_TEST_CASE(missing_file_is_a_config_error) {

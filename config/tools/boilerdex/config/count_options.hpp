@@ -6,7 +6,7 @@
 /// absurd or non-numeric value stops at parse time with a usage error (exit 2) stating the
 /// range, e.g. `--docs: must be a whole number from 1 to 10000000, not -5`, instead of
 /// wrapping to 2^64 or sizing a vector by it. The ranges that several tools share are named
-/// here once; the [indexing] threads range is the configuration loader's.
+/// in count_ranges.hpp, which the configuration loader uses too.
 
 #include <charconv>
 #include <cstdint>
@@ -17,18 +17,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "boilerdex/config/count_ranges.hpp"
+
 namespace boilerdex::config {
-
-/// An inclusive range of whole numbers.
-struct CountRange {
-  std::uint64_t min = 0;
-  std::uint64_t max = 0;
-};
-
-inline constexpr CountRange k_thread_range{0, 256};             ///< threads, 0: all cores (as [indexing] threads)
-inline constexpr CountRange k_result_range{1, 1'000'000};       ///< results per query or topic (--k)
-inline constexpr CountRange k_page_limit_range{0, 100'000'000}; ///< "only the first N pages", 0: all
-inline constexpr CountRange k_document_range{1, 10'000'000};    ///< generated or sampled documents
 
 /// A CLI11 validator accepting only decimal digits (no sign, no exponent) whose value lies
 /// in \p r; its message states the range and the value given.
