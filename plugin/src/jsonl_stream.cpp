@@ -16,6 +16,7 @@
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/page_extractor_batch.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -86,7 +87,7 @@ void for_each_block_json(const PageResult& result, const JsonlOptions& options, 
 // extracted page). \throws Error (InputError for bad base64) for a record that cannot be
 // used.
 json answer(const json& record, const Extractor& extractor, const JsonlOptions& options,
-            std::optional<PageResult>& page) {
+            std::optional<PageResult>& page, std::size_t& page_bytes) {
   if (!record.is_object()) throw Error("the record is not a JSON object");
   std::string bytes;
   if (const auto it = record.find("html"); it != record.end()) {
@@ -105,6 +106,7 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
     if (!it->is_string()) throw Error("\"charset\" is not a string");
     page_options.declared_charset = it->get<std::string>();
   }
+  page_bytes = bytes.size();
   const PageResult& result = page.emplace(extract_page(bytes, extractor, page_options));
   json out = echoed(record);
   out["title"] = result.document.title;
@@ -193,9 +195,10 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
     json record;
     json reply;
     std::optional<PageResult> page;
+    std::size_t page_bytes = 0;
     try {
       record = json::parse(line);
-      reply = answer(record, *extractor, options, page);
+      reply = answer(record, *extractor, options, page, page_bytes);
     } catch (const std::exception& e) {
       const auto* library = dynamic_cast<const json::exception*>(&e);
       const std::string message = options.source_name + ":" + std::to_string(line_number) + ": " +
@@ -205,6 +208,15 @@ JsonlSummary run_jsonl_stream(std::istream& in, std::ostream& out, std::ostream&
       reply["error"] = message;
       page.reset();
       ++summary.failed;
+    }
+    if (page) {  // a page cut at a limit says so, as boilerdex-extract's other formats do
+      const std::string notice = limits_notice(options.source_name + ":" + std::to_string(line_number), page_bytes,
+                                               page->stats, options.limits);
+      if (!notice.empty()) {
+        err << notice << '\n';
+        reply["limits"] = notice;
+        ++summary.truncated;
+      }
     }
     if (page && options.blocks) {  // "blocks" last, as the DOM had it, streamed
       std::string head = dump_line(reply);

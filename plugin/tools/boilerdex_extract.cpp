@@ -79,6 +79,8 @@ int run_stats(StatsCommand& s) {
 
 int run_jsonl(const plugin::JsonlOptions& options) {
   const auto s = plugin::run_jsonl_stream(std::cin, std::cout, std::cerr, options);
+  if (s.truncated > 0)
+    std::cerr << "boilerdex-extract: " << s.truncated << " of " << s.records << " record(s) hit a limit and were answered cut\n";
   if (s.failed > 0)
     std::cerr << "boilerdex-extract: " << s.failed << " of " << s.records << " record(s) failed\n";
   return s.failed > 0 ? 1 : 0;

@@ -142,6 +142,22 @@ BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
              r.lines[0]["error"].get<std::string>());
 }
 
+// Issue #16, item 6: a page cut at a segmenter limit says so in its answer and on the
+// error stream, and is counted.
+BOOST_AUTO_TEST_CASE(pages_cut_at_a_limit_say_so) {
+  JsonlOptions options = with_extractor("keep-everything");
+  options.limits.max_blocks = 2;
+  const Run r = run(record({{"url", "u"}, {"html", "<p>one</p><p>two</p><p>three</p>"}}) +
+                        record({{"url", "v"}, {"html", "<p>only</p>"}}),
+                    options);
+  BOOST_TEST(r.summary.truncated == 1u);
+  BOOST_REQUIRE(r.lines.size() == 2u);
+  BOOST_TEST(r.lines[0]["limits"] == "stdin:1: page hit a limit: blocks after the first 2 were dropped (max_blocks)");
+  BOOST_TEST(!r.lines[1].contains("limits"));
+  BOOST_TEST(r.err.find("stdin:1: page hit a limit") == 0);
+  BOOST_TEST(r.lines[0]["blocks"].size() == 2u);
+}
+
 BOOST_AUTO_TEST_CASE(unknown_extractor_stops_before_reading) {
   std::istringstream in(record({{"html", k_page}}));
   std::ostringstream out, err;

@@ -18,7 +18,9 @@
 ///                  ...]}
 ///   "text" is boilerpipe's content (each content block + '\n'); "blocks" are the page's
 ///   parse blocks with the extractor's decisions (source offsets index the page decoded to
-///   UTF-8). A record that cannot be used gives {"url": ..., "docno": ..., "error": "..."}
+///   UTF-8). A page that hit a segmenter limit also gets "limits": limits_notice's line
+///   (page_extractor_batch.hpp), before "blocks", and the same line on the error stream.
+///   A record that cannot be used gives {"url": ..., "docno": ..., "error": "..."}
 ///   in its place, and the same message on the error stream: the stream never stops.
 
 #include <cstddef>
@@ -45,6 +47,7 @@ struct JsonlOptions {
 struct JsonlSummary {
   std::size_t records = 0;  ///< input records (non-blank lines)
   std::size_t failed = 0;   ///< of which answered with an "error" object
+  std::size_t truncated = 0;  ///< of which answered with "limits" (cut at a segmenter limit)
 };
 
 /// Reads JSON Lines records from \p in until end of input and writes one JSON line per
