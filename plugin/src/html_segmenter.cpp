@@ -648,7 +648,11 @@ class ContentHandler {
     if (m_block_tag_level == -1) m_block_tag_level = m_tag_level;
     if (!m_block_has_text) {
       m_block_has_text = true;
-      m_block_containers.assign(m_containers.rbegin(), m_containers.rend());
+      // The nearest k_max_container_chain only (body is added at the end): a whole chain per
+      // block under 511 nested <div>s took 0.4 GB at max_blocks (issue #16, item 5).
+      m_block_containers.assign(m_containers.rbegin(),
+                                m_containers.rbegin() + static_cast<std::ptrdiff_t>(
+                                                            std::min(m_containers.size(), k_max_container_chain)));
       m_block_enclosing = m_tag_classes.empty() ? TagClass::Other : m_tag_classes.back();
     }
     m_block_source_begin = std::min(m_block_source_begin, source_begin);

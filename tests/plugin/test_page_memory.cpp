@@ -8,6 +8,7 @@
 
 #include "../../plugin/src/gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/text_document.hpp"
 
 using namespace boilerdex::plugin;
 using detail::k_max_parse_tags;
@@ -41,6 +42,21 @@ BOOST_AUTO_TEST_CASE(a_page_over_the_tag_budget_is_cut_and_says_so) {
   SegmentStats small_stats;
   (void)segment_html(small, SegmentLimits{}, &small_stats);
   BOOST_TEST(!small_stats.truncated_input);
+}
+
+BOOST_AUTO_TEST_CASE(container_chains_keep_the_nearest_and_end_with_body) {
+  std::string deep = "<html><body>";
+  for (int i = 0; i < 300; ++i) deep += "<div>";
+  deep += "<p>deep text</p>";
+  for (int i = 0; i < 300; ++i) deep += "</div>";
+  deep += "<p>shallow text</p></body></html>";
+  const TextDocument doc = segment_html(deep);
+  BOOST_REQUIRE(doc.containers.size() == 2u);
+  const auto& chain = doc.containers[0];
+  BOOST_TEST(chain.size() == k_max_container_chain + 1);  // the nearest 128, then body
+  BOOST_TEST(chain.back() == doc.containers[1].back());   // body, as the shallow block's
+  BOOST_TEST(chain[0] > chain[1]);                        // nearest first (pre-order ids)
+  BOOST_TEST(doc.containers[1].size() == 2u);             // its <p>, then body
 }
 
 BOOST_AUTO_TEST_SUITE_END()
