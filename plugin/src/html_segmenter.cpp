@@ -1233,6 +1233,53 @@ TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, Se
   return detail::segment_html_before(utf8, limits, stats, PageDeadline(limits.max_page_millis));
 }
 
+namespace {
+
+/// Pages with fewer words than this outside <noscript> are read again with its content.
+constexpr int k_noscript_fallback_words = 50;
+
+int total_words(const TextDocument& doc) noexcept {
+  int words = 0;
+  for (const TextBlock& b : doc.blocks) words += b.num_words;
+  return words;
+}
+
+/// \p html with every <noscript> start and end tag overwritten by spaces (the same length,
+/// so offsets into it are offsets into \p html), making its content ordinary markup;
+/// std::nullopt when there is none. Comments, script and style contents are left alone.
+std::optional<std::string> unwrap_noscript(std::string_view html) {
+  constexpr std::string_view k_name = "noscript";
+  std::optional<std::string> out;
+  std::size_t i = 0;
+  while ((i = html.find('<', i)) != std::string_view::npos) {
+    std::size_t p = i + 1;
+    if (html.substr(i, 4) == "<!--") {
+      const std::size_t close = html.find("-->", i + 4);
+      if (close == std::string_view::npos) break;
+      i = close + 3;
+      continue;
+    }
+    if (p < html.size() && html[p] == '/') ++p;
+    bool match = p + k_name.size() < html.size();
+    for (std::size_t k = 0; k < k_name.size() && match; ++k)
+      match = (html[p + k] | 0x20) == k_name[k];
+    const char after = match ? html[p + k_name.size()] : 'x';
+    if (!match || !(after == '>' || after == '/' || after == ' ' || after == '\t' ||
+                    after == '\n' || after == '\r' || after == '\f')) {
+      ++i;
+      continue;
+    }
+    const std::size_t gt = html.find('>', p);
+    if (gt == std::string_view::npos) break;
+    if (!out) out.emplace(html);
+    std::fill(out->begin() + static_cast<std::ptrdiff_t>(i), out->begin() + static_cast<std::ptrdiff_t>(gt + 1), ' ');
+    i = gt + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
 namespace detail {
 
 TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats,
@@ -1268,16 +1315,33 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
   // reference puts invalid UTF-8 in its text: GuardedParse rewrites both first (same
   // length, so the source map still holds). Past the deadline the parse is abandoned (the
   // arena, reset on the way out, frees what it had built).
-  const GuardedParse gumbo(parsed, limits.max_depth, arena, deadline, "preparing HTML", "parsing HTML");
-  if (gumbo.nesting_limited()) st.depth_limited = true;
-
-  TextDocument doc;
-  ContentHandler handler(limits, st, doc);
-  Walker(limits, st, source, handler).run(gumbo.output().document, deadline);
-  handler.end_document();
-  doc.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
-  doc.budget = PageBudget(limits, deadline);
-  // No gumbo_destroy_output: the arena releases the whole tree at once.
+  const auto segment = [&](std::string_view html) {
+    const GuardedParse gumbo(html, limits.max_depth, arena, deadline, "preparing HTML", "parsing HTML");
+    if (gumbo.nesting_limited()) st.depth_limited = true;
+    TextDocument doc;
+    ContentHandler handler(limits, st, doc);
+    Walker(limits, st, source, handler).run(gumbo.output().document, deadline);
+    handler.end_document();
+    doc.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
+    doc.budget = PageBudget(limits, deadline);
+    // No gumbo_destroy_output: the arena releases the whole tree at once.
+    return doc;
+  };
+  TextDocument doc = segment(parsed);
+  // A page that shows its text only to browsers without scripts (forum software's crawler
+  // view inside <noscript>) reads as nearly empty here: read it as such a browser does.
+  if (total_words(doc) < k_noscript_fallback_words) {
+    if (std::optional<std::string> unwrapped = unwrap_noscript(parsed)) {
+      arena.reset(k_arena_keep_bytes);
+      const SegmentStats before = st;
+      TextDocument alternative = segment(*unwrapped);
+      if (total_words(alternative) >= 2 * total_words(doc) + k_noscript_fallback_words) {
+        st.noscript_unwrapped = true;
+        return alternative;
+      }
+      st = before;
+    }
+  }
   return doc;
 }
 

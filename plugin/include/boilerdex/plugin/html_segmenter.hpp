@@ -44,11 +44,17 @@ struct SegmentStats {
   bool depth_limited = false;
   bool blocks_limited = false;
   std::size_t truncated_blocks = 0;
+  /// The page had fewer than 50 words outside <noscript> elements, and was read again with
+  /// their content as ordinary markup (as a browser without scripts shows it), which gave
+  /// at least twice as many words plus 50.
+  bool noscript_unwrapped = false;
 };
 
 /// Parses \p utf8 (must be UTF-8; use decode_to_utf8 first) and segments it into parse
 /// blocks exactly as boilerpipe 1.2 would (same boundaries, word counts, densities,
-/// anchors, title; whitespace runs inside text may differ, §9.4). Every block starts as
+/// anchors, title; whitespace runs inside text may differ, §9.4), except on a page whose
+/// text lies almost all inside <noscript> (SegmentStats::noscript_unwrapped), which
+/// boilerpipe reads as empty. Every block starts as
 /// non-content with origins = {its index}. Fills TextDocument::containers.
 /// Gumbo runs with a per-thread arena allocator, reset on return (up to 32 MB of it is kept
 /// for the next page). Thread-safe (no shared state). Memory: Gumbo needs about 20 bytes
