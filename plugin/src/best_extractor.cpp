@@ -5,16 +5,22 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <span>
+#include <tuple>
 #include <stdexcept>
 #include <utility>
 
 #include "best_words_internal.hpp"
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/best_model.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
 #include "boilerdex/plugin/classifiers.hpp"
 #include "boilerdex/plugin/extractor_registry.hpp"
 #include "boilerdex/plugin/extractors.hpp"
 #include "boilerdex/plugin/filters.hpp"
 #include "extractor_registry_internal.hpp"
+#include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -57,12 +63,18 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"keep_between", &BestOptions::keep_between, 0.0, 1.0},
     {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
     {"unspaced_chars_per_word", &BestOptions::unspaced_chars_per_word, 0.0, k_unbounded},
+    {"model_weight", &BestOptions::model_weight, 0.0, 1.0},
+    {"model_smoothing", &BestOptions::model_smoothing, 0.0, 1.0},
+    {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
+    {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
+    {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
 };
 constexpr IntParameter k_int_parameters[] = {
     {"group_depth", &BestOptions::group_depth, 1, 5},
     {"heading_lookback", &BestOptions::heading_lookback, 0, 1000},
     {"heading_max_words", &BestOptions::heading_max_words, 0, 1000000},
     {"end_marker_min_words", &BestOptions::end_marker_min_words, 0, 1000000},
+    {"model_group_level", &BestOptions::model_group_level, 1, 5},
 };
 
 bool is_heading(TagClass tag) noexcept {
@@ -105,15 +117,9 @@ HintTag hint_tag_of(std::string_view lower) noexcept {
   return HintTag::Other;
 }
 
-constexpr bool is_ascii_alnum(char c) noexcept {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
-constexpr char ascii_lower(char c) noexcept {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-constexpr bool is_space(char c) noexcept {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
-}
+using detail::ascii_lower;
+using detail::is_ascii_alnum;
+constexpr bool is_space(char c) noexcept { return detail::is_html_space(c); }
 
 // What an element's markup says it is.
 enum class HintKind : std::uint8_t { None, Boilerplate, Caption };
@@ -134,25 +140,6 @@ struct MarkupWords {
   }
 };
 
-// Whether \p word holds "caption" in any case (camelCase names: photoCaption).
-bool has_caption(std::string_view word) noexcept {
-  constexpr std::string_view k_caption = "caption";
-  for (std::size_t k = 0; k + k_caption.size() <= word.size(); ++k) {
-    std::size_t m = 0;
-    while (m < k_caption.size() && ascii_lower(word[k + m]) == k_caption[m]) ++m;
-    if (m == k_caption.size()) return true;
-  }
-  return false;
-}
-
-bool starts_with_lower(std::string_view word, std::string_view prefix) noexcept {
-  if (word.size() < prefix.size()) return false;
-  for (std::size_t k = 0; k < prefix.size(); ++k) {
-    if (ascii_lower(word[k]) != prefix[k]) return false;
-  }
-  return true;
-}
-
 void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
   static constexpr std::string_view k_comments[] = {"comment", "disqus", "respond", "discussion"};
   static constexpr std::string_view k_boilerplate[] = {
@@ -160,22 +147,12 @@ void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
       "advert",  "sponsor", "newsletter", "subscribe", "cookie"};
   static constexpr std::string_view k_content[] = {"article", "entry", "post", "story",
                                                    "content", "main",  "body", "text"};
-  const auto any_prefix = [](std::string_view word, const auto& prefixes) {
-    return std::any_of(std::begin(prefixes), std::end(prefixes),
-                       [word](std::string_view prefix) { return starts_with_lower(word, prefix); });
-  };
-  std::size_t i = 0;
-  while (i < value.size()) {
-    while (i < value.size() && !is_ascii_alnum(value[i])) ++i;
-    const std::size_t begin = i;
-    while (i < value.size() && is_ascii_alnum(value[i])) ++i;
-    const std::string_view word = value.substr(begin, i - begin);
-    if (word.empty()) continue;
-    words.comments = words.comments || any_prefix(word, k_comments);
-    words.boilerplate = words.boilerplate || any_prefix(word, k_boilerplate);
-    words.caption = words.caption || has_caption(word);
-    words.content = words.content || any_prefix(word, k_content);
-  }
+  detail::for_each_markup_word(value, [&](std::string_view word) {
+    words.comments = words.comments || detail::any_prefix(word, k_comments);
+    words.boilerplate = words.boilerplate || detail::any_prefix(word, k_boilerplate);
+    words.caption = words.caption || detail::contains_lower(word, "caption");
+    words.content = words.content || detail::any_prefix(word, k_content);
+  });
 }
 
 // The tag name at html[p...] lower-cased into buffer (names longer than it read as "").
@@ -196,61 +173,19 @@ std::string_view read_tag_name(std::string_view html, std::size_t& p, char (&buf
 // position after '>' (npos when the tag never ends) and what its class and id mark it as.
 std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint, HintKind& kind) {
   MarkupWords words;
-  kind = HintKind::None;
-  const std::size_t n = html.size();
-  while (p < n) {
-    while (p < n && (is_space(html[p]) || html[p] == '/')) ++p;
-    if (p >= n) break;
-    if (html[p] == '>') {
-      kind = words.kind();
-      return p + 1;
-    }
-    const std::size_t name_begin = p;
-    while (p < n && !is_space(html[p]) && html[p] != '=' && html[p] != '>' && html[p] != '/') ++p;
-    const std::string_view name = html.substr(name_begin, p - name_begin);
-    while (p < n && is_space(html[p])) ++p;
-    if (p >= n || html[p] != '=') continue;
-    ++p;
-    while (p < n && is_space(html[p])) ++p;
-    std::size_t value_begin = p;
-    std::size_t value_end = p;
-    if (p < n && (html[p] == '"' || html[p] == '\'')) {
-      const std::size_t close = html.find(html[p], p + 1);
-      if (close == std::string_view::npos) return std::string_view::npos;
-      value_begin = p + 1;
-      value_end = close;
-      p = close + 1;
-    } else {
-      while (p < n && !is_space(html[p]) && html[p] != '>') ++p;
-      value_end = p;
-    }
-    const bool class_or_id =
-        (name.size() == 5 && ascii_lower(name[0]) == 'c' && ascii_lower(name[1]) == 'l' &&
-         ascii_lower(name[2]) == 'a' && ascii_lower(name[3]) == 's' &&
-         ascii_lower(name[4]) == 's') ||
-        (name.size() == 2 && ascii_lower(name[0]) == 'i' && ascii_lower(name[1]) == 'd');
-    if (want_hint && class_or_id)
-      read_markup_words(html.substr(value_begin, value_end - value_begin), words);
-  }
-  return std::string_view::npos;
+  bool self_closing = false;
+  const std::size_t after = detail::scan_start_tag(
+      html, p,
+      [&](std::string_view name, std::string_view value) {
+        if (want_hint && (detail::equals_lower(name, "class") || detail::equals_lower(name, "id")))
+          read_markup_words(value, words);
+      },
+      self_closing);
+  kind = after == std::string_view::npos ? HintKind::None : words.kind();
+  return after;
 }
 
-// Position after the end tag closing a script or style element that starts at p.
-std::size_t skip_raw_text(std::string_view html, std::size_t p, std::string_view name) noexcept {
-  for (;;) {
-    const std::size_t lt = html.find("</", p);
-    if (lt == std::string_view::npos) return html.size();
-    std::size_t q = lt + 2;
-    bool match = q + name.size() <= html.size();
-    for (std::size_t k = 0; k < name.size() && match; ++k)
-      match = ascii_lower(html[q + k]) == name[k];
-    if (match) {
-      const std::size_t gt = html.find('>', q + name.size());
-      return gt == std::string_view::npos ? html.size() : gt + 1;
-    }
-    p = lt + 2;
-  }
-}
+using detail::skip_raw_text;
 
 // The boilerpipe 2012 ArticleExtractor's decision per parse block (on a copy: it merges).
 std::vector<bool> article_2012_votes(const TextDocument& doc) {
@@ -612,6 +547,11 @@ BestOptions parse_best_options(std::string_view spec) {
                         ", got '" + std::string(value) + "'");
     };
     bool found = false;
+    if (key == "model") {
+      if (value.empty()) throw bad_value("a model file's path");
+      options.model_file = std::string(value);
+      found = true;
+    }
     for (const auto& p : k_double_parameters) {
       if (p.name != key) continue;
       double v = 0;
@@ -640,6 +580,7 @@ BestOptions parse_best_options(std::string_view spec) {
           "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
       for (const auto& p : k_double_parameters) message += ' ' + std::string(p.name);
       for (const auto& p : k_int_parameters) message += ' ' + std::string(p.name);
+      message += " model";
       throw UsageError(message);
     }
   }
@@ -771,7 +712,14 @@ std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<doubl
   return best;
 }
 
-BestExtractor::BestExtractor(BestOptions options) : m_options(options) {}
+BestExtractor::BestExtractor(BestOptions options) : m_options(std::move(options)) {
+  if (m_options.model_file.empty()) return;
+  m_model = std::make_shared<const LearnedModel>(LearnedModel::load(m_options.model_file));
+  if (m_model->feature_set() != FeatureSet::Best)
+    throw UsageError("extractor 'best': model " + m_options.model_file + " reads feature set '" +
+                     std::string(feature_set_name(m_model->feature_set())) +
+                     "', not 'best' (boilerdex-train --features best)");
+}
 
 std::string BestExtractor::name() const {
   std::string args;
@@ -786,6 +734,7 @@ std::string BestExtractor::name() const {
       args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
               std::to_string(m_options.*p.member);
   }
+  if (!m_options.model_file.empty()) args += (args.empty() ? "" : ",") + ("model=" + m_options.model_file);
   return args.empty() ? "best" : "best:" + args;
 }
 
@@ -796,11 +745,12 @@ namespace {
 // Step 3: the block decisions for evidence \p p (labels from the title and end-of-text
 // finders already on \p doc's blocks).
 std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
-                         const std::vector<bool>& hinted, const BestOptions& o) {
+                         const std::vector<bool>& hinted, const BestOptions& o,
+                         std::vector<bool>& inside) {
   const std::size_t n = doc.blocks.size();
   const std::uint32_t subtree = best_main_subtree(doc, p, o.lambda, hinted);
   std::vector<bool> keep(n, false);
-  std::vector<bool> inside(n, false);
+  inside.assign(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const auto& chain = chain_of(doc, i);
     inside[i] =
@@ -860,7 +810,160 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
   return keep;
 }
 
+// Steps 1–3 on \p doc (labels from the title and end-of-text finders are added to it).
+BestRuleResult run_rules(TextDocument& doc, const PageScan* page, const BestOptions& options) {
+  BestRuleResult r;
+  r.votes = classifier_votes(doc, page, options);
+  doc.budget.deadline.check("extracting");
+  // Labels for the heading and end-of-text rules (these filters only add labels).
+  document_title_match_2012(doc);
+  terminating_blocks_finder(doc, true);
+  r.evidence = refine_evidence(doc, page, options, r.votes, &r.hinted);
+  doc.budget.deadline.check("extracting");
+  r.keep = decide(doc, r.evidence, r.hinted, options, r.inside);
+  // A markup hint that swallowed the whole text (a wrongly named or unclosed wrapper) must
+  // not leave the page empty: then decide without hints.
+  if ((options.hint_penalty > 0.0 || options.caption_penalty > 0.0) &&
+      std::find(r.keep.begin(), r.keep.end(), true) == r.keep.end()) {
+    r.evidence = refine_evidence(doc, page, options, r.votes, nullptr);
+    r.hinted.assign(doc.blocks.size(), false);
+    r.keep = decide(doc, r.evidence, {}, options, r.inside);
+  }
+  const std::size_t n = doc.blocks.size();
+  r.title.assign(n, false);
+  r.after_end.assign(n, false);
+  int kept_words = 0;
+  bool ended = false;
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    r.title[i] = b.labels.has(Label::Title);
+    r.after_end[i] = ended;
+    if (r.keep[i]) kept_words += b.num_words;
+    if (options.end_marker_min_words > 0 && b.labels.has(Label::IndicatesEndOfText) &&
+        b.link_density <= options.end_marker_max_link_density &&
+        kept_words >= options.end_marker_min_words)
+      ended = true;
+  }
+  return r;
+}
+
+// BestOptions::model_smoothing: each block's probability pulled towards the word-weighted
+// mean of its DOM group (the blocks sharing its model_group_level-th container ancestor).
+void smooth_over_groups(const TextDocument& doc, const BestOptions& o, std::vector<double>& q) {
+  const std::size_t n = q.size();
+  const auto level = static_cast<std::size_t>(std::max(1, o.model_group_level));
+  std::vector<std::uint32_t> group(n, k_no_subtree);
+  std::vector<std::tuple<std::uint32_t, double, double>> sums;  // (group, Σ words × q, Σ words)
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto& chain = chain_of(doc, i);
+    if (chain.empty() || doc.blocks[i].num_words == 0) continue;
+    group[i] = chain[std::min(level, chain.size()) - 1];
+    sums.emplace_back(group[i], doc.blocks[i].num_words * q[i], doc.blocks[i].num_words);
+  }
+  std::sort(sums.begin(), sums.end());
+  std::size_t out = 0;  // sum equal groups in place
+  for (std::size_t k = 0; k < sums.size(); ++k) {
+    if (out > 0 && std::get<0>(sums[out - 1]) == std::get<0>(sums[k])) {
+      std::get<1>(sums[out - 1]) += std::get<1>(sums[k]);
+      std::get<2>(sums[out - 1]) += std::get<2>(sums[k]);
+    } else {
+      sums[out++] = sums[k];
+    }
+  }
+  sums.resize(out);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (group[i] == k_no_subtree) continue;
+    const auto it = std::lower_bound(sums.begin(), sums.end(), std::make_tuple(group[i], -1.0, -1.0));
+    const double mean = std::get<1>(*it) / std::get<2>(*it);
+    q[i] = (1.0 - o.model_smoothing) * q[i] + o.model_smoothing * mean;
+  }
+}
+
+// BestOptions::drop_comments: on a page whose kept text before the end-of-text marker
+// outweighs the comments after it (an article with its readers' comments, not a thread whose
+// replies are the content), the blocks in comment markup after the marker are dropped.
+void drop_comments(const TextDocument& doc, const BestRuleResult& rules,
+                   const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto comment = [&](std::size_t i) {
+    return rules.after_end[i] && markup[i].has(MarkupBit::CommentWords);
+  };
+  double before = 0, comments = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!keep[i]) continue;
+    if (!rules.after_end[i]) before += doc.blocks[i].num_words;
+    else if (comment(i)) comments += doc.blocks[i].num_words;
+  }
+  if (comments == 0 || before < comments) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (comment(i)) keep[i] = false;
+  }
+}
+
+// BestOptions::drop_link_islands: a short block of links only between two kept paragraphs,
+// and inline menus of links separated by vertical bars.
+void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto paragraph = [&](std::size_t i) {
+    const TextBlock& b = doc.blocks[i];
+    return keep[i] && b.num_words >= 15 && b.link_density < 0.25f;
+  };
+  std::vector<bool> island(n, false);
+  std::size_t previous = n;  // the last block with words before i
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (b.num_words == 0) continue;
+    if (keep[i] && b.link_density >= 0.9f && b.num_words <= 8 && previous < n && paragraph(previous)) {
+      std::size_t next = i + 1;
+      while (next < n && doc.blocks[next].num_words == 0) ++next;
+      island[i] = next < n && paragraph(next);
+    }
+    previous = i;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (island[i]) keep[i] = false;
+  }
+  // Inline menus: links only, separated by vertical bars, three words or fewer per link
+  // ("Comments | Share", "Home | News | Contact").
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (!keep[i] || b.num_words == 0 || b.link_density < 0.9f) continue;
+    const auto bars = static_cast<int>(std::count(b.text.begin(), b.text.end(), '|'));
+    if (bars > 0 && b.num_words <= 3 * (bars + 1)) keep[i] = false;
+  }
+}
+
+// Pages with at most this many words fall back to their main text when nothing was kept;
+// on larger pages an empty decision stands (an app shell, a page whose content never loaded).
+constexpr int k_fallback_max_words = 200;
+
+// The page's text when every rule and the model kept nothing on a small page: the blocks
+// with words that are mostly not links, that no markup hint damped and that are not markup
+// (a notice of 15 to 40 real words beside its menus), rather than an empty page.
+std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
+                                     const std::vector<bool>& markup) {
+  std::vector<bool> keep(doc.blocks.size(), false);
+  int words = 0;
+  for (const TextBlock& b : doc.blocks) words += b.num_words;
+  if (words > k_fallback_max_words) return keep;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const TextBlock& b = doc.blocks[i];
+    keep[i] = b.num_words > 0 && b.link_density <= 0.5f && !rules.hinted[i] && !markup[i];
+  }
+  return keep;
+}
+
 }  // namespace
+
+BestRuleResult best_rule_decisions(const TextDocument& fresh, std::string_view utf8_html,
+                                   const BestOptions& options) {
+  const double k = options.unspaced_chars_per_word;
+  TextDocument doc = k > 0.0 && detail::needs_best_word_counts(fresh)
+                         ? detail::with_best_word_counts(fresh, k)
+                         : fresh;
+  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html, k);
+  return run_rules(doc, utf8_html.empty() ? nullptr : &scan, options);
+}
 
 void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) const {
   // Text in a script without spaces: decide on a copy with best's word counts, then copy
@@ -870,28 +973,51 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
   TextDocument& doc = recount ? recounted : fresh;
   // One lexical scan of the page serves BTE and the markup hints.
-  const PageScan scan =
-      utf8_html.empty() ? PageScan{} : scan_page(utf8_html, m_options.unspaced_chars_per_word);
-  const PageScan* page = utf8_html.empty() ? nullptr : &scan;
-  const std::vector<double> votes = classifier_votes(doc, page, m_options);
-  doc.budget.deadline.check("extracting");
-  // Labels for the heading and end-of-text rules (these filters only add labels).
-  document_title_match_2012(doc);
-  terminating_blocks_finder(doc, true);
-  std::vector<bool> hinted;
-  std::vector<double> p = refine_evidence(doc, page, m_options, votes, &hinted);
-  doc.budget.deadline.check("extracting");
-  std::vector<bool> keep = decide(doc, p, hinted, m_options);
-  // A markup hint that swallowed the whole text (a wrongly named or unclosed wrapper) must
-  // not leave the page empty: then decide without hints.
-  if ((m_options.hint_penalty > 0.0 || m_options.caption_penalty > 0.0) &&
-      std::find(keep.begin(), keep.end(), true) == keep.end()) {
-    p = refine_evidence(doc, page, m_options, votes, nullptr);
-    keep = decide(doc, p, {}, m_options);
+  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html, k);
+  const BestRuleResult rules = run_rules(doc, utf8_html.empty() ? nullptr : &scan, m_options);
+  std::vector<bool> keep = rules.keep;
+  std::vector<double> score = rules.evidence;
+  std::vector<bool> as_markup(doc.blocks.size(), false);  // blocks that read as markup
+  // The learned stage re-decides every block from the rules' findings and the page's
+  // structure (best_model.hpp); it reads the segmenter's counts, as it was trained.
+  const LearnedModel* model = m_options.model_weight <= 0.0 || utf8_html.empty() ? nullptr
+                              : m_model                                          ? m_model.get()
+                                                                                 : builtin_best_model();
+  const std::vector<BlockMarkup> markup =
+      utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, utf8_html);
+  if (model != nullptr) {
+    const std::vector<float> rows = best_feature_rows(fresh, rules, markup);
+    const std::size_t width = feature_count(FeatureSet::Best);
+    std::vector<double> q(doc.blocks.size(), 0.0);
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      if (fresh.blocks[i].num_words > 0)
+        q[i] = model->content_probability(std::span<const float>(rows.data() + i * width, width));
+    }
+    if (m_options.model_smoothing > 0.0) smooth_over_groups(fresh, m_options, q);
+    const double w = m_options.model_weight;
+    const double threshold =
+        m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold();
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      score[i] = w * q[i] + (1.0 - w) * (rules.keep[i] ? 1.0 : 0.0);
+      keep[i] = score[i] >= threshold;
+    }
+    doc.budget.deadline.check("extracting");
   }
+  // Text that is markup (a textarea's template, script source kept as raw text) is never
+  // the page's content; reader comments after the article are dropped alike on every page.
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    if (reads_as_markup(fresh.blocks[i], markup[i])) {
+      keep[i] = false;
+      as_markup[i] = true;
+    }
+  }
+  if (m_options.drop_comments > 0.0) drop_comments(fresh, rules, markup, keep);
+  if (m_options.drop_link_islands > 0.0) drop_link_islands(fresh, keep);
+  if (std::find(keep.begin(), keep.end(), true) == keep.end())
+    keep = main_text_fallback(doc, rules, as_markup);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     fresh.blocks[i].is_content = keep[i];
-    fresh.blocks[i].score = static_cast<float>(p[i]);
+    fresh.blocks[i].score = static_cast<float>(score[i]);
     if (recount) fresh.blocks[i].labels = doc.blocks[i].labels;
   }
 }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/best_model.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "extractor_registry_internal.hpp"
 
@@ -14,9 +15,14 @@ LearnedExtractor::LearnedExtractor(std::shared_ptr<const LearnedModel> model, st
   if (!m_model) throw std::invalid_argument("LearnedExtractor: null model");
 }
 
-void LearnedExtractor::process(TextDocument& doc) const {
-  const std::size_t width = feature_count(m_model->feature_set());
-  const std::vector<float> rows = feature_rows(compute_features(doc), m_model->feature_set());
+void LearnedExtractor::process(TextDocument& doc) const { process(doc, {}); }
+
+void LearnedExtractor::process(TextDocument& doc, std::string_view utf8_html) const {
+  const FeatureSet set = m_model->feature_set();
+  const std::size_t width = feature_count(set);
+  const std::vector<float> rows = set == FeatureSet::Best
+                                      ? best_feature_rows(doc, utf8_html)
+                                      : feature_rows(compute_features(doc), set);
   doc.budget.deadline.check("extracting");
   const double threshold = m_model->threshold();
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {

@@ -4,10 +4,12 @@
 #include <array>
 #include <cmath>
 #include <fstream>
+#include <stdexcept>
 #include <nlohmann/json.hpp>
 #include <system_error>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/best_model.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
@@ -299,6 +301,7 @@ std::string_view feature_set_name(FeatureSet set) noexcept {
     case FeatureSet::Context: return "prev-curr-next";
     case FeatureSet::AllLocal: return "all-local";
     case FeatureSet::LocalPage: return "local+page";
+    case FeatureSet::Best: return "best";
   }
   return "current";
 }
@@ -307,6 +310,7 @@ std::optional<FeatureSet> parse_feature_set(std::string_view name) noexcept {
   for (const FeatureSet s : k_feature_sets) {
     if (feature_set_name(s) == name) return s;
   }
+  if (name == feature_set_name(FeatureSet::Best)) return FeatureSet::Best;
   return std::nullopt;
 }
 
@@ -318,6 +322,8 @@ std::size_t feature_count(FeatureSet set) noexcept {
     case FeatureSet::Context: return 3 * k_text_features;
     case FeatureSet::AllLocal: return 3 * k_text_features + 3 + 2;
     case FeatureSet::LocalPage: return 3 * k_text_features + 3 + 2 + k_page_features;
+    case FeatureSet::Best:
+      return feature_count(FeatureSet::LocalPage) + best_extra_feature_names().size();
   }
   return 0;
 }
@@ -336,15 +342,20 @@ std::vector<std::string> feature_names(FeatureSet set) {
   for (const std::string_view p : {"prev.", "curr.", "next."}) names.push_back(std::string(p) + "enclosing_tag");
   names.emplace_back("curr.position");
   names.emplace_back("curr.relative_position");
-  if (set == FeatureSet::LocalPage) {
+  if (set == FeatureSet::LocalPage || set == FeatureSet::Best) {
     for (const char* n : {"page.words_share", "page.largest_block_share", "page.words_before",
                           "page.distance_to_largest", "page.log_words", "page.link_density"})
       names.emplace_back(n);
+  }
+  if (set == FeatureSet::Best) {
+    for (const std::string_view n : best_extra_feature_names()) names.emplace_back(n);
   }
   return names;
 }
 
 std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set) {
+  if (set == FeatureSet::Best)
+    throw std::invalid_argument("feature set 'best' needs the page: use best_feature_rows");
   const std::size_t width = feature_count(set);
   std::vector<float> rows(features.size() * width);
   // Page totals, for LocalPage.

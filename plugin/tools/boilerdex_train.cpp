@@ -2,7 +2,10 @@
 // features) from labelled pages, cross-validates it by page, and saves a model file that
 // `boilerdex-extract -e learned:FILE` and `boilerdex-index --view extractor:learned:FILE` use.
 #include <CLI/CLI.hpp>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <string>
 
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
@@ -34,13 +37,14 @@ int run(int argc, char** argv) {
                  "scrapinghub, readability (gold text aligned to blocks; 2 classes) (repeatable)")
       ->required();
   app.add_option("--learner", learners, "cart or xgboost (repeatable; default xgboost)");
-  app.add_option("--features", feature_sets, "current, prev-curr-next, all-local (the paper's Table 2 sets) or local+page "
-                 "(all-local and the block's place in its page) (repeatable; default local+page)");
+  app.add_option("--features", feature_sets, "current, prev-curr-next, all-local (the paper's Table 2 sets), local+page "
+                 "(all-local and the block's place in its page) or best (local+page, the page's markup, "
+                 "DOM neighbourhood and the best rules' verdict) (repeatable; default local+page)");
   config::add_count_option(app, "--classes", o.classes, "2 or 4 (repeatable; default 2)", {2, 4});
   config::add_count_option(app, "--cv", o.folds,
                            "cross-validate every configuration with K folds by page and print the table", {2, 1000});
   app.add_option("-o,--output", o.output, "train one configuration on every page and write its model file");
-  app.add_option("--weighting", weighting, "block weights in training: words, sqrt-words or blocks")
+  app.add_option("--weighting", weighting, "block weights in training: words, sqrt-words, blocks or page-words (every page alike)")
       ->capture_default_str();
   app.add_option("--comments", comments,
                  "L3S-GN1 comments: content (the paper's classes) or boilerplate (as its gold text has them)")
@@ -48,6 +52,11 @@ int run(int argc, char** argv) {
   app.add_option("--min-aligned-share", o.labels.min_aligned_share,
                  "text gold: a block is content when this share of its tokens align with the gold")
       ->capture_default_str();
+  std::filesystem::path pages_file;
+  app.add_option("--pages", pages_file,
+                 "train only on the pages listed in this file, one DATASET/PAGE per line "
+                 "(e.g. the tune half: plugin/scripts/train_best_model.py)")
+      ->check(CLI::ExistingFile);
   app.add_option("--threshold", o.learner.threshold, "keep a block when P(content) >= this")->capture_default_str();
   app.add_option("--seed", o.learner.seed, "random seed (folds, subsampling)")->capture_default_str();
   config::add_count_option(app, "--threads", o.threads, "threads for labelling and parallel folds", {1, 256})
@@ -75,11 +84,19 @@ int run(int argc, char** argv) {
   o.learners = parse_all<train::Learner>(learners, train::parse_learner, "learner");
   o.feature_sets = parse_all<FeatureSet>(feature_sets, parse_feature_set, "feature set");
   const auto w = train::parse_weighting(weighting);
-  if (!w) throw UsageError("unknown weighting '" + weighting + "' (words, sqrt-words, blocks)");
+  if (!w) throw UsageError("unknown weighting '" + weighting + "' (words, sqrt-words, blocks, page-words)");
   o.weighting = *w;
   if (comments != "content" && comments != "boilerplate")
     throw UsageError("--comments must be content or boilerplate, not '" + comments + "'");
   o.labels.comments_are_content = comments == "content";
+  if (!pages_file.empty()) {
+    std::ifstream in(pages_file);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) o.labels.only_pages.insert(line);
+    }
+    if (o.labels.only_pages.empty()) throw UsageError("--pages " + pages_file.string() + ": no page listed");
+  }
   o.learner.threads = 1;
   return train::run_train(o, std::cout, std::cerr);
 }

@@ -48,6 +48,12 @@ an archive of articles since 1995 that subscribers can search by keyword, date o
 advertising.</p></div>
 </body></html>)";
 
+// Options that test the rules (steps 1–3 of best_extractor.hpp) alone: the learned stage off.
+BestOptions rules_only(BestOptions options = {}) {
+  options.model_weight = 0.0;
+  return options;
+}
+
 // The text the extractor keeps on \p html.
 std::string extract(const std::string& html, const BestOptions& options = {}) {
   TextDocument doc = segment_html(html);
@@ -84,7 +90,7 @@ BOOST_AUTO_TEST_CASE(keeps_the_article_and_its_headline_and_drops_navigation_com
 
 BOOST_AUTO_TEST_CASE(comment_rules_are_what_drops_the_comments) {
   const std::string html = read_fixture("article_nav_comments.html");
-  BestOptions off;
+  BestOptions off = rules_only();
   off.hint_penalty = 0.0;
   off.end_marker_min_words = 0;
   // Without the markup hint and the end-of-text marker, the comments read as content.
@@ -102,7 +108,7 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
   const std::string html = read_fixture("article_teasers.html");
   // The tuned default is a soft penalty (teasers sit at the margin); at full strength the
   // teasers, each its own small DOM group, fall below the threshold.
-  BestOptions full;
+  BestOptions full = rules_only();
   full.group_penalty = 1.0;
   full.group_depth = 2;  // each teaser's own container (depth 3 would hold all three)
   full.group_share = 0.5;
@@ -116,7 +122,7 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
   BOOST_TEST(!contains(text, "hundredth birthday"));
   BOOST_TEST(!contains(text, "Rare orchid found"));  // linked teaser headlines never
   // Without the penalty the teasers read as content, and the wrapper holding them wins.
-  BestOptions off;
+  BestOptions off = rules_only();
   off.group_penalty = 0.0;
   const std::string all = extract(html, off);
   BOOST_TEST(contains(all, "rare orchid"));
@@ -128,7 +134,7 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_drops_teasers_in_small_separate_groups) {
 BOOST_AUTO_TEST_CASE(teaser_penalty_drops_runs_of_linked_headlines_with_snippets) {
   const std::string html = read_fixture("article_teaser_list.html");
   // Three linked headlines with their snippets in a row, in the article's own container.
-  BestOptions full;
+  BestOptions full = rules_only();
   full.teaser_penalty = 1.0;
   const std::string text = extract(html, full);
   BOOST_TEST_INFO("extracted:\n" << text);
@@ -141,7 +147,7 @@ BOOST_AUTO_TEST_CASE(teaser_penalty_drops_runs_of_linked_headlines_with_snippets
   BOOST_TEST(!contains(text, "north lighthouse"));
   BOOST_TEST(!contains(text, "race in the harbour"));
   // Without the penalty they read as part of the article.
-  BestOptions off;
+  BestOptions off = rules_only();
   off.teaser_penalty = 0.0;
   BOOST_TEST(contains(extract(html, off), "north lighthouse"));
   // Two in a row are not a list: the rule leaves them alone.
@@ -156,7 +162,7 @@ BOOST_AUTO_TEST_CASE(teaser_penalty_drops_runs_of_linked_headlines_with_snippets
 
 BOOST_AUTO_TEST_CASE(caption_penalty_drops_image_captions_inside_the_article) {
   const std::string html = read_fixture("article_captions.html");
-  const std::string text = extract(html);
+  const std::string text = extract(html, rules_only());
   BOOST_TEST_INFO("extracted:\n" << text);
   BOOST_TEST(contains(text, "washed away a section of the embankment"));
   BOOST_TEST(contains(text, "rails hanging over a gap"));
@@ -165,7 +171,7 @@ BOOST_AUTO_TEST_CASE(caption_penalty_drops_image_captions_inside_the_article) {
   BOOST_TEST(contains(text, "foundations of the sea wall"));
   BOOST_TEST(!contains(text, "Engineers inspect the damaged embankment"));
   // Without the rule the caption reads as part of the article: it sits in its subtree.
-  BestOptions off;
+  BestOptions off = rules_only();
   off.caption_penalty = 0.0;
   BOOST_TEST(contains(extract(html, off), "Engineers inspect the damaged embankment"));
   // All three caption forms (a div "caption-full", a span "photoCaption", a <figcaption>)
@@ -174,7 +180,7 @@ BOOST_AUTO_TEST_CASE(caption_penalty_drops_image_captions_inside_the_article) {
   // keep_between judges the damped value.)
   // (The fragment penalty, which follows and weighs the mass of each group, is off here.)
   const TextDocument doc = segment_html(html);
-  BestOptions on;
+  BestOptions on = rules_only();
   on.group_penalty = 0.0;
   off.group_penalty = 0.0;
   const std::vector<double> with = best_block_evidence(doc, html, on);
@@ -212,8 +218,8 @@ BOOST_AUTO_TEST_CASE(caption_penalty_spares_a_caption_that_holds_the_page_text) 
   }
   BOOST_REQUIRE(caption < doc.blocks.size());
   // Without the guard its evidence is damped by caption_penalty.
-  BestOptions guarded;
-  BestOptions unguarded;
+  BestOptions guarded = rules_only();
+  BestOptions unguarded = rules_only();
   unguarded.caption_max_share = 1.0;
   const double with_guard = best_block_evidence(doc, html, guarded)[caption];
   const double without_guard = best_block_evidence(doc, html, unguarded)[caption];
@@ -251,7 +257,7 @@ BOOST_AUTO_TEST_CASE(keep_between_fills_a_gap_between_kept_blocks_inside_the_sub
   // A strict inside threshold drops the short line "You will need:" between two paragraphs
   // (its evidence is weaker than theirs); gap filling brings it back. The navigation links
   // at the top are not between kept blocks and stay out either way.
-  BestOptions strict;
+  BestOptions strict = rules_only();
   strict.smoothing = 0.0;  // the line's own evidence, not its neighbours'
   strict.keep_inside = 0.9;
   strict.keep_between = 1.0;
@@ -283,7 +289,7 @@ BOOST_AUTO_TEST_CASE(fragment_penalty_fades_on_pages_without_a_dominant_group) {
   };
   const std::size_t small_post = block_of("footprints in the soft earth");
   const std::size_t large_post = block_of("chitted them on the kitchen windowsill");
-  BestOptions full;
+  BestOptions full = rules_only();
   full.group_penalty = 1.0;
   full.group_share = 1.0;
   full.group_depth = 2;
@@ -465,7 +471,7 @@ BOOST_AUTO_TEST_CASE(keeps_a_japanese_article_only_with_the_unspaced_word_count)
 
   // On the segmenter's counts (whitespace and punctuation tokens) a paragraph is 3 to 5
   // words, and the English footer's 39 words look like the page's text.
-  BestOptions off;
+  BestOptions off = rules_only();
   off.unspaced_chars_per_word = 0.0;
   const std::string without = extract(k_japanese_page, off);
   BOOST_TEST_INFO("extracted without the unspaced count:\n" << without);
@@ -488,11 +494,11 @@ BOOST_AUTO_TEST_CASE(pages_without_unspaced_scripts_are_decided_as_before) {
       "column of smoke high over the bay and the ferries stayed in port all day long.</p>"
       "<p>Scientists had warned of swelling on the northern flank for weeks before it.</p>"
       "</div></body></html>";
-  BestOptions off;
+  BestOptions off = rules_only();
   off.unspaced_chars_per_word = 0.0;
   TextDocument a = segment_html(html);
   TextDocument b = segment_html(html);
-  BestExtractor().process(a, html);
+  BestExtractor(rules_only()).process(a, html);
   BestExtractor(off).process(b, html);
   BOOST_REQUIRE_EQUAL(a.blocks.size(), b.blocks.size());
   for (std::size_t i = 0; i < a.blocks.size(); ++i) {

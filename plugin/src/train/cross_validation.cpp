@@ -70,7 +70,7 @@ FoldOutcome run_fold(const std::vector<LabelledPage>& pages, const std::vector<s
   for (std::size_t pi = 0; pi < pages.size(); ++pi) {
     if (fold_of[pi] != fold) continue;
     const LabelledPage& page = pages[pi];
-    const std::vector<float> rows = feature_rows(page.features, config.feature_set);
+    const std::vector<float> rows = page_rows(page, config.feature_set);
     for (std::size_t i = 0; i < page.features.size(); ++i) {
       const int words = page.features[i].num_words;
       if (words <= 0) continue;

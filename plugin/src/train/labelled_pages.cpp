@@ -6,6 +6,8 @@
 #include <ostream>
 #include <thread>
 
+#include "boilerdex/config/error.hpp"
+#include "boilerdex/plugin/best_model.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/learned_labels.hpp"
@@ -14,13 +16,14 @@ namespace boilerdex::plugin::train {
 
 namespace {
 
-LabelledPage make_page(std::string id, const TextDocument& doc, std::vector<BlockClass> gold,
-                       bool four_class) {
+LabelledPage make_page(std::string id, const TextDocument& doc, std::string_view html,
+                       std::vector<BlockClass> gold, bool four_class, const LabelOptions& options) {
   LabelledPage page;
   page.id = std::move(id);
   page.features = compute_features(doc);
   page.gold = std::move(gold);
   page.four_class = four_class;
+  if (options.best_rows) page.best_rows = best_feature_rows(doc, html);
   return page;
 }
 
@@ -34,7 +37,7 @@ LabelledPage label_l3s_page(std::string_view annotated_utf8, std::string id, con
     gold.push_back(label == L3sClass::Comments && !options.comments_are_content ? BlockClass::Boilerplate
                                                                                 : block_class(label));
   }
-  return make_page(std::move(id), doc, std::move(gold), true);
+  return make_page(std::move(id), doc, annotated.html, std::move(gold), true, options);
 }
 
 LabelledPage label_text_page(std::string_view html_utf8, std::string_view gold_text, std::string id,
@@ -45,7 +48,7 @@ LabelledPage label_text_page(std::string_view html_utf8, std::string_view gold_t
     gold.push_back(share > 0.0 && share >= options.min_aligned_share ? BlockClass::FullText
                                                                      : BlockClass::Boilerplate);
   }
-  return make_page(std::move(id), doc, std::move(gold), false);
+  return make_page(std::move(id), doc, html_utf8, std::move(gold), false, options);
 }
 
 LabelledPage label_page(const Dataset& dataset, const GoldPage& page, const LabelOptions& options) {
@@ -62,8 +65,13 @@ LabelledCollection load_labelled_pages(const std::vector<DatasetSpec>& specs, st
                                        unsigned threads, std::ostream* log, const LabelOptions& options) {
   LabelledCollection out;
   for (const auto& spec : specs) {
-    const Dataset dataset = open_dataset(spec);
+    Dataset dataset = open_dataset(spec);
     for (const auto& s : dataset.skipped) out.notes.push_back(dataset.name + ": " + s);
+    if (!options.only_pages.empty()) {
+      std::erase_if(dataset.pages, [&](const GoldPage& page) {
+        return !options.only_pages.contains(dataset.name + "/" + page.id);
+      });
+    }
     const std::size_t n = limit > 0 ? std::min(limit, dataset.pages.size()) : dataset.pages.size();
     std::vector<LabelledPage> pages(n);
     std::vector<std::string> errors(n);
@@ -95,6 +103,13 @@ LabelledCollection load_labelled_pages(const std::vector<DatasetSpec>& specs, st
     if (log != nullptr) *log << "boilerdex-train: " << dataset.name << ": " << kept << " labelled page(s)\n";
   }
   return out;
+}
+
+std::vector<float> page_rows(const LabelledPage& page, FeatureSet set) {
+  if (set != FeatureSet::Best) return feature_rows(page.features, set);
+  if (page.best_rows.size() != page.features.size() * feature_count(FeatureSet::Best))
+    throw UsageError("page " + page.id + " was labelled without the rows of feature set 'best'");
+  return page.best_rows;
 }
 
 }  // namespace boilerdex::plugin::train

@@ -10,11 +10,13 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
 
 namespace boilerdex::plugin::train {
 
@@ -26,7 +28,14 @@ struct LabelledPage {
   /// True when the labels distinguish the four classes (L3S-GN1); text-aligned labels know
   /// only Boilerplate and FullText.
   bool four_class = false;
+  /// The rows of the feature set "best" (best_feature_rows: they need the page), when
+  /// LabelOptions::best_rows asked for them; empty otherwise.
+  std::vector<float> best_rows;
 };
+
+/// The feature rows of \p page in feature set \p set (row-major, feature_count(set) per block).
+/// \throws UsageError for FeatureSet::Best when the page was labelled without its rows.
+[[nodiscard]] std::vector<float> page_rows(const LabelledPage& page, FeatureSet set);
 
 /// How gold becomes classes.
 struct LabelOptions {
@@ -36,6 +45,10 @@ struct LabelOptions {
   bool comments_are_content = true;
   /// Text-aligned gold: a block is FullText when at least this share of its tokens align.
   double min_aligned_share = 0.5;
+  /// Also keep the rows of the feature set "best" (LabelledPage::best_rows).
+  bool best_rows = false;
+  /// Label only these pages ("DATASET/PAGE", as LabelledPage::id); empty: every page.
+  std::unordered_set<std::string> only_pages;
 };
 
 /// A labelled page from an annotated L3S-GN1 page (UTF-8). Never throws (std::bad_alloc

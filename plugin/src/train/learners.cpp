@@ -9,7 +9,7 @@
 namespace boilerdex::plugin::train {
 
 namespace {
-constexpr std::array<std::string_view, 3> k_weightings = {"words", "sqrt-words", "blocks"};
+constexpr std::array<std::string_view, 4> k_weightings = {"words", "sqrt-words", "blocks", "page-words"};
 constexpr std::array<std::string_view, 2> k_learners = {"cart", "xgboost"};
 
 template <typename Enum, std::size_t N>
@@ -40,7 +40,9 @@ int class_index(BlockClass gold, std::size_t num_classes) noexcept {
 void append_rows(TrainingSet& set, std::span<const LabelledPage* const> pages, Weighting weighting) {
   const std::size_t width = feature_count(set.feature_set);
   for (const LabelledPage* page : pages) {
-    const std::vector<float> rows = feature_rows(page->features, set.feature_set);
+    const std::vector<float> rows = page_rows(*page, set.feature_set);
+    double page_words = 0;
+    for (const auto& f : page->features) page_words += std::max(0, f.num_words);
     for (std::size_t i = 0; i < page->features.size(); ++i) {
       const int words = page->features[i].num_words;
       if (words <= 0) continue;
@@ -50,6 +52,7 @@ void append_rows(TrainingSet& set, std::span<const LabelledPage* const> pages, W
       const auto w = static_cast<float>(words);
       set.weight.push_back(weighting == Weighting::Words       ? w
                            : weighting == Weighting::SqrtWords ? std::sqrt(w)
+                           : weighting == Weighting::PageWords ? static_cast<float>(100.0 * words / page_words)
                                                                : 1.0f);
     }
   }

@@ -32,11 +32,13 @@ struct TrainingSet {
   }
 };
 
-/// How blocks weigh in training. Evaluation weighs blocks by words, so Words trains for it;
-/// blocks without words never take part.
-enum class Weighting : std::uint8_t { Words, SqrtWords, Blocks };
+/// How blocks weigh in training. The block-level evaluation weighs blocks by words, so Words
+/// trains for it; page-level measures (mean per-page F1) count every page alike, so
+/// PageWords gives each page the same total weight, shared among its blocks by their words
+/// (100 × words / page words). Blocks without words never take part.
+enum class Weighting : std::uint8_t { Words, SqrtWords, Blocks, PageWords };
 
-/// "words", "sqrt-words", "blocks"; parse_weighting is its inverse. Never throw.
+/// "words", "sqrt-words", "blocks", "page-words"; parse_weighting is its inverse. Never throw.
 [[nodiscard]] std::string_view weighting_name(Weighting w) noexcept;
 [[nodiscard]] std::optional<Weighting> parse_weighting(std::string_view name) noexcept;
 

@@ -43,7 +43,10 @@ int run_train(const TrainOptions& options, std::ostream& out, std::ostream& log)
   if (!options.output.empty() && configs.size() != 1)
     throw UsageError("-o saves one model: give one learner, one feature set and one class count");
 
-  LabelledCollection data = load_labelled_pages(options.datasets, options.limit, options.threads, &log, options.labels);
+  LabelOptions labels = options.labels;
+  labels.best_rows = std::any_of(configs.begin(), configs.end(),
+                                 [](const ModelConfig& c) { return c.feature_set == FeatureSet::Best; });
+  LabelledCollection data = load_labelled_pages(options.datasets, options.limit, options.threads, &log, labels);
   for (const auto& note : data.notes) log << "boilerdex-train: skipped " << note << '\n';
   if (data.pages.empty()) throw UsageError("no labelled pages in the data sets given");
 

@@ -27,6 +27,18 @@
 ///     "Leave a reply", boilerpipe's TerminatingBlocksFinder list; not a link) that follows
 ///     enough kept text, nothing more is kept (comment sections). Should the markup hints
 ///     leave nothing at all, the page is decided again without them.
+///  4. The learned stage (best_model.hpp): a tree ensemble compiled into the library reads
+///     what steps 1–3 found together with the block's shallow features, the markup around
+///     it (landmarks, lists, tables, forms, class/id vocabulary) and its DOM neighbourhood
+///     (repeated sibling structures, link density by subtree), and decides every block
+///     again (BestOptions::model_weight). Steps 1–3 were tuned on news and blog articles;
+///     this stage carries the decision to listings, collections, forums, products,
+///     documentation and service pages.
+///  5. Whatever decided: text that is markup (a textarea's value, script source kept as raw
+///     text; reads_as_markup), reader comments after an end-of-text marker and link islands
+///     inside an article's text are dropped (BestOptions::drop_comments,
+///     drop_link_islands), and a small page (≤ 200 words) of which nothing
+///     was kept keeps its non-link, non-hinted blocks rather than nothing.
 ///
 /// Words: every count above (the votes' thresholds and densities, the mass Σ words × (p − λ),
 /// the penalties' word limits, BTE's token weights) is best_word_count's, which differs from
@@ -37,9 +49,11 @@
 /// on the segmenter's counts as they are.
 ///
 /// Its output keeps every parse block (none merged or removed), is_content set to the
-/// decision and score to p, so content() lists the kept paragraphs in document order.
-/// The parameters were tuned on a fixed half of the development pages and are reported on
-/// the other half (plugin/docs/EVALUATION_RESULTS.md, plugin/scripts/tune_best.py).
+/// decision and score to the probability that decided it (the model's, else step 1's p), so
+/// content() lists the kept paragraphs in document order.
+/// The parameters were tuned, and the model trained, on a fixed half of the development
+/// pages, and are reported on the other half (plugin/docs/EVALUATION_RESULTS.md,
+/// plugin/scripts/tune_best.py, plugin/scripts/train_best_model.py).
 
 #include <cstdint>
 #include <memory>
@@ -49,6 +63,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
 
 namespace boilerdex::plugin {
 
@@ -106,6 +121,39 @@ struct BestOptions {
   /// Words in scripts written without spaces (best_word_count): Han and kana characters per
   /// word, Thai, Lao, Khmer and Myanmar twice as many. 0: the segmenter's counts everywhere.
   double unspaced_chars_per_word = 2.0;
+  /// The learned stage (best_model.hpp): a block is kept when
+  /// model_weight × P_model(content) + (1 − model_weight) × [the rules keep it] reaches the
+  /// model's threshold. 1: the model decides; 0: the rules alone (steps 1–3 above), as
+  /// before the model. Without a compiled-in model, or without the page, the rules decide.
+  /// 0.8 (with the model's threshold 0.3: a block the rules keep needs P ≥ 0.125, one they
+  /// drop P ≥ 0.375): on 2-fold cross-validation inside the tune half it ties with 1 (mean
+  /// over the six sets 0.9295 vs 0.9304) and keeps the article sets' precision.
+  double model_weight = 0.8;
+  /// The model's probabilities, smoothed over DOM groups before the decision: q ←
+  /// (1 − model_smoothing) q + model_smoothing × the word-weighted mean q of the blocks that
+  /// share the block's model_group_level-th container ancestor (items of one list, posts of
+  /// one thread are decided alike). 0: off.
+  double model_smoothing = 0.0;
+  int model_group_level = 2;  ///< 1–5, as group_depth
+  /// Keep a block when its (smoothed, blended) probability reaches this; 0: the model's own
+  /// threshold.
+  double model_threshold = 0.0;
+  /// Reader comments, decided alike on every article: blocks inside comment markup
+  /// (class/id words comment, disqus, respond, discussion, reply) that follow an
+  /// end-of-text marker after enough kept text (BestRuleResult::after_end) are dropped,
+  /// whatever the model says, when the kept text before the marker is at least as long as
+  /// theirs (on a thread whose replies outweigh its first post, the replies are the
+  /// content). 0: the model decides.
+  double drop_comments = 1.0;
+  /// Link islands: a block of links only (link density ≥ 0.9, at most 8 words) whose nearest
+  /// blocks with words on both sides are kept paragraphs (≥ 15 words, link density < 0.25)
+  /// is dropped (an advertisement or a "read also" link inside an article's text), and so is
+  /// an inline menu: links only (link density ≥ 0.9) separated by vertical bars, at most
+  /// three words per link ("Comments | Share"). 0: off.
+  double drop_link_islands = 1.0;
+  /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
+  /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
+  std::string model_file;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
 };
@@ -158,7 +206,8 @@ struct BestOptions {
     double chars_per_word = BestOptions{}.unspaced_chars_per_word) noexcept;
 
 /// Parses "key=value,key=value" (keys as the BestOptions member names, e.g.
-/// "lambda=0.5,keep_inside=0.25") over the defaults; "" gives the defaults.
+/// "lambda=0.5,keep_inside=0.25"; `model=PATH` for model_file) over the defaults; "" gives
+/// the defaults.
 /// \throws UsageError naming the key or value when a key is unknown or a value malformed
 /// or out of range (weights, link_penalty and unspaced_chars_per_word ≥ 0; shares, penalties,
 /// lambda, thresholds in [0, 1]; group_depth 1–5; the other counts ≥ 0), or when every weight is 0.
@@ -186,9 +235,33 @@ inline constexpr std::uint32_t k_no_subtree = 0xFFFFFFFFu;
                                               const std::vector<double>& evidence, double lambda,
                                               const std::vector<bool>& pruned = {});
 
+/// What the rules (steps 1–3) found on a page, one entry per block: the learned stage's
+/// input (best_model.hpp).
+struct BestRuleResult {
+  std::vector<double> votes;     ///< step 1a: the weighted classifier votes, in [0, 1]
+  std::vector<double> evidence;  ///< step 1b: p, after smoothing and the penalties
+  std::vector<bool> hinted;      ///< damped by a markup hint (boilerplate or caption)
+  std::vector<bool> inside;      ///< under step 2's main subtree
+  std::vector<bool> keep;        ///< step 3's decision
+  std::vector<bool> title;       ///< labelled as the page's title (DocumentTitleMatch)
+  /// After an end-of-text marker that follows enough kept text (the comment-section rule;
+  /// never when BestOptions::end_marker_min_words is 0).
+  std::vector<bool> after_end;
+};
+
+/// The rules' findings on \p fresh (fresh from segment_html(\p utf8_html); \p utf8_html may
+/// be empty: BTE and the markup hints then abstain), decided on a copy (with best's word
+/// counts where the page needs them). \throws std::bad_alloc; PageTimeLimitError when the
+/// document's deadline passes.
+[[nodiscard]] BestRuleResult best_rule_decisions(const TextDocument& fresh,
+                                                 std::string_view utf8_html,
+                                                 const BestOptions& options);
+
 /// The extractor. Immutable; thread-safe.
 class BestExtractor final : public Extractor {
  public:
+  /// \throws InputError when options.model_file cannot be read or is not a model; UsageError
+  /// when its feature set is not "best".
   explicit BestExtractor(BestOptions options = {});
 
   /// "best", or "best:key=value,..." listing the parameters that differ from the defaults.
@@ -202,6 +275,7 @@ class BestExtractor final : public Extractor {
 
  private:
   BestOptions m_options;
+  std::shared_ptr<const LearnedModel> m_model;  ///< from options.model_file, else null
 };
 
 }  // namespace boilerdex::plugin

@@ -28,6 +28,9 @@ class LearnedExtractor final : public Extractor {
   /// Overwrites is_content and score of every block of \p doc. O(blocks × trees × depth).
   /// \throws std::bad_alloc only.
   void process(TextDocument& doc) const override;
+  /// A model over the feature set "best" reads the page (best_feature_rows); the others
+  /// ignore it. \p doc must come fresh from segment_html(\p utf8_html).
+  void process(TextDocument& doc, std::string_view utf8_html) const override;
 
   [[nodiscard]] const LearnedModel& model() const noexcept { return *m_model; }
 

@@ -62,15 +62,19 @@ enum class FeatureSet : std::uint8_t {
   /// before it, its signed distance to the largest block over the block count, log(1 +
   /// page words) and the page's link density.
   LocalPage,
+  /// LocalPage plus the page's markup, the block's DOM neighbourhood and the `best` rules'
+  /// verdict (best_model.hpp; 101). Its rows need the page: best_feature_rows.
+  Best,
 };
 
-/// "current", "prev-curr-next", "all-local", "local+page". Never throws.
+/// "current", "prev-curr-next", "all-local", "local+page", "best". Never throws.
 [[nodiscard]] std::string_view feature_set_name(FeatureSet set) noexcept;
 
 /// The set called \p name (as feature_set_name gives it), or nullopt. Never throws.
 [[nodiscard]] std::optional<FeatureSet> parse_feature_set(std::string_view name) noexcept;
 
-/// Every feature set, in the order above.
+/// Every feature set whose rows come from the shallow features alone (all but Best), in the
+/// order above.
 [[nodiscard]] std::span<const FeatureSet> all_feature_sets() noexcept;
 
 /// Number of features of \p set. Never throws.
@@ -83,7 +87,8 @@ enum class FeatureSet : std::uint8_t {
 /// The feature rows of every block of one page (\p features: compute_features of the page,
 /// in block order), row-major, feature_count(\p set) floats per block (floats: the precision
 /// trees compare at). Neighbours past either edge are the EMPTY_START sentinel (all zero).
-/// O(blocks × features). \throws std::bad_alloc only.
+/// O(blocks × features). \throws std::invalid_argument for FeatureSet::Best, whose rows need
+/// the page (best_feature_rows in best_model.hpp); std::bad_alloc.
 [[nodiscard]] std::vector<float> feature_rows(const std::vector<BlockFeatures>& features,
                                              FeatureSet set);
 

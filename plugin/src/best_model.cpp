@@ -1,0 +1,246 @@
+#include "boilerdex/plugin/best_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include "best_model_data_internal.hpp"
+#include "boilerdex/plugin/block_features.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+
+namespace boilerdex::plugin {
+
+namespace {
+
+constexpr std::string_view k_markup_names[] = {
+    "markup.main",         "markup.article",       "markup.nav",          "markup.header",
+    "markup.footer",       "markup.aside",         "markup.list_item",    "markup.table_cell",
+    "markup.table",        "markup.form",          "markup.code",         "markup.heading",
+    "markup.quote",        "markup.definition",    "markup.textarea",     "markup.hidden",
+    "markup.comment_words", "markup.side_words",   "markup.content_words", "markup.item_words",
+    "markup.noscript",     "markup.dialog",        "markup.figure"};
+static_assert(std::size(k_markup_names) == k_markup_bits, "one name per MarkupBit");
+
+constexpr std::string_view k_other_names[] = {
+    "markup.log_depth",
+    "dom.words_share_1",   "dom.link_density_1",   "dom.log_blocks_1",
+    "dom.words_share_2",   "dom.link_density_2",   "dom.log_blocks_2",
+    "dom.words_share_3",   "dom.link_density_3",   "dom.log_blocks_3",
+    "dom.log_items_2",     "dom.log_items_3",      "dom.log_item_words_2",
+    "rules.votes",         "rules.evidence",       "rules.keep",
+    "rules.inside",        "rules.hinted",         "rules.kept_share",
+    "rules.inside_share",  "page.main_share",      "page.article_share",
+    "text.code_chars",     "text.tag_like",
+    "dom.kept_share_1",    "dom.kept_share_2",     "dom.kept_share_3",
+    "dom.meet_level",      "page.log_max_items",  "rules.title",
+    "rules.after_end"};
+
+constexpr std::size_t k_extra = std::size(k_markup_names) + std::size(k_other_names);
+
+const std::array<std::string_view, k_extra>& extra_names() {
+  static const std::array<std::string_view, k_extra> names = [] {
+    std::array<std::string_view, k_extra> out{};
+    std::copy(std::begin(k_markup_names), std::end(k_markup_names), out.begin());
+    std::copy(std::begin(k_other_names), std::end(k_other_names),
+              out.begin() + static_cast<std::ptrdiff_t>(std::size(k_markup_names)));
+    return out;
+  }();
+  return names;
+}
+
+constexpr std::size_t k_levels = 3;  // container ancestors looked at
+
+// Per container element: the words, anchor words and blocks with words under it.
+struct Subtree {
+  double words = 0;
+  double anchor_words = 0;
+  double blocks = 0;
+  double kept_words = 0;  // words the rules keep
+};
+
+constexpr std::size_t k_meet_levels = 8;  // ancestors searched for the rules' kept text
+
+// The block's level-th container ancestor (0 = nearest), the outermost when the chain is
+// shorter; k_no_subtree without a chain.
+std::uint32_t ancestor(const std::vector<std::uint32_t>& chain, std::size_t level) {
+  if (chain.empty()) return k_no_subtree;
+  return chain[std::min(level, chain.size() - 1)];
+}
+
+// The number of distinct level-(k−1) ancestors with text under each level-k ancestor.
+std::vector<double> distinct_children(const TextDocument& doc, std::size_t level,
+                                      std::size_t table_size) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  for (std::size_t i = 0; i < doc.blocks.size() && i < doc.containers.size(); ++i) {
+    if (doc.blocks[i].num_words == 0 || doc.containers[i].empty()) continue;
+    pairs.emplace_back(ancestor(doc.containers[i], level), ancestor(doc.containers[i], level - 1));
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  std::vector<double> count(table_size, 0.0);
+  for (const auto& [parent, child] : pairs) count[parent] += 1.0;
+  return count;
+}
+
+}  // namespace
+
+TextShape text_shape(std::string_view text) noexcept {
+  TextShape shape;
+  std::size_t visible = 0, code = 0;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    ++visible;
+    switch (c) {
+      case '{': case '}': case '<': case '>': case ';': case '=': case '[': case ']':
+      case '(': case ')': case '$': case '\\': case '|': case '"':
+        ++code;
+        break;
+      default:
+        break;
+    }
+    if (c == '<' && k + 1 < text.size()) {
+      const char n = text[k + 1];
+      if ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!') ++shape.tags;
+    }
+  }
+  shape.code_share = visible > 0 ? static_cast<double>(code) / static_cast<double>(visible) : 0.0;
+  return shape;
+}
+
+bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept {
+  if (markup.has(MarkupBit::Textarea)) return true;
+  if (markup.has(MarkupBit::Code)) return false;  // code shown on the page is its text
+  const TextShape shape = text_shape(block.text);
+  return shape.tags >= 2 && shape.tags * 10 >= std::max(1, block.num_words);
+}
+
+std::span<const std::string_view> best_extra_feature_names() noexcept { return extra_names(); }
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
+                                     const BestRuleResult& rules) {
+  return best_feature_rows(fresh, rules, block_markup(fresh, utf8_html));
+}
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleResult& rules,
+                                     const std::vector<BlockMarkup>& markup) {
+  const std::size_t n = fresh.blocks.size();
+  if (rules.evidence.size() != n || rules.votes.size() != n || rules.keep.size() != n ||
+      rules.inside.size() != n || rules.hinted.size() != n || rules.title.size() != n ||
+      rules.after_end.size() != n)
+    throw std::invalid_argument("best_feature_rows: rules of another page");
+  if (markup.size() != n) throw std::invalid_argument("best_feature_rows: markup of another page");
+  const std::size_t base_width = feature_count(FeatureSet::LocalPage);
+  const std::size_t width = feature_count(FeatureSet::Best);
+  const std::vector<float> base = feature_rows(compute_features(fresh), FeatureSet::LocalPage);
+
+  // Container subtrees, sized by the largest element id seen.
+  std::uint32_t max_id = 0;
+  for (std::size_t i = 0; i < n && i < fresh.containers.size(); ++i) {
+    for (const auto id : fresh.containers[i]) max_id = std::max(max_id, id);
+  }
+  const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
+  std::vector<Subtree> subtree(table_size);
+  double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = fresh.blocks[i];
+    const double words = b.num_words;
+    page_words += words;
+    if (rules.keep[i]) kept_words += words;
+    if (rules.inside[i]) inside_words += words;
+    if (markup[i].has(MarkupBit::Main)) main_words += words;
+    if (markup[i].has(MarkupBit::Article)) article_words += words;
+    if (i >= fresh.containers.size() || b.num_words == 0) continue;
+    // Each distinct ancestor of the first levels once (short chains repeat the outermost).
+    std::uint32_t last = k_no_subtree;
+    for (std::size_t level = 0; level < k_meet_levels; ++level) {
+      const std::uint32_t id = ancestor(fresh.containers[i], level);
+      if (id == k_no_subtree || id == last) continue;
+      last = id;
+      subtree[id].words += words;
+      subtree[id].anchor_words += b.num_words_in_anchor_text;
+      subtree[id].blocks += 1.0;
+      if (rules.keep[i]) subtree[id].kept_words += words;
+    }
+  }
+  const std::vector<double> items_2 = distinct_children(fresh, 1, table_size);
+  const std::vector<double> items_3 = distinct_children(fresh, 2, table_size);
+  const double max_items = items_2.empty() ? 0.0 : *std::max_element(items_2.begin(), items_2.end());
+  const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
+
+  std::vector<float> rows(n * width, 0.0f);
+  for (std::size_t i = 0; i < n; ++i) {
+    float* out = rows.data() + i * width;
+    std::copy_n(base.data() + i * base_width, base_width, out);
+    std::size_t at = base_width;
+    for (std::size_t b = 0; b < k_markup_bits; ++b)
+      out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
+    out[at++] = static_cast<float>(std::log1p(markup[i].depth));
+    const std::vector<std::uint32_t>* chain =
+        i < fresh.containers.size() && !fresh.containers[i].empty() ? &fresh.containers[i] : nullptr;
+    for (std::size_t level = 0; level < k_levels; ++level) {
+      const Subtree s = chain != nullptr ? subtree[ancestor(*chain, level)] : Subtree{};
+      out[at++] = static_cast<float>(share(s.words, page_words));
+      out[at++] = static_cast<float>(share(s.anchor_words, s.words));
+      out[at++] = static_cast<float>(std::log1p(s.blocks));
+    }
+    const double items2 = chain != nullptr ? items_2[ancestor(*chain, 1)] : 0.0;
+    const double items3 = chain != nullptr ? items_3[ancestor(*chain, 2)] : 0.0;
+    const double words2 = chain != nullptr ? subtree[ancestor(*chain, 1)].words : 0.0;
+    out[at++] = static_cast<float>(std::log1p(items2));
+    out[at++] = static_cast<float>(std::log1p(items3));
+    out[at++] = static_cast<float>(std::log1p(share(words2, items2)));
+    out[at++] = static_cast<float>(rules.votes[i]);
+    out[at++] = static_cast<float>(rules.evidence[i]);
+    out[at++] = rules.keep[i] ? 1.0f : 0.0f;
+    out[at++] = rules.inside[i] ? 1.0f : 0.0f;
+    out[at++] = rules.hinted[i] ? 1.0f : 0.0f;
+    out[at++] = static_cast<float>(share(kept_words, page_words));
+    out[at++] = static_cast<float>(share(inside_words, page_words));
+    out[at++] = static_cast<float>(share(main_words, page_words));
+    out[at++] = static_cast<float>(share(article_words, page_words));
+    const TextShape shape = text_shape(fresh.blocks[i].text);
+    out[at++] = static_cast<float>(shape.code_share);
+    out[at++] = static_cast<float>(std::min<std::size_t>(shape.tags, 1000));
+    for (std::size_t level = 0; level < k_levels; ++level) {
+      const Subtree s = chain != nullptr ? subtree[ancestor(*chain, level)] : Subtree{};
+      out[at++] = static_cast<float>(share(s.kept_words, s.words));
+    }
+    // The first ancestor whose subtree holds text the rules keep: 0 = the nearest.
+    std::size_t meet = k_meet_levels;
+    for (std::size_t level = 0; chain != nullptr && level < k_meet_levels; ++level) {
+      if (subtree[ancestor(*chain, level)].kept_words > 0) {
+        meet = level;
+        break;
+      }
+    }
+    out[at++] = static_cast<float>(meet);
+    out[at++] = static_cast<float>(std::log1p(max_items));
+    out[at++] = rules.title[i] ? 1.0f : 0.0f;
+    out[at++] = rules.after_end[i] ? 1.0f : 0.0f;
+  }
+  return rows;
+}
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
+                                     const BestOptions& options) {
+  return best_feature_rows(fresh, utf8_html, best_rule_decisions(fresh, utf8_html, options));
+}
+
+const LearnedModel* builtin_best_model() {
+  static std::once_flag once;
+  static std::unique_ptr<const LearnedModel> model;
+  std::call_once(once, [] {
+    const std::string_view text = detail::k_best_model_json;
+    if (!text.empty())
+      model = std::make_unique<const LearnedModel>(
+          LearnedModel::from_json(text, "the compiled-in best model (plugin/models/best-blocks.json)"));
+  });
+  return model.get();
+}
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,124 @@
+#pragma once
+// The lexical pieces both markup scans share (best_extractor.cpp's hint ranges and BTE
+// tokens, page_markup.cpp's landmarks): they read the decoded page as text, without a parse.
+// Private to plugin. Everything here is O(what it reads) and never throws.
+
+#include <algorithm>
+#include <cstddef>
+#include <iterator>
+#include <string_view>
+
+namespace boilerdex::plugin::detail {
+
+constexpr bool is_ascii_alnum(char c) noexcept {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+constexpr char ascii_lower(char c) noexcept {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+constexpr bool is_html_space(char c) noexcept {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
+}
+
+/// Whether \p word starts with \p lower_prefix, \p word compared lower-case.
+inline bool starts_with_lower(std::string_view word, std::string_view lower_prefix) noexcept {
+  if (word.size() < lower_prefix.size()) return false;
+  for (std::size_t k = 0; k < lower_prefix.size(); ++k) {
+    if (ascii_lower(word[k]) != lower_prefix[k]) return false;
+  }
+  return true;
+}
+
+/// Whether \p text equals \p lower_word, \p text compared lower-case.
+inline bool equals_lower(std::string_view text, std::string_view lower_word) noexcept {
+  return text.size() == lower_word.size() && starts_with_lower(text, lower_word);
+}
+
+/// Whether \p haystack holds \p lower_needle anywhere, \p haystack compared lower-case
+/// (camelCase class names: "photoCaption" holds "caption").
+inline bool contains_lower(std::string_view haystack, std::string_view lower_needle) noexcept {
+  for (std::size_t k = 0; k + lower_needle.size() <= haystack.size(); ++k) {
+    if (starts_with_lower(haystack.substr(k), lower_needle)) return true;
+  }
+  return false;
+}
+
+/// Whether \p word starts with one of \p lower_prefixes (an array of string_views).
+template <class Prefixes>
+bool any_prefix(std::string_view word, const Prefixes& lower_prefixes) noexcept {
+  return std::any_of(std::begin(lower_prefixes), std::end(lower_prefixes),
+                     [word](std::string_view prefix) { return starts_with_lower(word, prefix); });
+}
+
+/// Calls \p f(word) for each run of ASCII letters and digits of a class, id or itemprop
+/// value ("entry-title post_1" → entry, title, post, 1).
+template <class F>
+void for_each_markup_word(std::string_view value, F&& f) {
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && !is_ascii_alnum(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && is_ascii_alnum(value[i])) ++i;
+    if (i > begin) f(value.substr(begin, i - begin));
+  }
+}
+
+/// Scans a start tag's attributes from \p p (just after its name) to its '>', quotes
+/// respected, calling \p f(name, value) for each attribute (value empty when it has none).
+/// Returns the position after '>', or npos when the tag never ends. Sets \p self_closing
+/// when the tag ends in "/>".
+template <class F>
+std::size_t scan_start_tag(std::string_view html, std::size_t p, F&& f, bool& self_closing) {
+  const std::size_t n = html.size();
+  self_closing = false;
+  while (p < n) {
+    while (p < n && (is_html_space(html[p]) || html[p] == '/')) {
+      self_closing = html[p] == '/';
+      ++p;
+    }
+    if (p >= n) break;
+    if (html[p] == '>') return p + 1;
+    self_closing = false;
+    const std::size_t name_begin = p;
+    while (p < n && !is_html_space(html[p]) && html[p] != '=' && html[p] != '>' && html[p] != '/') ++p;
+    const std::string_view name = html.substr(name_begin, p - name_begin);
+    while (p < n && is_html_space(html[p])) ++p;
+    if (p >= n || html[p] != '=') {
+      f(name, std::string_view{});
+      continue;
+    }
+    ++p;
+    while (p < n && is_html_space(html[p])) ++p;
+    std::size_t value_begin = p;
+    std::size_t value_end = p;
+    if (p < n && (html[p] == '"' || html[p] == '\'')) {
+      const std::size_t close = html.find(html[p], p + 1);
+      if (close == std::string_view::npos) return std::string_view::npos;
+      value_begin = p + 1;
+      value_end = close;
+      p = close + 1;
+    } else {
+      while (p < n && !is_html_space(html[p]) && html[p] != '>') ++p;
+      value_end = p;
+    }
+    f(name, html.substr(value_begin, value_end - value_begin));
+  }
+  return std::string_view::npos;
+}
+
+/// The position after the end tag </\p lower_name ...> that closes raw text (script, style,
+/// textarea) starting at \p p; the end of \p html when there is none.
+inline std::size_t skip_raw_text(std::string_view html, std::size_t p,
+                                 std::string_view lower_name) noexcept {
+  for (;;) {
+    const std::size_t lt = html.find("</", p);
+    if (lt == std::string_view::npos) return html.size();
+    if (starts_with_lower(html.substr(lt + 2), lower_name)) {
+      const std::size_t gt = html.find('>', lt + 2 + lower_name.size());
+      return gt == std::string_view::npos ? html.size() : gt + 1;
+    }
+    p = lt + 2;
+  }
+}
+
+}  // namespace boilerdex::plugin::detail

@@ -1,0 +1,309 @@
+#include "boilerdex/plugin/page_markup.hpp"
+
+#include <algorithm>
+#include <initializer_list>
+#include <array>
+#include <string>
+
+#include "markup_lexer_internal.hpp"
+
+namespace boilerdex::plugin {
+
+namespace {
+
+using detail::ascii_lower;
+using detail::equals_lower;
+using detail::is_ascii_alnum;
+
+constexpr std::uint32_t bit(MarkupBit b) noexcept { return 1u << static_cast<unsigned>(b); }
+
+// The bits the words of a class, id or itemprop value give (split at non-alphanumerics,
+// compared lower-case by prefix; "caption" anywhere in a word).
+std::uint32_t vocabulary_bits(std::string_view value) noexcept {
+  static constexpr std::string_view k_comment[] = {"comment", "disqus", "respond", "discussion",
+                                                   "reply"};
+  static constexpr std::string_view k_side[] = {
+      "nav",    "menu",       "breadcrumb", "header",   "footer",  "sidebar", "widget",
+      "related", "share",     "social",     "advert",   "sponsor", "newsletter",
+      "subscribe", "cookie",  "consent",    "popup",    "modal",   "banner",  "promo",
+      "login",  "signup",     "search",     "toolbar",  "pagination"};
+  static constexpr std::string_view k_content[] = {
+      "article", "entry",    "post", "story", "content",     "main",       "body",
+      "text",    "description", "prose", "markdown", "rte", "articlebody", "reviewbody"};
+  static constexpr std::string_view k_item[] = {"item",   "card",   "product", "result",
+                                                "listing", "teaser", "tile",    "grid",
+                                                "thread", "message", "review",  "question",
+                                                "answer"};
+  // Whole words only: as prefixes they would take "address", "admin", "header" ...
+  static constexpr std::string_view k_side_words[] = {"ad", "ads", "adv", "promo", "popup"};
+  std::uint32_t bits = 0;
+  detail::for_each_markup_word(value, [&](std::string_view word) {
+    if (detail::any_prefix(word, k_comment)) bits |= bit(MarkupBit::CommentWords);
+    if (detail::any_prefix(word, k_side) ||
+        std::any_of(std::begin(k_side_words), std::end(k_side_words),
+                    [word](std::string_view w) { return equals_lower(word, w); }))
+      bits |= bit(MarkupBit::SideWords);
+    if (detail::any_prefix(word, k_content)) bits |= bit(MarkupBit::ContentWords);
+    if (detail::any_prefix(word, k_item)) bits |= bit(MarkupBit::ItemWords);
+    if (detail::contains_lower(word, "caption")) bits |= bit(MarkupBit::Figure);
+  });
+  return bits;
+}
+
+std::uint32_t role_bits(std::string_view role) noexcept {
+  if (equals_lower(role, "main")) return bit(MarkupBit::Main);
+  if (equals_lower(role, "article")) return bit(MarkupBit::Article);
+  if (equals_lower(role, "navigation") || equals_lower(role, "menu") || equals_lower(role, "menubar") ||
+      equals_lower(role, "tablist"))
+    return bit(MarkupBit::Nav);
+  if (equals_lower(role, "banner")) return bit(MarkupBit::Header);
+  if (equals_lower(role, "contentinfo")) return bit(MarkupBit::Footer);
+  if (equals_lower(role, "complementary")) return bit(MarkupBit::Aside);
+  if (equals_lower(role, "dialog") || equals_lower(role, "alertdialog")) return bit(MarkupBit::Dialog);
+  return 0;
+}
+
+// The bits an element gives by its tag name alone.
+std::uint32_t tag_bits(std::string_view tag) noexcept {
+  struct Entry {
+    std::string_view name;
+    std::uint32_t bits;
+  };
+  static constexpr Entry k_tags[] = {
+      {"main", bit(MarkupBit::Main)},         {"article", bit(MarkupBit::Article)},
+      {"nav", bit(MarkupBit::Nav)},           {"header", bit(MarkupBit::Header)},
+      {"footer", bit(MarkupBit::Footer)},     {"aside", bit(MarkupBit::Aside)},
+      {"li", bit(MarkupBit::ListItem)},       {"td", bit(MarkupBit::TableCell)},
+      {"th", bit(MarkupBit::TableCell)},      {"table", bit(MarkupBit::Table)},
+      {"form", bit(MarkupBit::Form)},         {"button", bit(MarkupBit::Form)},
+      {"select", bit(MarkupBit::Form)},       {"label", bit(MarkupBit::Form)},
+      {"fieldset", bit(MarkupBit::Form)},     {"pre", bit(MarkupBit::Code)},
+      {"code", bit(MarkupBit::Code)},         {"h1", bit(MarkupBit::Heading)},
+      {"h2", bit(MarkupBit::Heading)},        {"h3", bit(MarkupBit::Heading)},
+      {"h4", bit(MarkupBit::Heading)},        {"h5", bit(MarkupBit::Heading)},
+      {"h6", bit(MarkupBit::Heading)},        {"blockquote", bit(MarkupBit::Quote)},
+      {"dd", bit(MarkupBit::Definition)},     {"dt", bit(MarkupBit::Definition)},
+      {"textarea", bit(MarkupBit::Textarea)}, {"noscript", bit(MarkupBit::Noscript)},
+      {"dialog", bit(MarkupBit::Dialog)},     {"figure", bit(MarkupBit::Figure)},
+      {"figcaption", bit(MarkupBit::Figure)}};
+  for (const auto& e : k_tags) {
+    if (e.name == tag) return e.bits;
+  }
+  return 0;
+}
+
+bool is_void(std::string_view tag) noexcept {
+  static constexpr std::string_view k_void[] = {"area",  "base", "br",   "col",    "embed",
+                                                "hr",    "img",  "input", "link",  "meta",
+                                                "param", "source", "track", "wbr", "keygen"};
+  return std::find(std::begin(k_void), std::end(k_void), tag) != std::end(k_void);
+}
+
+// Elements whose content is text up to their own end tag.
+bool is_raw(std::string_view tag) noexcept {
+  return tag == "script" || tag == "style" || tag == "textarea" || tag == "title" ||
+         tag == "xmp" || tag == "plaintext";
+}
+
+// Scans a start tag's attributes from p to its '>'. Returns the position after '>' (npos
+// when the tag never ends); sets the bits its attributes give and whether it closes itself.
+std::size_t scan_attributes(std::string_view html, std::size_t p, std::uint32_t& bits,
+                            bool& self_closing) {
+  bits = 0;
+  return detail::scan_start_tag(
+      html, p,
+      [&bits](std::string_view name, std::string_view value) {
+        if (equals_lower(name, "class") || equals_lower(name, "id") || equals_lower(name, "itemprop")) {
+          bits |= vocabulary_bits(value);
+        } else if (equals_lower(name, "role")) {
+          bits |= role_bits(value);
+        } else if (equals_lower(name, "hidden")) {
+          bits |= bit(MarkupBit::Hidden);
+        } else if (equals_lower(name, "aria-hidden")) {
+          if (equals_lower(value, "true")) bits |= bit(MarkupBit::Hidden);
+        } else if (equals_lower(name, "style")) {
+          std::string compact;
+          for (const char c : value) {
+            if (!detail::is_html_space(c)) compact += ascii_lower(c);
+          }
+          if (compact.find("display:none") != std::string::npos ||
+              compact.find("visibility:hidden") != std::string::npos)
+            bits |= bit(MarkupBit::Hidden);
+        }
+      },
+      self_closing);
+}
+
+using detail::skip_raw_text;
+
+// The open elements and the markup they add up to.
+class OpenElements {
+ public:
+  struct Element {
+    std::array<char, 12> name{};
+    std::uint8_t length = 0;
+    std::uint32_t bits = 0;
+    [[nodiscard]] std::string_view tag() const noexcept { return {name.data(), length}; }
+  };
+
+  void push(std::string_view tag, std::uint32_t bits) {
+    if (m_stack.size() >= k_max_open) return;  // deeper nesting adds nothing we read
+    Element e;
+    e.length = static_cast<std::uint8_t>(std::min(tag.size(), e.name.size()));
+    std::copy_n(tag.begin(), e.length, e.name.begin());
+    e.bits = bits;
+    m_stack.push_back(e);
+    for (unsigned b = 0; b < k_markup_bits; ++b) m_count[b] += (bits >> b) & 1u;
+  }
+
+  /// Pops down to and including the nearest open \p tag not beyond an element named in
+  /// \p stop (empty: no stop). Returns whether it was found.
+  bool close(std::string_view tag, std::initializer_list<std::string_view> stop = {}) {
+    for (std::size_t k = m_stack.size(); k-- > 0;) {
+      const std::string_view open = m_stack[k].tag();
+      if (open == tag) {
+        while (m_stack.size() > k) pop();
+        return true;
+      }
+      if (std::find(stop.begin(), stop.end(), open) != stop.end()) return false;
+    }
+    return false;
+  }
+
+  [[nodiscard]] std::uint32_t bits() const noexcept {
+    std::uint32_t out = 0;
+    for (unsigned b = 0; b < k_markup_bits; ++b) {
+      if (m_count[b] > 0) out |= 1u << b;
+    }
+    return out;
+  }
+  [[nodiscard]] std::size_t depth() const noexcept { return m_stack.size(); }
+
+ private:
+  void pop() {
+    const std::uint32_t bits = m_stack.back().bits;
+    for (unsigned b = 0; b < k_markup_bits; ++b) m_count[b] -= (bits >> b) & 1u;
+    m_stack.pop_back();
+  }
+
+  static constexpr std::size_t k_max_open = 4096;
+  std::vector<Element> m_stack;
+  std::array<std::uint32_t, k_markup_bits> m_count{};
+};
+
+// The ends HTML implies when \p tag starts (the common cases; everything else stays open
+// until its end tag).
+void close_implied(OpenElements& open, std::string_view tag) {
+  if (tag == "li") {
+    open.close("li", {"ul", "ol", "menu"});
+  } else if (tag == "td" || tag == "th") {
+    if (!open.close("td", {"tr", "table"})) open.close("th", {"tr", "table"});
+  } else if (tag == "tr") {
+    open.close("tr", {"table"});
+  } else if (tag == "dd" || tag == "dt") {
+    if (!open.close("dd", {"dl"})) open.close("dt", {"dl"});
+  }
+  static constexpr std::string_view k_closes_p[] = {
+      "p",  "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",  "section",
+      "article", "pre", "blockquote", "dl", "form", "header", "footer", "nav", "aside", "main"};
+  if (std::find(std::begin(k_closes_p), std::end(k_closes_p), tag) != std::end(k_closes_p))
+    open.close("p", {"div", "li", "td", "th", "section", "article", "body", "button"});
+}
+
+struct Point {
+  std::uint32_t offset;
+  BlockMarkup markup;
+};
+
+std::vector<Point> scan_markup(std::string_view html) {
+  std::vector<Point> points;
+  OpenElements open;
+  const auto mark = [&](std::size_t at) {
+    const BlockMarkup m{open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))};
+    if (!points.empty() && points.back().markup.bits == m.bits && points.back().markup.depth == m.depth)
+      return;
+    points.push_back({static_cast<std::uint32_t>(at), m});
+  };
+  mark(0);
+  std::size_t i = 0;
+  std::array<char, 16> buffer{};
+  while (i < html.size()) {
+    const std::size_t lt = html.find('<', i);
+    if (lt == std::string_view::npos) break;
+    if (html.substr(lt, 4) == "<!--") {
+      const std::size_t close = html.find("-->", lt + 4);
+      if (close == std::string_view::npos) break;
+      i = close + 3;
+      continue;
+    }
+    std::size_t p = lt + 1;
+    if (p < html.size() && (html[p] == '!' || html[p] == '?')) {
+      const std::size_t gt = html.find('>', p);
+      if (gt == std::string_view::npos) break;
+      i = gt + 1;
+      continue;
+    }
+    const bool end_tag = p < html.size() && html[p] == '/';
+    if (end_tag) ++p;
+    std::size_t length = 0;
+    const std::size_t name_begin = p;
+    while (p < html.size() && (is_ascii_alnum(html[p]) || html[p] == '-')) {
+      if (length < buffer.size()) buffer[length] = ascii_lower(html[p]);
+      ++length;
+      ++p;
+    }
+    if (p == name_begin) {  // a '<' in text
+      i = lt + 1;
+      continue;
+    }
+    const std::string_view tag(buffer.data(), std::min(length, buffer.size()));
+    if (end_tag) {
+      const std::size_t gt = html.find('>', p);
+      const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
+      open.close(tag);
+      mark(after);
+      i = after;
+      continue;
+    }
+    std::uint32_t attribute_bits = 0;
+    bool self_closing = false;
+    const std::size_t after = scan_attributes(html, p, attribute_bits, self_closing);
+    if (after == std::string_view::npos) break;
+    if (tag == "script" || tag == "style") {
+      i = skip_raw_text(html, after, tag);
+      continue;
+    }
+    if (is_void(tag) || self_closing) {
+      i = after;
+      continue;
+    }
+    close_implied(open, tag);
+    open.push(tag, tag_bits(tag) | attribute_bits);
+    mark(after);
+    i = after;
+    if (is_raw(tag)) {  // textarea, title, xmp: text of this element up to its end tag
+      const std::string name(tag);
+      i = skip_raw_text(html, after, name);
+      open.close(name);
+      mark(i);
+    }
+  }
+  return points;
+}
+
+}  // namespace
+
+std::vector<BlockMarkup> block_markup(const TextDocument& doc, std::string_view utf8_html) {
+  const std::vector<Point> points = scan_markup(utf8_html);
+  std::vector<BlockMarkup> out(doc.blocks.size());
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const std::uint32_t at = doc.blocks[i].source_begin;
+    // The last point at or before the block's first text byte.
+    auto it = std::upper_bound(points.begin(), points.end(), at,
+                               [](std::uint32_t offset, const Point& q) { return offset < q.offset; });
+    if (it != points.begin()) out[i] = std::prev(it)->markup;
+  }
+  return out;
+}
+
+}  // namespace boilerdex::plugin

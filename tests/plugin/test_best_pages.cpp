@@ -1,0 +1,184 @@
+// The default extractor on small hand-written pages, one per kind of page or defect seen on
+// real pages (issue #15): what it must keep and what it must leave out.
+#include <boost/test/unit_test.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/best_model.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+std::string read_page(const std::string& name) {
+  const auto path = std::filesystem::path(BOILERDEX_FIXTURES_DIR) / "plugin" / "best" / "pages" / name;
+  std::ifstream in(path, std::ios::binary);
+  BOOST_REQUIRE_MESSAGE(in, "cannot open " << path);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The default extractor's text of a fixture page.
+std::string best_text(const std::string& name, const BestOptions& options = {}) {
+  const BestExtractor best(options);
+  return extract_page(read_page(name), best).document.content();
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(best_pages)
+
+BOOST_AUTO_TEST_CASE(the_model_is_compiled_in_and_reads_the_best_feature_set) {
+  const LearnedModel* model = builtin_best_model();
+  BOOST_REQUIRE(model != nullptr);
+  BOOST_TEST(feature_set_name(model->feature_set()) == "best");
+  BOOST_TEST(feature_names(FeatureSet::Best).size() == feature_count(FeatureSet::Best));
+  BOOST_TEST(feature_count(FeatureSet::Best) ==
+             feature_count(FeatureSet::LocalPage) + best_extra_feature_names().size());
+}
+
+// (a) A textarea holding an HTML template is a form's value, not the page's text.
+BOOST_AUTO_TEST_CASE(a_textarea_template_is_not_the_article) {
+  const std::string text = best_text("textarea_template.html");
+  BOOST_TEST(has(text, "The harbour weather widget shows the wind"));
+  BOOST_TEST(!has(text, "hw-widget"));
+  BOOST_TEST(!has(text, "Significant swell height"));
+}
+
+// (b) Script source kept as raw text (an iframe's fallback, escaped tags in <noscript>).
+BOOST_AUTO_TEST_CASE(script_source_and_raw_script_tags_are_not_text) {
+  const std::string text = best_text("script_as_text.html");
+  BOOST_TEST(has(text, "For more than a century the lighthouses"));
+  BOOST_TEST(has(text, "The keepers' logbooks survive"));
+  BOOST_TEST(!has(text, "KeeperPlayer"));
+  BOOST_TEST(!has(text, "<script"));
+  BOOST_TEST(!has(text, "pixel.gif"));
+}
+
+// (c) An inline fact box must not cut the article: the lead paragraphs before it stay.
+BOOST_AUTO_TEST_CASE(an_inline_fact_box_does_not_cut_the_lead) {
+  const std::string text = best_text("fact_box.html");
+  BOOST_TEST(has(text, "Councillors voted on Tuesday night"));
+  BOOST_TEST(has(text, "The station building, now a furniture warehouse"));
+  BOOST_TEST(has(text, "Supporters say the station will cut traffic"));
+  BOOST_TEST(has(text, "The council will hold a public meeting"));
+  BOOST_TEST(!has(text, "Bus routes cut across the valley"));
+}
+
+// (d) A page of a few dozen real words falls back to its main text rather than nothing.
+BOOST_AUTO_TEST_CASE(a_short_page_keeps_its_few_words) {
+  const std::string text = best_text("short_page.html");
+  BOOST_TEST(has(text, "The library will be closed on Monday for repairs"));
+  BOOST_TEST(!has(text, "Accessibility"));
+}
+
+// (e) A photo post with one line of text: the licence footer is not its content.
+BOOST_AUTO_TEST_CASE(a_photo_post_does_not_turn_into_its_licence_footer) {
+  const std::string text = best_text("photo_post.html");
+  BOOST_TEST(!has(text, "Creative Commons"));
+  BOOST_TEST(!has(text, "Powered by"));
+}
+
+// Forum software's crawler view: the thread lies inside <noscript>.
+BOOST_AUTO_TEST_CASE(a_forum_thread_inside_noscript_keeps_its_posts) {
+  SegmentStats stats;
+  const TextDocument doc = segment_html(read_page("noscript_forum.html"), {}, &stats);
+  BOOST_TEST(stats.noscript_unwrapped);
+  const std::string text = best_text("noscript_forum.html");
+  BOOST_TEST(has(text, "Our water is very hard"));
+  BOOST_TEST(has(text, "Citric acid works best for me"));
+  BOOST_TEST(has(text, "White vinegar does the same job"));
+  BOOST_TEST(!has(text, "Terms of service"));
+}
+
+// A listing keeps every item of its main list (titles and teasers), not the site's menus.
+BOOST_AUTO_TEST_CASE(a_listing_keeps_its_items_and_drops_the_menus) {
+  const std::string text = best_text("listing.html");
+  for (const char* item : {"Growing tomatoes in small gardens", "Why your basil keeps wilting",
+                           "Slugs, beer traps and other myths", "Planning a year of salad leaves",
+                           "Most basil dies of too much water"})
+    BOOST_TEST(has(text, item), item);
+  BOOST_TEST(!has(text, "Vegetables\nFlowers"));
+  BOOST_TEST(!has(text, "Ten tools every gardener needs"));
+  BOOST_TEST(!has(text, "Written in a shed"));
+}
+
+// The rules alone (model_weight=0) are still there for comparison and tuning.
+BOOST_AUTO_TEST_CASE(model_weight_zero_decides_by_the_rules_alone) {
+  BestOptions rules;
+  rules.model_weight = 0.0;
+  const std::string page = read_page("fact_box.html");
+  TextDocument doc = segment_html(page);
+  const BestRuleResult r = best_rule_decisions(doc, page, rules);
+  BestExtractor(rules).process(doc, page);
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) BOOST_TEST(doc.blocks[i].is_content == r.keep[i]);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(page_markup)
+
+BOOST_AUTO_TEST_CASE(blocks_see_the_elements_open_around_their_first_text) {
+  const std::string page =
+      "<html><body><nav><ul><li><a href=/>Home page link</a></li></ul></nav>"
+      "<main><article><h1>Title of it</h1><p>Body text of the article here.</p>"
+      "<pre><code>int main() { return 0; }</code></pre>"
+      "<table><tr><td>cell text one<td>cell text two</table>"
+      "<div class=\"comment-list\"><p>A comment about it all.</p></div></article></main>"
+      "<form><textarea>&lt;b&gt;template&lt;/b&gt;</textarea></form>"
+      "<div hidden><p>Hidden words stay hidden.</p></div>"
+      "<footer><p>Footer words are here.</p></footer></body></html>";
+  const TextDocument doc = segment_html(page);
+  const std::vector<BlockMarkup> markup = block_markup(doc, page);
+  BOOST_REQUIRE_EQUAL(markup.size(), doc.blocks.size());
+  const auto find = [&](const std::string& text) -> const BlockMarkup& {
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      if (doc.blocks[i].text.find(text) != std::string::npos) return markup[i];
+    }
+    BOOST_FAIL("no block holds " << text);
+    return markup[0];
+  };
+  BOOST_TEST(find("Home page").has(MarkupBit::Nav));
+  BOOST_TEST(find("Home page").has(MarkupBit::ListItem));
+  BOOST_TEST(!find("Home page").has(MarkupBit::Main));
+  BOOST_TEST(find("Title of it").has(MarkupBit::Heading));
+  BOOST_TEST(find("Body text").has(MarkupBit::Main));
+  BOOST_TEST(find("Body text").has(MarkupBit::Article));
+  BOOST_TEST(!find("Body text").has(MarkupBit::Heading));
+  BOOST_TEST(find("int main").has(MarkupBit::Code));
+  BOOST_TEST(find("cell text two").has(MarkupBit::TableCell));
+  BOOST_TEST(find("A comment").has(MarkupBit::CommentWords));
+  BOOST_TEST(find("template").has(MarkupBit::Textarea));
+  BOOST_TEST(!find("template").has(MarkupBit::Main));
+  BOOST_TEST(find("Hidden words").has(MarkupBit::Hidden));
+  BOOST_TEST(find("Footer words").has(MarkupBit::Footer));
+  BOOST_TEST(!find("Footer words").has(MarkupBit::Article));
+}
+
+BOOST_AUTO_TEST_CASE(text_that_is_markup_is_recognised) {
+  TextBlock script;
+  script.text = "<script async src=\"x.js\"></script> <img src=\"p.gif\">";
+  script.num_words = 4;
+  BOOST_TEST(reads_as_markup(script, BlockMarkup{}));
+  BlockMarkup code;
+  code.bits = 1u << static_cast<unsigned>(MarkupBit::Code);
+  BOOST_TEST(!reads_as_markup(script, code));
+  TextBlock prose;
+  prose.text = "Use the <b> element sparingly, as the style guide says about emphasis in long texts.";
+  prose.num_words = 15;
+  BOOST_TEST(!reads_as_markup(prose, BlockMarkup{}));
+  BlockMarkup textarea;
+  textarea.bits = 1u << static_cast<unsigned>(MarkupBit::Textarea);
+  BOOST_TEST(reads_as_markup(prose, textarea));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
