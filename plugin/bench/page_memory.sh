@@ -6,7 +6,8 @@
 #
 # Usage: plugin/bench/page_memory.sh BUILD_DIR [TARGET_MB]
 #   Prints one line per page and program; with TARGET_MB, exits 1 when any line is over it.
-#   -e article is used for extract (the measure is the page, not one extractor's model).
+#   Extract runs -e article (the measure is the page, not one extractor's model);
+#   PAGE_MEMORY_EXTRACTOR=best measures another one.
 #   PAGE_MEMORY_VIEWS="all min-words:5 ..." indexes those views instead of the defaults.
 set -u
 build=${1:?usage: page_memory.sh BUILD_DIR [TARGET_MB]}
@@ -53,10 +54,11 @@ measure() {  # LABEL COMMAND...: prints "LABEL  N MB" from GNU time
 for page in "$tmp"/*.html; do
   name=$(basename "$page" .html)
   for format in text json html blocks parse-blocks; do
-    measure "$name extract -f $format" "$extract" -e article -f "$format" "$page"
+    measure "$name extract -f $format" "$extract" -e "${PAGE_MEMORY_EXTRACTOR:-article}" -f "$format" "$page"
   done
   measure "$name extract --jsonl --block-text --features" \
-    bash -c 'exec "$0" --jsonl --block-text --features -e article <"$1"' "$extract" "$tmp/$name.jsonl"
+    bash -c 'exec "$0" --jsonl --block-text --features -e "$2" <"$1"' "$extract" "$tmp/$name.jsonl" \
+    "${PAGE_MEMORY_EXTRACTOR:-article}"
   mkdir -p "$tmp/in-$name" && cp "$page" "$tmp/in-$name/"
   views=()
   for v in ${PAGE_MEMORY_VIEWS:-}; do views+=(--view "$v"); done
