@@ -270,7 +270,9 @@ class ModelReader {
 
 // ----- writing JSON ---------------------------------------------------------------------
 
-std::string json_string(std::string_view s) { return json(s).dump(); }
+// Strings here may hold a data set's path, which is bytes: bad UTF-8 is written as U+FFFD
+// instead of throwing type_error.316 mid-save (issue #16).
+std::string json_string(std::string_view s) { return json(s).dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // A double as JSON that reads back as the same double (nlohmann prints the shortest
 // round-trip form).
@@ -465,7 +467,7 @@ std::string LearnedModel::to_json() const {
   if (!d.training.empty()) {
     json training = json::object();
     for (const auto& [key, value] : d.training) training[key] = value;
-    out += "  \"training\": " + training.dump() + ",\n";
+    out += "  \"training\": " + training.dump(-1, ' ', false, json::error_handler_t::replace) + ",\n";
   }
   out += "  \"trees\": [";
   for (std::size_t t = 0; t < d.trees.size(); ++t) {

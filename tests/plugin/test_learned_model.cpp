@@ -177,6 +177,16 @@ BOOST_AUTO_TEST_CASE(json_round_trip_is_exact) {
   BOOST_CHECK_THROW(m.save("/nonexistent-dir/model.json"), boilerdex::InputError);
 }
 
+// Issue #16: the training notes hold data set paths, which are bytes; saving a model
+// trained on a Latin-1 folder must not throw nlohmann's type_error.316.
+BOOST_AUTO_TEST_CASE(training_notes_with_bytes_that_are_not_utf8_still_save) {
+  LearnedModelData d = LearnedModel::from_json(tiny_model().dump(), "m.json").data();
+  d.training = {{"datasets", "cleaneval:/data/caf\xE9"}};
+  const std::string text = LearnedModel(d).to_json();
+  BOOST_TEST(json::accept(text));
+  BOOST_TEST(contains(text, "cleaneval:/data/caf\xEF\xBF\xBD"));
+}
+
 BOOST_AUTO_TEST_CASE(bad_model_files_name_file_and_position) {
   // Syntax: the byte offset.
   const std::string syntax = load_error("{\"format\": \"boilerdex-block-classifier\",\n  \"version\": }");
