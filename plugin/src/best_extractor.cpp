@@ -66,6 +66,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"model_weight", &BestOptions::model_weight, 0.0, 1.0},
     {"model_smoothing", &BestOptions::model_smoothing, 0.0, 1.0},
     {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
+    {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
 };
@@ -999,7 +1000,10 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
         m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold();
     for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
       score[i] = w * q[i] + (1.0 - w) * (rules.keep[i] ? 1.0 : 0.0);
-      keep[i] = score[i] >= threshold;
+      // Side matter named so by the page (not comments, which are a thread's posts on a
+      // forum and are left to drop_comments on an article).
+      const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
+      keep[i] = score[i] >= (side ? std::max(threshold, m_options.model_hinted_threshold) : threshold);
     }
     doc.budget.deadline.check("extracting");
   }
@@ -1028,9 +1032,10 @@ std::vector<ExtractorRegistration> best_extractors() {
   ExtractorRegistration r;
   r.name = "best";
   r.description =
-      "boilerdex's best: block evidence from NumWords rules, 2012 ArticleExtractor, BTE and "
-      "CleanEval density, the DOM subtree with most content minus boilerplate text, headings "
-      "beside it, comments cut (parameters key=value,... for tuning)";
+      "boilerdex's best (the default): rules (NumWords, 2012 ArticleExtractor, BTE and CleanEval "
+      "votes, the DOM subtree with most content, headings, comments cut) re-decided by a "
+      "compiled-in tree ensemble over the page's markup and structure, for every kind of page "
+      "(parameters key=value,...; model_weight=0: the rules alone)";
   r.argument_syntax = "[:KEY=VALUE,...]";
   r.argument_factory = [](std::string_view argument) {
     return std::make_unique<BestExtractor>(parse_best_options(argument));
