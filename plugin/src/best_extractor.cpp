@@ -988,12 +988,10 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
       utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, utf8_html);
   if (model != nullptr) {
     const std::vector<float> rows = best_feature_rows(fresh, rules, markup);
-    const std::size_t width = feature_count(FeatureSet::Best);
     std::vector<double> q(doc.blocks.size(), 0.0);
-    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-      if (fresh.blocks[i].num_words > 0)
-        q[i] = model->content_probability(std::span<const float>(rows.data() + i * width, width));
-    }
+    std::vector<bool> no_words(doc.blocks.size());
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) no_words[i] = fresh.blocks[i].num_words == 0;
+    model->content_probabilities(rows, q, no_words);
     if (m_options.model_smoothing > 0.0) smooth_over_groups(fresh, m_options, q);
     const double w = m_options.model_weight;
     const double threshold =

@@ -116,7 +116,7 @@ bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept
   if (markup.has(MarkupBit::Textarea)) return true;
   if (markup.has(MarkupBit::Code)) return false;  // code shown on the page is its text
   const TextShape shape = text_shape(block.text);
-  return shape.tags >= 2 && shape.tags * 10 >= std::max(1, block.num_words);
+  return shape.tags >= 2 && shape.tags * 10 >= static_cast<std::size_t>(std::max(1, block.num_words));
 }
 
 std::span<const std::string_view> best_extra_feature_names() noexcept { return extra_names(); }

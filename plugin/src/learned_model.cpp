@@ -530,6 +530,39 @@ void LearnedModel::predict(std::span<const float> x, std::span<double> probabili
   }
 }
 
+void LearnedModel::content_probabilities(std::span<const float> rows, std::span<double> out,
+                                         const std::vector<bool>& skip) const {
+  const std::size_t width = feature_count(m_data.feature_set);
+  const std::size_t n = out.size();
+  if (width == 0 || rows.size() != n * width || (!skip.empty() && skip.size() != n)) return;
+  // The rows to score, and their margins (one output per row: the binary models' case; the
+  // others go row by row).
+  std::vector<std::size_t> live;
+  live.reserve(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    out[i] = 0.0;
+    if (skip.empty() || !skip[i]) live.push_back(i);
+  }
+  if (num_outputs() != 1 || m_data.output != ModelOutput::Logistic) {
+    for (const std::size_t i : live) out[i] = content_probability(rows.subspan(i * width, width));
+    return;
+  }
+  std::vector<double> margin(live.size(), m_data.base_margin[0]);
+  for (const DecisionTree& tree : m_data.trees) {
+    const TreeNode* nodes = tree.nodes.data();
+    for (std::size_t k = 0; k < live.size(); ++k) {
+      const float* x = rows.data() + live[k] * width;
+      const TreeNode* node = nodes;
+      while (node->feature >= 0)
+        node = &nodes[x[static_cast<std::size_t>(node->feature)] < node->threshold ? node->left : node->right];
+      margin[k] += tree.values[static_cast<std::size_t>(node->leaf) * tree.width];
+    }
+  }
+  for (std::size_t k = 0; k < live.size(); ++k) {
+    out[live[k]] = 1.0 / (1.0 + std::exp(-margin[k]));  // predict's P(content), the same sums
+  }
+}
+
 double LearnedModel::content_probability(std::span<const float> x) const noexcept {
   std::array<double, k_max_classes> p{};
   if (x.size() != feature_count(m_data.feature_set)) return std::nan("");

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <span>
+#include <vector>
 #include <string>
 
 #include "boilerdex/plugin/best_extractor.hpp"
@@ -44,6 +46,22 @@ BOOST_AUTO_TEST_CASE(the_model_is_compiled_in_and_reads_the_best_feature_set) {
   BOOST_TEST(feature_names(FeatureSet::Best).size() == feature_count(FeatureSet::Best));
   BOOST_TEST(feature_count(FeatureSet::Best) ==
              feature_count(FeatureSet::LocalPage) + best_extra_feature_names().size());
+}
+
+BOOST_AUTO_TEST_CASE(batch_probabilities_equal_one_row_at_a_time) {
+  const LearnedModel* model = builtin_best_model();
+  BOOST_REQUIRE(model != nullptr);
+  const std::string page = read_page("listing.html");
+  const TextDocument doc = segment_html(page);
+  const std::vector<float> rows = best_feature_rows(doc, page);
+  const std::size_t width = feature_count(FeatureSet::Best);
+  std::vector<double> batch(doc.blocks.size());
+  std::vector<bool> skip(doc.blocks.size(), false);
+  skip[0] = true;
+  model->content_probabilities(rows, batch, skip);
+  BOOST_TEST(batch[0] == 0.0);
+  for (std::size_t i = 1; i < doc.blocks.size(); ++i)
+    BOOST_TEST(batch[i] == model->content_probability(std::span<const float>(rows.data() + i * width, width)));
 }
 
 // (a) A textarea holding an HTML template is a form's value, not the page's text.
