@@ -401,19 +401,12 @@ PageScan scan_page(std::string_view html, double chars_per_word) {
     const std::size_t lt = html.find('<', i);
     add_words(html, i, lt == std::string_view::npos ? html.size() : lt, chars_per_word, scan);
     if (lt == std::string_view::npos) break;
-    if (html.substr(lt, 4) == "<!--") {
-      const std::size_t close = html.find("-->", lt + 4);
-      if (close == std::string_view::npos) break;
-      i = close + 3;
+    if (const std::size_t after = detail::skip_declaration(html, lt); after != lt) {
+      if (after == std::string_view::npos) break;
+      i = after;
       continue;
     }
     std::size_t p = lt + 1;
-    if (p < html.size() && (html[p] == '!' || html[p] == '?')) {  // <!DOCTYPE>, <?xml?>
-      const std::size_t gt = html.find('>', p);
-      if (gt == std::string_view::npos) break;
-      i = gt + 1;
-      continue;
-    }
     const bool end_tag = p < html.size() && html[p] == '/';
     if (end_tag) ++p;
     const std::size_t name_begin = p;

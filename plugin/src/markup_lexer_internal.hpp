@@ -106,6 +106,22 @@ std::size_t scan_start_tag(std::string_view html, std::size_t p, F&& f, bool& se
   return std::string_view::npos;
 }
 
+/// When html[\p lt] ('<') opens a comment ("<!--"), a doctype or other "<!" declaration, or a
+/// processing instruction ("<?"), the position after it (npos when it never ends);
+/// otherwise \p lt itself.
+inline std::size_t skip_declaration(std::string_view html, std::size_t lt) noexcept {
+  if (html.substr(lt, 4) == "<!--") {
+    const std::size_t close = html.find("-->", lt + 4);
+    return close == std::string_view::npos ? close : close + 3;
+  }
+  const std::size_t p = lt + 1;
+  if (p < html.size() && (html[p] == '!' || html[p] == '?')) {  // <!DOCTYPE>, <?xml?>
+    const std::size_t gt = html.find('>', p);
+    return gt == std::string_view::npos ? gt : gt + 1;
+  }
+  return lt;
+}
+
 /// The position after the end tag </\p lower_name ...> that closes raw text (script, style,
 /// textarea) starting at \p p; the end of \p html when there is none.
 inline std::size_t skip_raw_text(std::string_view html, std::size_t p,

@@ -230,19 +230,12 @@ std::vector<Point> scan_markup(std::string_view html) {
   while (i < html.size()) {
     const std::size_t lt = html.find('<', i);
     if (lt == std::string_view::npos) break;
-    if (html.substr(lt, 4) == "<!--") {
-      const std::size_t close = html.find("-->", lt + 4);
-      if (close == std::string_view::npos) break;
-      i = close + 3;
+    if (const std::size_t after = detail::skip_declaration(html, lt); after != lt) {
+      if (after == std::string_view::npos) break;
+      i = after;
       continue;
     }
     std::size_t p = lt + 1;
-    if (p < html.size() && (html[p] == '!' || html[p] == '?')) {
-      const std::size_t gt = html.find('>', p);
-      if (gt == std::string_view::npos) break;
-      i = gt + 1;
-      continue;
-    }
     const bool end_tag = p < html.size() && html[p] == '/';
     if (end_tag) ++p;
     std::size_t length = 0;
