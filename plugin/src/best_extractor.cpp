@@ -980,11 +980,18 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   const std::vector<BlockMarkup> markup =
       utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, utf8_html);
   if (model != nullptr) {
-    const std::vector<float> rows = best_feature_rows(fresh, rules, markup);
+    // The rows a chunk of blocks at a time: a huge page never holds all of them.
+    constexpr std::size_t k_chunk = 4096;
+    const BestFeatureRows features(fresh, rules, markup);
     std::vector<double> q(doc.blocks.size(), 0.0);
-    std::vector<bool> no_words(doc.blocks.size());
-    for (std::size_t i = 0; i < doc.blocks.size(); ++i) no_words[i] = fresh.blocks[i].num_words == 0;
-    model->content_probabilities(rows, q, no_words);
+    for (std::size_t begin = 0; begin < doc.blocks.size(); begin += k_chunk) {
+      const std::size_t end = std::min(doc.blocks.size(), begin + k_chunk);
+      std::vector<bool> no_words(end - begin);
+      for (std::size_t i = begin; i < end; ++i) no_words[i - begin] = fresh.blocks[i].num_words == 0;
+      model->content_probabilities(features.rows(begin, end),
+                                   std::span<double>(q.data() + begin, end - begin), no_words);
+      doc.budget.deadline.check("extracting");
+    }
     if (m_options.model_smoothing > 0.0) smooth_over_groups(fresh, m_options, q);
     const double w = m_options.model_weight;
     const double threshold =

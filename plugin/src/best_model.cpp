@@ -126,56 +126,83 @@ std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view
   return best_feature_rows(fresh, rules, block_markup(fresh, utf8_html));
 }
 
-std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleResult& rules,
-                                     const std::vector<BlockMarkup>& markup) {
+// What best_feature_rows needs of the whole page before it can write any block's row.
+struct BestFeatureRows::Page {
+  const TextDocument& fresh;
+  const BestRuleResult& rules;
+  const std::vector<BlockMarkup>& markup;
+  std::vector<BlockFeatures> features;  // compute_features, for the local+page columns
+  std::vector<Subtree> subtree;         // by container element id
+  std::vector<double> items_2, items_3;
+  double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
+  double max_items = 0;
+
+  Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
+      : fresh(d), rules(r), markup(m), features(compute_features(d)) {
+    const std::size_t n = fresh.blocks.size();
+    // Container subtrees, sized by the largest element id seen.
+    std::uint32_t max_id = 0;
+    for (std::size_t i = 0; i < n && i < fresh.containers.size(); ++i) {
+      for (const auto id : fresh.containers[i]) max_id = std::max(max_id, id);
+    }
+    const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
+    subtree.assign(table_size, Subtree{});
+    for (std::size_t i = 0; i < n; ++i) {
+      const TextBlock& b = fresh.blocks[i];
+      const double words = b.num_words;
+      page_words += words;
+      if (rules.keep[i]) kept_words += words;
+      if (rules.inside[i]) inside_words += words;
+      if (markup[i].has(MarkupBit::Main)) main_words += words;
+      if (markup[i].has(MarkupBit::Article)) article_words += words;
+      if (i >= fresh.containers.size() || b.num_words == 0) continue;
+      // Each distinct ancestor of the first levels once (short chains repeat the outermost).
+      std::uint32_t last = k_no_subtree;
+      for (std::size_t level = 0; level < k_meet_levels; ++level) {
+        const std::uint32_t id = ancestor(fresh.containers[i], level);
+        if (id == k_no_subtree || id == last) continue;
+        last = id;
+        subtree[id].words += words;
+        subtree[id].anchor_words += b.num_words_in_anchor_text;
+        subtree[id].blocks += 1.0;
+        if (rules.keep[i]) subtree[id].kept_words += words;
+      }
+    }
+    items_2 = distinct_children(fresh, 1, table_size);
+    items_3 = distinct_children(fresh, 2, table_size);
+    max_items = items_2.empty() ? 0.0 : *std::max_element(items_2.begin(), items_2.end());
+  }
+};
+
+BestFeatureRows::BestFeatureRows(const TextDocument& fresh, const BestRuleResult& rules,
+                                 const std::vector<BlockMarkup>& markup) {
   const std::size_t n = fresh.blocks.size();
   if (rules.evidence.size() != n || rules.votes.size() != n || rules.keep.size() != n ||
       rules.inside.size() != n || rules.hinted.size() != n || rules.title.size() != n ||
       rules.after_end.size() != n)
     throw std::invalid_argument("best_feature_rows: rules of another page");
   if (markup.size() != n) throw std::invalid_argument("best_feature_rows: markup of another page");
+  m_page = std::make_unique<const Page>(fresh, rules, markup);
+}
+
+BestFeatureRows::~BestFeatureRows() = default;
+
+std::size_t BestFeatureRows::size() const noexcept { return m_page->fresh.blocks.size(); }
+
+std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) const {
+  const Page& pg = *m_page;
+  const TextDocument& fresh = pg.fresh;
+  const BestRuleResult& rules = pg.rules;
+  const std::vector<BlockMarkup>& markup = pg.markup;
   const std::size_t base_width = feature_count(FeatureSet::LocalPage);
   const std::size_t width = feature_count(FeatureSet::Best);
-  const std::vector<float> base = feature_rows(compute_features(fresh), FeatureSet::LocalPage);
-
-  // Container subtrees, sized by the largest element id seen.
-  std::uint32_t max_id = 0;
-  for (std::size_t i = 0; i < n && i < fresh.containers.size(); ++i) {
-    for (const auto id : fresh.containers[i]) max_id = std::max(max_id, id);
-  }
-  const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
-  std::vector<Subtree> subtree(table_size);
-  double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const TextBlock& b = fresh.blocks[i];
-    const double words = b.num_words;
-    page_words += words;
-    if (rules.keep[i]) kept_words += words;
-    if (rules.inside[i]) inside_words += words;
-    if (markup[i].has(MarkupBit::Main)) main_words += words;
-    if (markup[i].has(MarkupBit::Article)) article_words += words;
-    if (i >= fresh.containers.size() || b.num_words == 0) continue;
-    // Each distinct ancestor of the first levels once (short chains repeat the outermost).
-    std::uint32_t last = k_no_subtree;
-    for (std::size_t level = 0; level < k_meet_levels; ++level) {
-      const std::uint32_t id = ancestor(fresh.containers[i], level);
-      if (id == k_no_subtree || id == last) continue;
-      last = id;
-      subtree[id].words += words;
-      subtree[id].anchor_words += b.num_words_in_anchor_text;
-      subtree[id].blocks += 1.0;
-      if (rules.keep[i]) subtree[id].kept_words += words;
-    }
-  }
-  const std::vector<double> items_2 = distinct_children(fresh, 1, table_size);
-  const std::vector<double> items_3 = distinct_children(fresh, 2, table_size);
-  const double max_items = items_2.empty() ? 0.0 : *std::max_element(items_2.begin(), items_2.end());
+  const std::vector<float> base = feature_rows(pg.features, FeatureSet::LocalPage, begin, end);
   const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
 
-  std::vector<float> rows(n * width, 0.0f);
-  for (std::size_t i = 0; i < n; ++i) {
-    float* out = rows.data() + i * width;
-    std::copy_n(base.data() + i * base_width, base_width, out);
+  std::vector<float> rows((end - begin) * width, 0.0f);
+  for (std::size_t i = begin; i < end; ++i) {
+    float* out = rows.data() + (i - begin) * width;
+    std::copy_n(base.data() + (i - begin) * base_width, base_width, out);
     std::size_t at = base_width;
     for (std::size_t b = 0; b < k_markup_bits; ++b)
       out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
@@ -183,14 +210,14 @@ std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleRe
     const std::vector<std::uint32_t>* chain =
         i < fresh.containers.size() && !fresh.containers[i].empty() ? &fresh.containers[i] : nullptr;
     for (std::size_t level = 0; level < k_levels; ++level) {
-      const Subtree s = chain != nullptr ? subtree[ancestor(*chain, level)] : Subtree{};
-      out[at++] = static_cast<float>(share(s.words, page_words));
+      const Subtree s = chain != nullptr ? pg.subtree[ancestor(*chain, level)] : Subtree{};
+      out[at++] = static_cast<float>(share(s.words, pg.page_words));
       out[at++] = static_cast<float>(share(s.anchor_words, s.words));
       out[at++] = static_cast<float>(std::log1p(s.blocks));
     }
-    const double items2 = chain != nullptr ? items_2[ancestor(*chain, 1)] : 0.0;
-    const double items3 = chain != nullptr ? items_3[ancestor(*chain, 2)] : 0.0;
-    const double words2 = chain != nullptr ? subtree[ancestor(*chain, 1)].words : 0.0;
+    const double items2 = chain != nullptr ? pg.items_2[ancestor(*chain, 1)] : 0.0;
+    const double items3 = chain != nullptr ? pg.items_3[ancestor(*chain, 2)] : 0.0;
+    const double words2 = chain != nullptr ? pg.subtree[ancestor(*chain, 1)].words : 0.0;
     out[at++] = static_cast<float>(std::log1p(items2));
     out[at++] = static_cast<float>(std::log1p(items3));
     out[at++] = static_cast<float>(std::log1p(share(words2, items2)));
@@ -199,31 +226,37 @@ std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleRe
     out[at++] = rules.keep[i] ? 1.0f : 0.0f;
     out[at++] = rules.inside[i] ? 1.0f : 0.0f;
     out[at++] = rules.hinted[i] ? 1.0f : 0.0f;
-    out[at++] = static_cast<float>(share(kept_words, page_words));
-    out[at++] = static_cast<float>(share(inside_words, page_words));
-    out[at++] = static_cast<float>(share(main_words, page_words));
-    out[at++] = static_cast<float>(share(article_words, page_words));
+    out[at++] = static_cast<float>(share(pg.kept_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.inside_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.main_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.article_words, pg.page_words));
     const TextShape shape = text_shape(fresh.blocks[i].text);
     out[at++] = static_cast<float>(shape.code_share);
     out[at++] = static_cast<float>(std::min<std::size_t>(shape.tags, 1000));
     for (std::size_t level = 0; level < k_levels; ++level) {
-      const Subtree s = chain != nullptr ? subtree[ancestor(*chain, level)] : Subtree{};
+      const Subtree s = chain != nullptr ? pg.subtree[ancestor(*chain, level)] : Subtree{};
       out[at++] = static_cast<float>(share(s.kept_words, s.words));
     }
     // The first ancestor whose subtree holds text the rules keep: 0 = the nearest.
     std::size_t meet = k_meet_levels;
     for (std::size_t level = 0; chain != nullptr && level < k_meet_levels; ++level) {
-      if (subtree[ancestor(*chain, level)].kept_words > 0) {
+      if (pg.subtree[ancestor(*chain, level)].kept_words > 0) {
         meet = level;
         break;
       }
     }
     out[at++] = static_cast<float>(meet);
-    out[at++] = static_cast<float>(std::log1p(max_items));
+    out[at++] = static_cast<float>(std::log1p(pg.max_items));
     out[at++] = rules.title[i] ? 1.0f : 0.0f;
     out[at++] = rules.after_end[i] ? 1.0f : 0.0f;
   }
   return rows;
+}
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleResult& rules,
+                                     const std::vector<BlockMarkup>& markup) {
+  const BestFeatureRows page(fresh, rules, markup);
+  return page.rows(0, page.size());
 }
 
 std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,

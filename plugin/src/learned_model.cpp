@@ -356,10 +356,17 @@ std::vector<std::string> feature_names(FeatureSet set) {
 }
 
 std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set) {
+  return feature_rows(features, set, 0, features.size());
+}
+
+std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set,
+                                std::size_t begin, std::size_t end) {
   if (set == FeatureSet::Best)
     throw std::invalid_argument("feature set 'best' needs the page: use best_feature_rows");
+  if (begin > end || end > features.size())
+    throw std::invalid_argument("feature_rows: block range outside the page");
   const std::size_t width = feature_count(set);
-  std::vector<float> rows(features.size() * width);
+  std::vector<float> rows((end - begin) * width);
   // Page totals, for LocalPage.
   double words = 0, anchor_words = 0, largest = 0;
   std::size_t largest_at = 0;
@@ -374,8 +381,9 @@ std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, Feat
   }
   const double span = features.size() > 1 ? static_cast<double>(features.size() - 1) : 1.0;
   double before = 0;
-  for (std::size_t i = 0; i < features.size(); ++i) {
-    float* out = rows.data() + i * width;
+  for (std::size_t i = 0; i < begin; ++i) before += features[i].num_words;
+  for (std::size_t i = begin; i < end; ++i) {
+    float* out = rows.data() + (i - begin) * width;
     const BlockContext c = context_of(features, i);
     const auto current = named_features(c.current);
     const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {

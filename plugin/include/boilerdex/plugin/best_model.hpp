@@ -29,6 +29,7 @@
 /// half of the development sets only; EVALUATION_RESULTS.md reports the other half.
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -56,6 +57,30 @@ namespace boilerdex::plugin {
 [[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,
                                                    const BestRuleResult& rules,
                                                    const std::vector<BlockMarkup>& markup);
+
+/// best_feature_rows a range of blocks at a time: what the rows need of the whole page is
+/// gathered once, then any range's rows are the same values as best_feature_rows gives
+/// them. A page of 200,000 blocks never holds its 86 MB of rows at once. Keeps references
+/// to its arguments, which must outlive it.
+class BestFeatureRows {
+ public:
+  /// \throws std::invalid_argument as best_feature_rows; std::bad_alloc.
+  BestFeatureRows(const TextDocument& fresh, const BestRuleResult& rules,
+                  const std::vector<BlockMarkup>& markup);
+  ~BestFeatureRows();
+  BestFeatureRows(const BestFeatureRows&) = delete;
+  BestFeatureRows& operator=(const BestFeatureRows&) = delete;
+
+  /// The page's number of blocks.
+  [[nodiscard]] std::size_t size() const noexcept;
+  /// The rows of blocks [\p begin, \p end), row-major. \throws std::invalid_argument when the
+  /// range is not within the page; std::bad_alloc.
+  [[nodiscard]] std::vector<float> rows(std::size_t begin, std::size_t end) const;
+
+ private:
+  struct Page;
+  std::unique_ptr<const Page> m_page;
+};
 
 /// The same, running the rules with \p options first.
 [[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,

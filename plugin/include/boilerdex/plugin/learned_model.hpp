@@ -92,6 +92,13 @@ enum class FeatureSet : std::uint8_t {
 [[nodiscard]] std::vector<float> feature_rows(const std::vector<BlockFeatures>& features,
                                              FeatureSet set);
 
+/// The rows of blocks [\p begin, \p end) only (page totals still over every block): the same
+/// values as those rows of feature_rows(\p features, \p set), for pages too large to hold
+/// every row at once. \throws std::invalid_argument as feature_rows, or when the range is
+/// not within \p features; std::bad_alloc.
+[[nodiscard]] std::vector<float> feature_rows(const std::vector<BlockFeatures>& features,
+                                             FeatureSet set, std::size_t begin, std::size_t end);
+
 /// The class names of a \p num_classes problem: {"boilerplate", "content"} for 2;
 /// {"boilerplate", "full-text", "headline", "supplemental"} for 4 (the order of BlockClass in
 /// evaluation.hpp). Empty for any other count. Never throws.
