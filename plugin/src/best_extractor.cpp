@@ -966,7 +966,8 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   const bool recount = k > 0.0 && detail::needs_best_word_counts(fresh);
   TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
   TextDocument& doc = recount ? recounted : fresh;
-  // One lexical scan of the page serves BTE and the markup hints.
+  // One lexical scan of the page serves BTE and the markup hints (the learned stage's
+  // markup scan, block_markup, is the other).
   const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html, k);
   const BestRuleResult rules = run_rules(doc, utf8_html.empty() ? nullptr : &scan, m_options);
   std::vector<bool> keep = rules.keep;
