@@ -96,4 +96,17 @@ BOOST_AUTO_TEST_CASE(refuses_docnos_a_run_line_cannot_carry) {
   BOOST_TEST(out.str().find("901 Q0 caf\xE9 2 1 bdx\n") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(reading_refuses_the_docnos_writing_refuses) {
+  // A NUL or another control byte inside the DOCNO field (found by fuzz_run_file: the run
+  // read back, then write_run_file refused what parse_run had accepted).
+  const std::string text = std::string("901 Q0 ok 1 2.0 bdx\n901 Q0 ") + '\0' + "d2 2 1.0 bdx\n";
+  BOOST_CHECK_EXCEPTION((void)parse_run(text, "a.run"), ParseError, [](const ParseError& e) {
+    const std::string what = e.what();
+    return what.find("a.run") != std::string::npos && what.find(":2") != std::string::npos &&
+           what.find("'\\x00d2'") != std::string::npos && what.find("control byte") != std::string::npos;
+  });
+  BOOST_CHECK_EXCEPTION((void)parse_run("901 Q0 a\x7f 1 2.0 bdx\n", "b.run"), ParseError,
+                        [](const ParseError& e) { return std::string(e.what()).find("b.run") != std::string::npos; });
+}
+
 BOOST_AUTO_TEST_SUITE_END()

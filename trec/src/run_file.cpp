@@ -68,6 +68,12 @@ Run parse_run(std::string_view text, const std::string& source) {
     long rank = 0;
     const auto [end, error] = std::from_chars(fields[3].data(), fields[3].data() + fields[3].size(), rank);
     entry.rank = (error == std::errc{} && end == fields[3].data() + fields[3].size()) ? rank : 0;
+    // A control byte splits or ends the field in trec_eval's reading (a NUL ends its C
+    // string), and write_run_file refuses such a DOCNO: refuse it here too, naming the line.
+    if (const std::string defect = indexer::docno_defect(fields[2]); !defect.empty()) {
+      throw ParseError(source, lines.line_number(),
+                       "DOCNO '" + plugin::printable_bytes(fields[2]) + "' contains " + defect);
+    }
     entry.docno.assign(fields[2]);
     auto topic = run.topics.find(fields[0]);
     if (topic == run.topics.end()) topic = run.topics.emplace(std::string(fields[0]), std::vector<RunEntry>{}).first;

@@ -40,8 +40,10 @@ struct Run {
 /// between lines; the last one is the run's tag.
 /// \param source names the file in error messages.
 /// \throws ParseError (file and line) for a line with fewer than six fields, a score that
-///         is not a number, or a docno retrieved twice for one topic (trec_eval 10.0 stops
-///         with "duplicate docs" there, form_res_rels.c).
+///         is not a number, a DOCNO holding a control byte (indexer::docno_defect: trec_eval
+///         would read it as another field or cut it at a NUL; write_run_file refuses it
+///         too), or a docno retrieved twice for one topic (trec_eval 10.0 stops with
+///         "duplicate docs" there, form_res_rels.c).
 [[nodiscard]] Run parse_run(std::string_view text, const std::string& source);
 
 /// Reads and parses a run file. \throws ParseError when it cannot be read or parsed.
