@@ -210,19 +210,45 @@ void close_implied(OpenElements& open, std::string_view tag) {
     open.close("p", {"div", "li", "td", "th", "section", "article", "body", "button"});
 }
 
-struct Point {
-  std::uint32_t offset;
-  BlockMarkup markup;
+// Hands each block the markup open at its first text byte as the scan passes it: blocks in
+// order of TextBlock::source_begin, each taking the state of the last change at or before
+// that byte. O(blocks) memory, however many tags the page has.
+class BlockAssigner {
+ public:
+  explicit BlockAssigner(const TextDocument& doc) : m_doc(doc), m_order(doc.blocks.size()), m_out(doc.blocks.size()) {
+    for (std::size_t i = 0; i < m_order.size(); ++i) m_order[i] = static_cast<std::uint32_t>(i);
+    std::stable_sort(m_order.begin(), m_order.end(), [&doc](std::uint32_t a, std::uint32_t b) {
+      return doc.blocks[a].source_begin < doc.blocks[b].source_begin;
+    });
+  }
+  /// The markup is \p markup from byte \p at on (calls come in non-decreasing \p at).
+  void change(std::size_t at, BlockMarkup markup) {
+    assign_before(at);
+    m_current = markup;
+  }
+  /// Every block not yet handed a state takes the last one.
+  std::vector<BlockMarkup> finish() {
+    assign_before(static_cast<std::size_t>(-1));
+    return std::move(m_out);
+  }
+
+ private:
+  void assign_before(std::size_t at) {
+    while (m_next < m_order.size() && m_doc.blocks[m_order[m_next]].source_begin < at)
+      m_out[m_order[m_next++]] = m_current;
+  }
+  const TextDocument& m_doc;
+  std::vector<std::uint32_t> m_order;  // block indices by source_begin
+  std::vector<BlockMarkup> m_out;
+  std::size_t m_next = 0;
+  BlockMarkup m_current;
 };
 
-std::vector<Point> scan_markup(std::string_view html) {
-  std::vector<Point> points;
+std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& doc) {
+  BlockAssigner blocks(doc);
   OpenElements open;
   const auto mark = [&](std::size_t at) {
-    const BlockMarkup m{open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))};
-    if (!points.empty() && points.back().markup.bits == m.bits && points.back().markup.depth == m.depth)
-      return;
-    points.push_back({static_cast<std::uint32_t>(at), m});
+    blocks.change(at, {open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))});
   };
   mark(0);
   std::size_t i = 0;
@@ -281,22 +307,13 @@ std::vector<Point> scan_markup(std::string_view html) {
       mark(i);
     }
   }
-  return points;
+  return blocks.finish();
 }
 
 }  // namespace
 
 std::vector<BlockMarkup> block_markup(const TextDocument& doc, std::string_view utf8_html) {
-  const std::vector<Point> points = scan_markup(utf8_html);
-  std::vector<BlockMarkup> out(doc.blocks.size());
-  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    const std::uint32_t at = doc.blocks[i].source_begin;
-    // The last point at or before the block's first text byte.
-    auto it = std::upper_bound(points.begin(), points.end(), at,
-                               [](std::uint32_t offset, const Point& q) { return offset < q.offset; });
-    if (it != points.begin()) out[i] = std::prev(it)->markup;
-  }
-  return out;
+  return scan_markup(utf8_html, doc);
 }
 
 }  // namespace boilerdex::plugin

@@ -66,7 +66,8 @@ struct BlockMarkup {
 /// segmented from (a block without a source range gets the markup at offset 0). Comments,
 /// doctypes, script and style contents are skipped; textarea, title and xmp contents are
 /// text of their element. Unclosed elements stay open to the end; an end tag with no open
-/// element of its name is ignored. O(bytes + blocks × log tags). Never throws
+/// element of its name is ignored. O(bytes + blocks × log blocks) time, O(blocks) memory whatever
+/// the number of tags. Never throws
 /// (std::bad_alloc aside). Thread-safe.
 [[nodiscard]] std::vector<BlockMarkup> block_markup(const TextDocument& doc,
                                                     std::string_view utf8_html);
