@@ -20,6 +20,7 @@
 #include "boilerdex/plugin/extractors.hpp"
 #include "boilerdex/plugin/filters.hpp"
 #include "extractor_registry_internal.hpp"
+#include "gumbo_guard_internal.hpp"
 #include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -955,7 +956,9 @@ BestRuleResult best_rule_decisions(const TextDocument& fresh, std::string_view u
   TextDocument doc = k > 0.0 && detail::needs_best_word_counts(fresh)
                          ? detail::with_best_word_counts(fresh, k)
                          : fresh;
-  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html, k);
+  const PageScan scan = utf8_html.empty()
+                            ? PageScan{}
+                            : scan_page(detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes), k);
   return run_rules(doc, utf8_html.empty() ? nullptr : &scan, options);
 }
 
@@ -967,8 +970,9 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
   TextDocument& doc = recount ? recounted : fresh;
   // One lexical scan of the page serves BTE and the markup hints (the learned stage's
-  // markup scan, block_markup, is the other).
-  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(utf8_html, k);
+  // markup scan, block_markup, is the other); both read what the parse read.
+  const std::string_view page = detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes);
+  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(page, k);
   const BestRuleResult rules = run_rules(doc, utf8_html.empty() ? nullptr : &scan, m_options);
   std::vector<bool> keep = rules.keep;
   std::vector<double> score = rules.evidence;
@@ -979,7 +983,7 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
                               : m_model                                          ? m_model.get()
                                                                                  : builtin_best_model();
   const std::vector<BlockMarkup> markup =
-      utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, utf8_html);
+      utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, page);
   if (model != nullptr) {
     // The rows a chunk of blocks at a time: a huge page never holds all of them.
     constexpr std::size_t k_chunk = 4096;

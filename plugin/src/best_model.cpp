@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "best_model_data_internal.hpp"
+#include "gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
 
@@ -123,7 +124,8 @@ std::span<const std::string_view> best_extra_feature_names() noexcept { return e
 
 std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
                                      const BestRuleResult& rules) {
-  return best_feature_rows(fresh, rules, block_markup(fresh, utf8_html));
+  return best_feature_rows(
+      fresh, rules, block_markup(fresh, detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes)));
 }
 
 // What best_feature_rows needs of the whole page before it can write any block's row.

@@ -1,4 +1,5 @@
 #include "gumbo_guard_internal.hpp"
+#include "utf8_internal.hpp"
 
 #include <algorithm>
 #include <array>
@@ -247,6 +248,11 @@ std::size_t tag_budget_end(std::string_view html, std::size_t max_tags) noexcept
     if (++tags > max_tags) return i;
   }
   return html.size();
+}
+
+std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input_bytes) noexcept {
+  const std::string_view input = truncate_utf8(utf8_html, max_input_bytes);
+  return input.substr(0, tag_budget_end(input, k_max_parse_tags));
 }
 
 GuardedParse::GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena,

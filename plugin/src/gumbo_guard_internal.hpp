@@ -87,6 +87,13 @@ inline constexpr std::size_t k_max_parse_tags = 400'000;
 /// the first tag over the budget. O(size of html). Never throws.
 [[nodiscard]] std::size_t tag_budget_end(std::string_view html, std::size_t max_tags) noexcept;
 
+/// The part of \p utf8_html that a page's parses read (segment_html and every second parse):
+/// cut at \p max_input_bytes (on a UTF-8 boundary) and at the tag budget. A lexical scan
+/// whose findings are mapped onto the page's blocks reads only this, so that a hostile page
+/// costs it what it costs the parse; on a page within both bounds it is the whole page.
+/// O(size of html). Never throws.
+[[nodiscard]] std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input_bytes) noexcept;
+
 /// One guarded Gumbo parse of page HTML: \p html cut at tag_budget_end(k_max_parse_tags),
 /// then make_gumbo_safe(that, min(\p max_depth, k_max_parse_nesting)), then parse_before with Gumbo's default options (no error
 /// records). Every parse of a page goes through here, segment_html's and the second ones

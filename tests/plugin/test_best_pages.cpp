@@ -1,6 +1,7 @@
 // The default extractor on small hand-written pages, one per kind of page or defect seen on
 // real pages (issue #15): what it must keep and what it must leave out.
 #include <boost/test/unit_test.hpp>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -62,6 +63,34 @@ BOOST_AUTO_TEST_CASE(batch_probabilities_equal_one_row_at_a_time) {
   BOOST_TEST(batch[0] == 0.0);
   for (std::size_t i = 1; i < doc.blocks.size(); ++i)
     BOOST_TEST(batch[i] == model->content_probability(std::span<const float>(rows.data() + i * width, width)));
+}
+
+// A page over the parse's tag budget: best's lexical scans (BTE, markup) read what the parse
+// read, so the rest of the page changes no decision and costs no memory (issue #16, item 5).
+BOOST_AUTO_TEST_CASE(what_the_parse_did_not_read_changes_no_decision) {
+  std::string page = "<html><body><div id=main><h1>The long night of the lighthouse</h1>";
+  for (int i = 0; i < 6; ++i)
+    page += "<p>The keeper climbed the stairs again at midnight, trimmed the wick and wound the "
+            "clockwork that turned the great lens, as his father had done before him.</p>";
+  page += "</div><div class=footer>";
+  for (int i = 0; i < 450000; ++i) page += "<p>w</p>";  // 900,000 tags, over the budget
+  TextDocument whole = segment_html(page);
+  // The parse stopped at the tag budget (400,000 start tags, '<' and a letter): the page cut
+  // there gives the same blocks, and must give the same decisions.
+  std::size_t cut = 0;
+  for (std::size_t tags = 0; cut + 1 < page.size(); ++cut) {
+    if (page[cut] == '<' && std::isalpha(static_cast<unsigned char>(page[cut + 1])) && ++tags > 400000) break;
+  }
+  const std::string head = page.substr(0, cut);
+  TextDocument alone = segment_html(head);
+  BOOST_REQUIRE_EQUAL(whole.blocks.size(), alone.blocks.size());
+  BestExtractor().process(whole, page);
+  BestExtractor().process(alone, head);
+  for (std::size_t i = 0; i < whole.blocks.size(); ++i) {
+    BOOST_TEST(whole.blocks[i].is_content == alone.blocks[i].is_content, "block " << i);
+    BOOST_TEST(whole.blocks[i].score == alone.blocks[i].score, "block " << i);
+  }
+  BOOST_TEST(has(whole.content(), "The keeper climbed the stairs"));
 }
 
 // (a) A textarea holding an HTML template is a form's value, not the page's text.
