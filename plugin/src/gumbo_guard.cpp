@@ -252,6 +252,9 @@ std::size_t tag_budget_end(std::string_view html, std::size_t max_tags) noexcept
 
 std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input_bytes) noexcept {
   const std::string_view input = truncate_utf8(utf8_html, max_input_bytes);
+  // A tag takes two bytes at least ('<' and a letter): a shorter page is within the budget,
+  // and most pages are spared the counting pass.
+  if (input.size() <= 2 * k_max_parse_tags) return input;
   return input.substr(0, tag_budget_end(input, k_max_parse_tags));
 }
 
