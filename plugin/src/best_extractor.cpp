@@ -7,7 +7,6 @@
 #include <limits>
 #include <memory>
 #include <span>
-#include <tuple>
 #include <stdexcept>
 #include <utility>
 
@@ -65,7 +64,6 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
     {"unspaced_chars_per_word", &BestOptions::unspaced_chars_per_word, 0.0, k_unbounded},
     {"model_weight", &BestOptions::model_weight, 0.0, 1.0},
-    {"model_smoothing", &BestOptions::model_smoothing, 0.0, 1.0},
     {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
     {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
@@ -76,7 +74,6 @@ constexpr IntParameter k_int_parameters[] = {
     {"heading_lookback", &BestOptions::heading_lookback, 0, 1000},
     {"heading_max_words", &BestOptions::heading_max_words, 0, 1000000},
     {"end_marker_min_words", &BestOptions::end_marker_min_words, 0, 1000000},
-    {"model_group_level", &BestOptions::model_group_level, 1, 5},
 };
 
 bool is_heading(TagClass tag) noexcept {
@@ -842,38 +839,6 @@ BestRuleResult run_rules(TextDocument& doc, const PageScan* page, const BestOpti
   return r;
 }
 
-// BestOptions::model_smoothing: each block's probability pulled towards the word-weighted
-// mean of its DOM group (the blocks sharing its model_group_level-th container ancestor).
-void smooth_over_groups(const TextDocument& doc, const BestOptions& o, std::vector<double>& q) {
-  const std::size_t n = q.size();
-  const auto level = static_cast<std::size_t>(std::max(1, o.model_group_level));
-  std::vector<std::uint32_t> group(n, k_no_subtree);
-  std::vector<std::tuple<std::uint32_t, double, double>> sums;  // (group, Σ words × q, Σ words)
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto& chain = chain_of(doc, i);
-    if (chain.empty() || doc.blocks[i].num_words == 0) continue;
-    group[i] = chain[std::min(level, chain.size()) - 1];
-    sums.emplace_back(group[i], doc.blocks[i].num_words * q[i], doc.blocks[i].num_words);
-  }
-  std::sort(sums.begin(), sums.end());
-  std::size_t out = 0;  // sum equal groups in place
-  for (std::size_t k = 0; k < sums.size(); ++k) {
-    if (out > 0 && std::get<0>(sums[out - 1]) == std::get<0>(sums[k])) {
-      std::get<1>(sums[out - 1]) += std::get<1>(sums[k]);
-      std::get<2>(sums[out - 1]) += std::get<2>(sums[k]);
-    } else {
-      sums[out++] = sums[k];
-    }
-  }
-  sums.resize(out);
-  for (std::size_t i = 0; i < n; ++i) {
-    if (group[i] == k_no_subtree) continue;
-    const auto it = std::lower_bound(sums.begin(), sums.end(), std::make_tuple(group[i], -1.0, -1.0));
-    const double mean = std::get<1>(*it) / std::get<2>(*it);
-    q[i] = (1.0 - o.model_smoothing) * q[i] + o.model_smoothing * mean;
-  }
-}
-
 // BestOptions::drop_comments: on a page whose kept text before the end-of-text marker
 // outweighs the comments after it (an article with its readers' comments, not a thread whose
 // replies are the content), the blocks in comment markup after the marker are dropped.
@@ -997,7 +962,6 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
                                    std::span<double>(q.data() + begin, end - begin), no_words);
       doc.budget.deadline.check("extracting");
     }
-    if (m_options.model_smoothing > 0.0) smooth_over_groups(fresh, m_options, q);
     const double w = m_options.model_weight;
     const double threshold =
         m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold();

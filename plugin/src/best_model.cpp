@@ -116,6 +116,7 @@ TextShape text_shape(std::string_view text) noexcept {
 bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept {
   if (markup.has(MarkupBit::Textarea)) return true;
   if (markup.has(MarkupBit::Code)) return false;  // code shown on the page is its text
+  if (block.text.find('<') == std::string::npos) return false;  // most blocks: no tag at all
   const TextShape shape = text_shape(block.text);
   return shape.tags >= 2 && shape.tags * 10 >= static_cast<std::size_t>(std::max(1, block.num_words));
 }

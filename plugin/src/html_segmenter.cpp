@@ -14,6 +14,7 @@
 #include "arena.hpp"
 #include "boilerdex/plugin/word_tokenizer.hpp"
 #include "html_segmenter_internal.hpp"
+#include "markup_lexer_internal.hpp"
 #include "gumbo_guard_internal.hpp"
 #include "utf8_internal.hpp"
 
@@ -1248,28 +1249,22 @@ int total_words(const TextDocument& doc) noexcept {
 /// so offsets into it are offsets into \p html), making its content ordinary markup;
 /// std::nullopt when there is none. Comments, script and style contents are left alone.
 std::optional<std::string> unwrap_noscript(std::string_view html) {
-  constexpr std::string_view k_name = "noscript";
   std::optional<std::string> out;
   std::size_t i = 0;
   while ((i = html.find('<', i)) != std::string_view::npos) {
-    std::size_t p = i + 1;
-    if (html.substr(i, 4) == "<!--") {
-      const std::size_t close = html.find("-->", i + 4);
-      if (close == std::string_view::npos) break;
-      i = close + 3;
+    if (const std::size_t after = detail::skip_declaration(html, i); after != i) {
+      if (after == std::string_view::npos) break;
+      i = after;
       continue;
     }
-    if (p < html.size() && html[p] == '/') ++p;
-    bool match = p + k_name.size() < html.size();
-    for (std::size_t k = 0; k < k_name.size() && match; ++k)
-      match = (html[p + k] | 0x20) == k_name[k];
-    const char after = match ? html[p + k_name.size()] : 'x';
-    if (!match || !(after == '>' || after == '/' || after == ' ' || after == '\t' ||
-                    after == '\n' || after == '\r' || after == '\f')) {
+    const std::size_t name = i + (i + 1 < html.size() && html[i + 1] == '/' ? 2 : 1);
+    const std::size_t end = name + 8;  // "noscript"
+    if (end >= html.size() || !detail::equals_lower(html.substr(name, 8), "noscript") ||
+        !(html[end] == '>' || html[end] == '/' || detail::is_html_space(html[end]))) {
       ++i;
       continue;
     }
-    const std::size_t gt = html.find('>', p);
+    const std::size_t gt = html.find('>', end);
     if (gt == std::string_view::npos) break;
     if (!out) out.emplace(html);
     std::fill(out->begin() + static_cast<std::ptrdiff_t>(i), out->begin() + static_cast<std::ptrdiff_t>(gt + 1), ' ');
@@ -1288,8 +1283,7 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
   SegmentStats& st = stats != nullptr ? *stats : local_stats;
   st = SegmentStats{};
   const std::string_view input = truncate_utf8(utf8, limits.max_input_bytes);
-  // GuardedParse reads at most k_max_parse_tags tags of it: the rest is cut too.
-  st.truncated_input = input.size() != utf8.size() || tag_budget_end(input, k_max_parse_tags) < input.size();
+  st.truncated_input = input.size() != utf8.size();
 
   // HTML5 turns everything after a <title> without </title> into its text; NekoHTML ends
   // the title at the next tag. Patch the input so Gumbo sees what NekoHTML saw.
@@ -1318,6 +1312,8 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
   const auto segment = [&](std::string_view html) {
     const GuardedParse gumbo(html, limits.max_depth, arena, deadline, "preparing HTML", "parsing HTML");
     if (gumbo.nesting_limited()) st.depth_limited = true;
+    // GuardedParse reads at most k_max_parse_tags tags of it: the rest is cut too.
+    if (gumbo.tags_limited()) st.truncated_input = true;
     TextDocument doc;
     ContentHandler handler(limits, st, doc);
     Walker(limits, st, source, handler).run(gumbo.output().document, deadline);

@@ -35,7 +35,7 @@ std::uint32_t vocabulary_bits(std::string_view value) noexcept {
                                                 "thread", "message", "review",  "question",
                                                 "answer"};
   // Whole words only: as prefixes they would take "address", "admin", "header" ...
-  static constexpr std::string_view k_side_words[] = {"ad", "ads", "adv", "promo", "popup"};
+  static constexpr std::string_view k_side_words[] = {"ad", "ads", "adv"};
   std::uint32_t bits = 0;
   detail::for_each_markup_word(value, [&](std::string_view word) {
     if (detail::any_prefix(word, k_comment)) bits |= bit(MarkupBit::CommentWords);

@@ -86,10 +86,13 @@ BOOST_AUTO_TEST_CASE(what_the_parse_did_not_read_changes_no_decision) {
   BOOST_REQUIRE_EQUAL(whole.blocks.size(), alone.blocks.size());
   BestExtractor().process(whole, page);
   BestExtractor().process(alone, head);
+  std::size_t differing = 0;
   for (std::size_t i = 0; i < whole.blocks.size(); ++i) {
-    BOOST_TEST(whole.blocks[i].is_content == alone.blocks[i].is_content, "block " << i);
-    BOOST_TEST(whole.blocks[i].score == alone.blocks[i].score, "block " << i);
+    if (whole.blocks[i].is_content != alone.blocks[i].is_content ||
+        whole.blocks[i].score != alone.blocks[i].score)
+      ++differing;
   }
+  BOOST_TEST(differing == 0u);
   BOOST_TEST(has(whole.content(), "The keeper climbed the stairs"));
 }
 

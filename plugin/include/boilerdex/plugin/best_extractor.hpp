@@ -129,13 +129,7 @@ struct BestOptions {
   /// drop P ≥ 0.375): on 2-fold cross-validation inside the tune half it ties with 1 (mean
   /// over the six sets 0.9295 vs 0.9304) and keeps the article sets' precision.
   double model_weight = 0.8;
-  /// The model's probabilities, smoothed over DOM groups before the decision: q ←
-  /// (1 − model_smoothing) q + model_smoothing × the word-weighted mean q of the blocks that
-  /// share the block's model_group_level-th container ancestor (items of one list, posts of
-  /// one thread are decided alike). 0: off.
-  double model_smoothing = 0.0;
-  int model_group_level = 2;  ///< 1–5, as group_depth
-  /// Keep a block when its (smoothed, blended) probability reaches this; 0: the model's own
+  /// Keep a block when its blended probability reaches this; 0: the model's own
   /// threshold.
   double model_threshold = 0.0;
   /// A block whose markup names it side matter (a footer, sidebar, share or related box: the
