@@ -203,6 +203,8 @@ DatasetSpec parse_dataset_spec(std::string_view spec) {
 
 std::string read_file_bytes(const fs::path& path) {
   const std::string name = path.string();
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) throw InputError(name, InputError::npos, "is a directory, not a file");
   if (path.extension() == ".gz") {
     gzFile in = gzopen(name.c_str(), "rb");
     if (in == nullptr) throw InputError(name, InputError::npos, std::strerror(errno));

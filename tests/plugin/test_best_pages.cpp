@@ -9,7 +9,9 @@
 #include <vector>
 #include <string>
 
+#include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/best_model.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
@@ -94,6 +96,20 @@ BOOST_AUTO_TEST_CASE(what_the_parse_did_not_read_changes_no_decision) {
   }
   BOOST_TEST(differing == 0u);
   BOOST_TEST(has(whole.content(), "The keeper climbed the stairs"));
+}
+
+BOOST_AUTO_TEST_CASE(a_model_option_that_is_no_model_is_refused_naming_it) {
+  const auto message = [](const std::string& spec) -> std::string {
+    try {
+      (void)make_extractor(spec);
+    } catch (const boilerdex::Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string dir = std::filesystem::path(BOILERDEX_FIXTURES_DIR).string();
+  BOOST_TEST(message("best:model=" + dir).find(dir + ": is a directory") != std::string::npos);
+  BOOST_TEST(message("best:model=/no/such/model.json").find("/no/such/model.json") != std::string::npos);
 }
 
 // (a) A textarea holding an HTML template is a form's value, not the page's text.

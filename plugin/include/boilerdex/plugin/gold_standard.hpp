@@ -141,7 +141,8 @@ struct AnnotatedPage {
 [[nodiscard]] std::string html_text_content(std::string_view utf8);
 
 /// Reads a whole file; gunzips when \p path ends in ".gz".
-/// \throws InputError naming the file (and the zlib message) on failure.
+/// \throws InputError naming the file (and the zlib message) on failure, and when \p path
+/// is a directory.
 [[nodiscard]] std::string read_file_bytes(const std::filesystem::path& path);
 
 /// \p bytes as UTF-8: kept when valid UTF-8 (a BOM dropped), else decoded as windows-1252.
