@@ -13,6 +13,7 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
+#include "dense_forest_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -431,7 +432,11 @@ std::string_view model_output_name(ModelOutput output) noexcept {
 
 // ----- the model ------------------------------------------------------------------------
 
-LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) { check_model(m_data); }
+LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) {
+  check_model(m_data);
+  if (num_outputs() == 1 && m_data.output == ModelOutput::Logistic)
+    m_dense = detail::DenseForest::build(m_data.trees);
+}
 
 LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
   json doc;
@@ -556,14 +561,19 @@ void LearnedModel::content_probabilities(std::span<const float> rows, std::span<
     return;
   }
   std::vector<double> margin(live.size(), m_data.base_margin[0]);
-  for (const DecisionTree& tree : m_data.trees) {
-    const TreeNode* nodes = tree.nodes.data();
-    for (std::size_t k = 0; k < live.size(); ++k) {
-      const float* x = rows.data() + live[k] * width;
-      const TreeNode* node = nodes;
-      while (node->feature >= 0)
-        node = &nodes[x[static_cast<std::size_t>(node->feature)] < node->threshold ? node->left : node->right];
-      margin[k] += tree.values[static_cast<std::size_t>(node->leaf) * tree.width];
+  if (m_dense) {
+    m_dense->add_margins(rows.data(), width, live, margin);
+  } else {
+    for (const DecisionTree& tree : m_data.trees) {
+      const TreeNode* nodes = tree.nodes.data();
+      for (std::size_t k = 0; k < live.size(); ++k) {
+        const float* x = rows.data() + live[k] * width;
+        const TreeNode* node = nodes;
+        while (node->feature >= 0)
+          node = &nodes[x[static_cast<std::size_t>(node->feature)] < node->threshold ? node->left
+                                                                                     : node->right];
+        margin[k] += tree.values[static_cast<std::size_t>(node->leaf) * tree.width];
+      }
     }
   }
   for (std::size_t k = 0; k < live.size(); ++k) {

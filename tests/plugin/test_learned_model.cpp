@@ -129,6 +129,46 @@ BOOST_AUTO_TEST_CASE(logistic_trees_split_below_the_threshold) {
   BOOST_TEST(std::isnan(m.content_probability(std::vector<float>(3, 0.0f))));
 }
 
+// Batch scoring lays shallow trees out as complete trees (a leaf above the last level spread
+// over the leaves below it); each row's probability must stay what one row at a time gives,
+// ties at a threshold and NaN (which goes right) included, in and out of the groups of four.
+BOOST_AUTO_TEST_CASE(batch_scoring_of_uneven_trees_equals_one_row_at_a_time) {
+  json model = tiny_model();
+  model["base_margin"] = {0.25};
+  model["trees"].push_back(
+      {{"target", 0},
+       {"nodes",
+        {{{"feature", 0}, {"threshold", 10.0}, {"left", 1}, {"right", 2}},
+         {{"leaf", {-1.5}}},
+         {{"feature", 1}, {"threshold", 0.5}, {"left", 3}, {"right", 4}},
+         {{"feature", 2}, {"threshold", 3.0}, {"left", 5}, {"right", 6}},
+         {{"leaf", {0.75}}},
+         {{"leaf", {0.125}}},
+         {{"leaf", {-0.375}}}}}});
+  const LearnedModel m = LearnedModel::from_json(model.dump(), "uneven.json");
+  const std::size_t width = feature_count(FeatureSet::Current);
+  const std::vector<std::array<float, 3>> cases = {
+      {9, 0, 0},  {10, 0, 2},   {10, 0, 3},  {11, 0.5f, 0}, {12, 0.4f, 5}, {50, 1, 1},
+      {0, 0, 0},  {10, 0.49f, 2.9f}, {std::nanf(""), 0, 0}, {20, std::nanf(""), 1},
+      {20, 0, std::nanf("")}};
+  std::vector<float> rows(cases.size() * width, 0.0f);
+  for (std::size_t i = 0; i < cases.size(); ++i)
+    std::copy(cases[i].begin(), cases[i].end(), rows.begin() + static_cast<std::ptrdiff_t>(i * width));
+  std::vector<double> batch(cases.size());
+  std::vector<bool> skip(cases.size(), false);
+  skip[4] = true;
+  m.content_probabilities(rows, batch, skip);
+  std::set<double> seen;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const double one = m.content_probability(std::span<const float>(rows.data() + i * width, width));
+    BOOST_TEST_CONTEXT("row " << i) { BOOST_TEST(batch[i] == (skip[i] ? 0.0 : one)); }
+    if (!skip[i]) seen.insert(one);
+  }
+  BOOST_TEST(seen.size() == 4u);  // every leaf of the uneven tree was reached
+  BOOST_TEST(m.content_probability(std::span<const float>(rows.data(), width)) ==
+             sigmoid(0.25 - 2.0 - 1.5));
+}
+
 BOOST_AUTO_TEST_CASE(softmax_sums_trees_per_class_and_average_averages) {
   json soft = tiny_model();
   soft["classes"] = {"boilerplate", "full-text", "headline", "supplemental"};

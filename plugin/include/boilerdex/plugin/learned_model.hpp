@@ -36,6 +36,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -140,6 +141,10 @@ struct LearnedModelData {
   std::vector<std::pair<std::string, std::string>> training;
 };
 
+namespace detail {
+class DenseForest;
+}
+
 /// A checked, immutable tree-ensemble block classifier. Thread-safe for concurrent use.
 class LearnedModel {
  public:
@@ -187,6 +192,9 @@ class LearnedModel {
  private:
   std::size_t num_outputs() const noexcept;
   LearnedModelData m_data;
+  // The trees in a dense, branch-free layout when they are shallow and have one output (the
+  // best extractor's model); content_probabilities walks it.
+  std::shared_ptr<const detail::DenseForest> m_dense;
 };
 
 }  // namespace boilerdex::plugin
