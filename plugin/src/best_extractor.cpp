@@ -200,11 +200,9 @@ std::vector<bool> article_2012_votes(const TextDocument& doc) {
 
 // The container chain of block i: that of its first parse block (a fresh document has one
 // parse block per block; merged blocks answer for their first part). Empty when unknown.
-const std::vector<std::uint32_t>& chain_of(const TextDocument& doc, std::size_t i) {
-  static const std::vector<std::uint32_t> none;
+ContainerChain chain_of(const TextDocument& doc, std::size_t i) {
   const auto& origins = doc.blocks[i].origins;
-  const std::size_t parse = origins.empty() ? i : origins.front();
-  return parse < doc.containers.size() ? doc.containers[parse] : none;
+  return doc.containers.chain(origins.empty() ? i : origins.front());
 }
 
 // BestOptions::hint_penalty and caption_penalty: p ← p × (1 − penalty) for the blocks whose
@@ -281,9 +279,9 @@ void apply_fragment_penalty(const TextDocument& doc, const BestOptions& options,
   std::vector<std::uint32_t> group(n, k_no_subtree);
   std::vector<std::pair<std::uint32_t, double>> mass;  // (group id, Σ words × p), by id
   for (std::size_t i = 0; i < n; ++i) {
-    const auto& chain = chain_of(doc, i);
+    const ContainerChain chain = chain_of(doc, i);
     if (chain.empty()) continue;
-    group[i] = chain[std::min(depth, chain.size()) - 1];
+    group[i] = chain.at(depth - 1);
     mass.emplace_back(group[i], doc.blocks[i].num_words * p[i]);
   }
   std::sort(mass.begin(), mass.end());
@@ -744,7 +742,7 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
   std::vector<bool> keep(n, false);
   inside.assign(n, false);
   for (std::size_t i = 0; i < n; ++i) {
-    const auto& chain = chain_of(doc, i);
+    const ContainerChain chain = chain_of(doc, i);
     inside[i] =
         subtree != k_no_subtree && std::find(chain.begin(), chain.end(), subtree) != chain.end();
     keep[i] = p[i] >= (inside[i] ? o.keep_inside : o.keep_outside);

@@ -65,20 +65,28 @@ struct Subtree {
 
 constexpr std::size_t k_meet_levels = 8;  // ancestors searched for the rules' kept text
 
-// The block's level-th container ancestor (0 = nearest), the outermost when the chain is
-// shorter; k_no_subtree without a chain.
-std::uint32_t ancestor(const std::vector<std::uint32_t>& chain, std::size_t level) {
-  if (chain.empty()) return k_no_subtree;
-  return chain[std::min(level, chain.size() - 1)];
+// A block's container ancestors up to level k_meet_levels − 1 (0 = nearest), the outermost
+// repeated when the chain is shorter; k_no_subtree throughout without a chain. Read once
+// per block: the chain is walked, not indexed.
+using Ancestors = std::array<std::uint32_t, k_meet_levels>;
+Ancestors ancestors(const ContainerChain& chain) {
+  Ancestors up;
+  up.fill(k_no_subtree);
+  std::size_t level = 0;
+  for (auto it = chain.begin(); it != chain.end() && level < up.size(); ++it) up[level++] = *it;
+  for (; level > 0 && level < up.size(); ++level) up[level] = up[level - 1];
+  return up;
 }
 
 // The number of distinct level-(k−1) ancestors with text under each level-k ancestor.
 std::vector<double> distinct_children(const TextDocument& doc, std::size_t level,
                                       std::size_t table_size) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
-  for (std::size_t i = 0; i < doc.blocks.size() && i < doc.containers.size(); ++i) {
-    if (doc.blocks[i].num_words == 0 || doc.containers[i].empty()) continue;
-    pairs.emplace_back(ancestor(doc.containers[i], level), ancestor(doc.containers[i], level - 1));
+  for (std::size_t i = 0; i < doc.blocks.size() && i < doc.containers.num_blocks(); ++i) {
+    if (doc.blocks[i].num_words == 0) continue;
+    const Ancestors up = ancestors(doc.containers.chain(i));
+    if (up[0] == k_no_subtree) continue;
+    pairs.emplace_back(up[level], up[level - 1]);
   }
   std::sort(pairs.begin(), pairs.end());
   pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
@@ -145,8 +153,8 @@ struct BestFeatureRows::Page {
     const std::size_t n = fresh.blocks.size();
     // Container subtrees, sized by the largest element id seen.
     std::uint32_t max_id = 0;
-    for (std::size_t i = 0; i < n && i < fresh.containers.size(); ++i) {
-      for (const auto id : fresh.containers[i]) max_id = std::max(max_id, id);
+    for (std::size_t i = 0; i < n && i < fresh.containers.num_blocks(); ++i) {
+      for (const auto id : fresh.containers.chain(i)) max_id = std::max(max_id, id);
     }
     const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
     subtree.assign(table_size, Subtree{});
@@ -158,11 +166,12 @@ struct BestFeatureRows::Page {
       if (rules.inside[i]) inside_words += words;
       if (markup[i].has(MarkupBit::Main)) main_words += words;
       if (markup[i].has(MarkupBit::Article)) article_words += words;
-      if (i >= fresh.containers.size() || b.num_words == 0) continue;
+      if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
       // Each distinct ancestor of the first levels once (short chains repeat the outermost).
+      const Ancestors up = ancestors(fresh.containers.chain(i));
       std::uint32_t last = k_no_subtree;
       for (std::size_t level = 0; level < k_meet_levels; ++level) {
-        const std::uint32_t id = ancestor(fresh.containers[i], level);
+        const std::uint32_t id = up[level];
         if (id == k_no_subtree || id == last) continue;
         last = id;
         subtree[id].words += words;
@@ -210,17 +219,17 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
     for (std::size_t b = 0; b < k_markup_bits; ++b)
       out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
     out[at++] = static_cast<float>(std::log1p(markup[i].depth));
-    const std::vector<std::uint32_t>* chain =
-        i < fresh.containers.size() && !fresh.containers[i].empty() ? &fresh.containers[i] : nullptr;
+    const Ancestors up = ancestors(fresh.containers.chain(i));
+    const Ancestors* chain = up[0] != k_no_subtree ? &up : nullptr;
     for (std::size_t level = 0; level < k_levels; ++level) {
-      const Subtree s = chain != nullptr ? pg.subtree[ancestor(*chain, level)] : Subtree{};
+      const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
       out[at++] = static_cast<float>(share(s.words, pg.page_words));
       out[at++] = static_cast<float>(share(s.anchor_words, s.words));
       out[at++] = static_cast<float>(std::log1p(s.blocks));
     }
-    const double items2 = chain != nullptr ? pg.items_2[ancestor(*chain, 1)] : 0.0;
-    const double items3 = chain != nullptr ? pg.items_3[ancestor(*chain, 2)] : 0.0;
-    const double words2 = chain != nullptr ? pg.subtree[ancestor(*chain, 1)].words : 0.0;
+    const double items2 = chain != nullptr ? pg.items_2[(*chain)[1]] : 0.0;
+    const double items3 = chain != nullptr ? pg.items_3[(*chain)[2]] : 0.0;
+    const double words2 = chain != nullptr ? pg.subtree[(*chain)[1]].words : 0.0;
     out[at++] = static_cast<float>(std::log1p(items2));
     out[at++] = static_cast<float>(std::log1p(items3));
     out[at++] = static_cast<float>(std::log1p(share(words2, items2)));
@@ -237,13 +246,13 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
     out[at++] = static_cast<float>(shape.code_share);
     out[at++] = static_cast<float>(std::min<std::size_t>(shape.tags, 1000));
     for (std::size_t level = 0; level < k_levels; ++level) {
-      const Subtree s = chain != nullptr ? pg.subtree[ancestor(*chain, level)] : Subtree{};
+      const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
       out[at++] = static_cast<float>(share(s.kept_words, s.words));
     }
     // The first ancestor whose subtree holds text the rules keep: 0 = the nearest.
     std::size_t meet = k_meet_levels;
     for (std::size_t level = 0; chain != nullptr && level < k_meet_levels; ++level) {
-      if (pg.subtree[ancestor(*chain, level)].kept_words > 0) {
+      if (pg.subtree[(*chain)[level]].kept_words > 0) {
         meet = level;
         break;
       }

@@ -1,7 +1,6 @@
 #include "boilerdex/plugin/dom_ancestor_filter.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -12,8 +11,6 @@
 namespace boilerdex::plugin {
 
 namespace {
-
-constexpr std::uint32_t k_no_container = std::numeric_limits<std::uint32_t>::max();
 
 bool depth_in_range(int depth) {
   return depth >= k_dom_ancestor_min_depth && depth <= k_dom_ancestor_max_depth;
@@ -46,11 +43,8 @@ std::vector<bool> dom_ancestor_select(const TextDocument& parsed, const std::vec
       if (o < text.size()) text[o] += share;
     }
   }
-  const auto container_of = [&](std::size_t block) {
-    if (block >= parsed.containers.size() || parsed.containers[block].empty())
-      return k_no_container;
-    const auto& chain = parsed.containers[block];  // nearest first, ends with body
-    return chain[std::min(static_cast<std::size_t>(depth - 1), chain.size() - 1)];
+  const auto container_of = [&](std::size_t block) {  // k_no_container without a chain
+    return parsed.containers.chain(block).at(static_cast<std::size_t>(depth - 1));
   };
   // Group totals, remembering the order groups are met in for the tie-break.
   std::unordered_map<std::uint32_t, std::size_t> group_index;

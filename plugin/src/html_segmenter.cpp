@@ -573,7 +573,7 @@ class ContentHandler {
     if (action != TagAction::Inline && action != TagAction::InlineWhitespace) {
       m_tag_classes.push_back(tag_class_of(node->v.element.tag));
     }
-    if (container) m_containers.push_back(id);
+    if (container) m_containers.push_back(m_tree.open(id, m_containers.empty() ? k_no_container : m_containers.back()));
     m_last_start_was_title = node->v.element.tag == GUMBO_TAG_TITLE;
   }
 
@@ -649,11 +649,9 @@ class ContentHandler {
     if (m_block_tag_level == -1) m_block_tag_level = m_tag_level;
     if (!m_block_has_text) {
       m_block_has_text = true;
-      // The nearest k_max_container_chain only (body is added at the end): a whole chain per
-      // block under 511 nested <div>s took 0.4 GB at max_blocks (issue #16, item 5).
-      m_block_containers.assign(m_containers.rbegin(),
-                                m_containers.rbegin() + static_cast<std::ptrdiff_t>(
-                                                            std::min(m_containers.size(), k_max_container_chain)));
+      // Its chain is read from the tree: a copy per block took 0.4 GB at max_blocks under
+      // 511 nested <div>s (issue #16, item 5).
+      m_block_container = m_containers.empty() ? k_no_container : m_containers.back();
       m_block_enclosing = m_tag_classes.empty() ? TagClass::Other : m_tag_classes.back();
     }
     m_block_source_begin = std::min(m_block_source_begin, source_begin);
@@ -679,7 +677,10 @@ class ContentHandler {
     m_last_was_whitespace = trailing;
   }
 
-  void end_document() { flush_block(); }
+  void end_document() {
+    flush_block();
+    m_doc.containers = m_tree.finish();
+  }
 
  private:
   void append_both(char c) {
@@ -778,10 +779,8 @@ class ContentHandler {
                                : m_block_source_begin;
       block.source_end = std::max(block.source_begin, m_block_source_end);
       block.init_densities();
-      if (m_block_containers.empty() || m_block_containers.back() != m_body_id)
-        m_block_containers.push_back(m_body_id);
-      m_doc.containers.push_back(std::move(m_block_containers));
-      m_block_containers.clear();
+      m_tree.add_block(m_block_container, m_body_id);
+      m_block_container = k_no_container;
       ++m_offset_blocks;
     }
     clear_buffers();
@@ -808,8 +807,9 @@ class ContentHandler {
   int m_offset_blocks = 0;
 
   // boilerdex's provenance, beyond the Java handler.
-  std::vector<std::uint32_t> m_containers;  // open container elements, outermost first
-  std::vector<std::uint32_t> m_block_containers;
+  ContainerTree::Builder m_tree;
+  std::vector<std::uint32_t> m_containers;  // open container elements' tree nodes, outermost first
+  std::uint32_t m_block_container = k_no_container;  // innermost when the block's text began
   // Classes of the open elements that change the tag level (inline tags excluded),
   // innermost last: the paper's "enclosing tag" feature of a block is the innermost one
   // when its first text appears.

@@ -3,6 +3,7 @@
 #include "boilerdex/indexer/view_selector.hpp"
 
 using namespace boilerdex::indexer;
+using boilerdex::plugin::ContainerTree;
 using boilerdex::plugin::TextBlock;
 using boilerdex::plugin::TextDocument;
 
@@ -24,7 +25,8 @@ TextDocument page(const std::vector<std::pair<int, float>>& blocks) {
     doc.blocks.push_back(std::move(b));
   }
   doc.num_parse_blocks = static_cast<std::uint32_t>(blocks.size());
-  doc.containers.assign(blocks.size(), {0});
+  const std::vector<std::vector<std::uint32_t>> chains(blocks.size(), {0});
+  doc.containers = ContainerTree::from_chains(chains);
   return doc;
 }
 

@@ -336,7 +336,8 @@ BOOST_AUTO_TEST_CASE(main_subtree_maximises_content_minus_boilerplate_words) {
   // body 0 > div 1 > {div 2: two content blocks, div 3: boilerplate}; block 4 in body only.
   TextDocument doc = testing::document({testing::block("a", 50), testing::block("b", 40),
                                         testing::block("c", 30), testing::block("d", 20)});
-  doc.containers = {{2, 1, 0}, {2, 1, 0}, {3, 1, 0}, {0}};
+  const std::vector<std::vector<std::uint32_t>> chains = {{2, 1, 0}, {2, 1, 0}, {3, 1, 0}, {0}};
+  doc.containers = ContainerTree::from_chains(chains);
   // Content under div 2 only: the best subtree is div 2.
   BOOST_TEST(best_main_subtree(doc, {1.0, 1.0, 0.0, 0.0}, 0.4) == 2u);
   // Content in div 3 as well: div 1 holds both and beats either child.
@@ -348,7 +349,8 @@ BOOST_AUTO_TEST_CASE(main_subtree_maximises_content_minus_boilerplate_words) {
   BOOST_CHECK_THROW((void)best_main_subtree(doc, {1.0, 1.0, 1.0, 0.0}, 0.4, {true}),
                     std::invalid_argument);
   TextDocument lone = testing::document({testing::block("x", 5)});
-  lone.containers = {{}};
+  const std::vector<std::vector<std::uint32_t>> no_chain = {{}};
+  lone.containers = ContainerTree::from_chains(no_chain);
   BOOST_TEST(best_main_subtree(lone, {1.0}, 0.4) == k_no_subtree);
   BOOST_CHECK_THROW((void)best_main_subtree(doc, {1.0}, 0.4), std::invalid_argument);
 }

@@ -15,13 +15,15 @@ namespace {
 TextDocument make_doc(
     const std::vector<std::pair<std::string, std::vector<std::uint32_t>>>& blocks) {
   TextDocument doc;
+  std::vector<std::vector<std::uint32_t>> chains;
   for (std::uint32_t i = 0; i < blocks.size(); ++i) {
     TextBlock b;
     b.text = blocks[i].first;
     b.origins = {i};
     doc.blocks.push_back(b);
-    doc.containers.push_back(blocks[i].second);
+    chains.push_back(blocks[i].second);
   }
+  doc.containers = ContainerTree::from_chains(chains);
   doc.num_parse_blocks = static_cast<std::uint32_t>(blocks.size());
   return doc;
 }

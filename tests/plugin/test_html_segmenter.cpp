@@ -230,13 +230,13 @@ BOOST_AUTO_TEST_CASE(containers_and_source_ranges) {
       "para</p><span>loose</span></div><ul><li>item</li></ul></body></html>";
   const TextDocument doc = segment(html);
   BOOST_REQUIRE(doc.blocks.size() == 3u);
-  BOOST_REQUIRE(doc.containers.size() == 3u);
+  BOOST_REQUIRE(doc.containers.num_blocks() == 3u);
   // Element ids in preorder: html 0, head 1, body 2, div 3, p 4, span 5, ul 6, li 7.
-  BOOST_TEST(doc.containers[0] == (std::vector<std::uint32_t>{4, 3, 2}),
+  BOOST_TEST(doc.containers.chain(0).to_vector() == (std::vector<std::uint32_t>{4, 3, 2}),
              boost::test_tools::per_element());
-  BOOST_TEST(doc.containers[1] == (std::vector<std::uint32_t>{3, 2}),
+  BOOST_TEST(doc.containers.chain(1).to_vector() == (std::vector<std::uint32_t>{3, 2}),
              boost::test_tools::per_element());
-  BOOST_TEST(doc.containers[2] == (std::vector<std::uint32_t>{6, 2}),
+  BOOST_TEST(doc.containers.chain(2).to_vector() == (std::vector<std::uint32_t>{6, 2}),
              boost::test_tools::per_element());
   for (const TextBlock& b : doc.blocks) {
     BOOST_TEST(html.substr(b.source_begin, b.source_end - b.source_begin) == b.text);
