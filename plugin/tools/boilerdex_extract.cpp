@@ -29,7 +29,7 @@ struct EvalCommand {
 
 void add_eval_command(CLI::App& app, EvalCommand& e) {
   e.command = app.add_subcommand(
-      "eval", "Score extractors on gold-standard data sets (README: Measuring extraction accuracy)");
+      "eval", "Score extractors on gold-standard data sets (docs/eval.md)");
   e.command
       ->add_option("--dataset", e.datasets,
                    "FORMAT:DIR, FORMAT one of l3s-gn1 cleaneval dragnet scrapinghub readability "

@@ -3,7 +3,7 @@
 # same docno at every docid in every view. (That each view's terms equal TermGenerator's on
 # the kept blocks is checked by tests/indexer/test_index_builder.cpp.) Then retrieval on
 # that index set: the default extractor's view (extractor:best) reaches at least 0.97 of the
-# gold texts' P@10 (issue 15; README: blogs-dev measured, 0.991 at f83774a).
+# gold texts' P@10 (issue 15; docs/trec.md: blogs-dev measured, 0.991 at f83774a).
 # Usage: index_blogs_dev.sh BUILD_DIR FIXTURES_DIR SHARED_DIR
 set -u
 build=$1 shared=$3
