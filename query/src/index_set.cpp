@@ -40,18 +40,18 @@ const indexer::ManifestView& IndexSet::view(std::string_view name) const {
                    "; available: " + available_views(m_manifest));
 }
 
-const indexer::ManifestView& IndexSet::select(const ViewSelector& selector) const {
-  const int set = int(selector.name.has_value()) + int(selector.min_words.has_value()) +
-                  int(selector.min_density.has_value());
+const indexer::ManifestView& IndexSet::select(const ViewChoice& choice) const {
+  const int set = int(choice.name.has_value()) + int(choice.min_words.has_value()) +
+                  int(choice.min_density.has_value());
   if (set > 1) throw UsageError("choose a view by one of name, min-words or min-density, not several");
-  if (selector.name) return view(*selector.name);
-  if (!selector.min_words && !selector.min_density) return default_view();
-  const indexer::ViewKind kind = selector.min_words ? indexer::ViewKind::MinWords : indexer::ViewKind::MinDensity;
-  const double threshold = selector.min_words ? *selector.min_words : *selector.min_density;
+  if (choice.name) return view(*choice.name);
+  if (!choice.min_words && !choice.min_density) return default_view();
+  const indexer::ViewKind kind = choice.min_words ? indexer::ViewKind::MinWords : indexer::ViewKind::MinDensity;
+  const double threshold = choice.min_words ? *choice.min_words : *choice.min_density;
   for (const indexer::ManifestView& candidate : m_manifest.views) {
     if (candidate.view.kind == kind && candidate.view.threshold == threshold) return candidate;
   }
-  throw UsageError(std::string("no ") + (selector.min_words ? "min-words" : "min-density") + " view with threshold " +
+  throw UsageError(std::string("no ") + (choice.min_words ? "min-words" : "min-density") + " view with threshold " +
                    config::shortest_decimal(threshold) + " in " + m_directory.string() +
                    "; available: " + available_views(m_manifest));
 }

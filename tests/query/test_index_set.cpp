@@ -25,10 +25,10 @@ BOOST_FIXTURE_TEST_CASE(views_by_name_and_threshold, test::IndexSetFixture) {
   BOOST_TEST(set.view_names() == (std::vector<std::string>{"all", "min-words:5"}), boost::test_tools::per_element());
   BOOST_TEST(set.view("min-words:5").view.threshold == 5.0);
   BOOST_TEST(set.view("min-words-5").path == "views/min-words-5");  // directory name works too
-  ViewSelector by_words;
+  ViewChoice by_words;
   by_words.min_words = 5;
   BOOST_TEST(&set.select(by_words) == &set.view("min-words:5"));
-  BOOST_TEST(set.select(ViewSelector{}).view.spec() == "all");
+  BOOST_TEST(set.select(ViewChoice{}).view.spec() == "all");
   BOOST_TEST(set.default_view().view.spec() == "all");
 }
 
@@ -36,12 +36,12 @@ BOOST_FIXTURE_TEST_CASE(unknown_views_list_the_available_ones, test::IndexSetFix
   const std::string by_name = usage_message([&] { (void)set.view("min-words:7"); });
   BOOST_TEST(by_name.find("no view 'min-words:7'") != std::string::npos, by_name);
   BOOST_TEST(by_name.find("available: all, min-words:5") != std::string::npos, by_name);
-  ViewSelector density;
+  ViewChoice density;
   density.min_density = 3.5;
   const std::string by_density = usage_message([&] { (void)set.select(density); });
   BOOST_TEST(by_density.find("no min-density view with threshold 3.5") != std::string::npos, by_density);
   BOOST_TEST(by_density.find("available: all, min-words:5") != std::string::npos, by_density);
-  ViewSelector both;
+  ViewChoice both;
   both.name = "all";
   both.min_words = 5;
   BOOST_CHECK_THROW((void)set.select(both), UsageError);

@@ -17,8 +17,9 @@ namespace boilerdex::query {
 
 /// How a user names a view: by name (spec "min-words:10" or directory "min-words-10"), or
 /// by the threshold of a min-words or min-density view. At most one member is set; none
-/// means the default view (IndexSet::default_view()).
-struct ViewSelector {
+/// means the default view (IndexSet::default_view()). (Not indexer::ViewSelector, which
+/// applies the views' rules to a page's blocks.)
+struct ViewChoice {
   std::optional<std::string> name;
   std::optional<double> min_words;
   std::optional<double> min_density;
@@ -46,11 +47,11 @@ class IndexSet {
   /// \throws UsageError naming \p name and listing the available views when unknown.
   [[nodiscard]] const indexer::ManifestView& view(std::string_view name) const;
 
-  /// The view chosen by \p selector: by name; by exact threshold of a MinWords or
+  /// The view chosen by \p choice: by name; by exact threshold of a MinWords or
   /// MinDensity view; or default_view() when nothing is set.
   /// \throws UsageError listing the available views when none matches, or when more than
-  ///         one selector member is set.
-  [[nodiscard]] const indexer::ManifestView& select(const ViewSelector& selector) const;
+  ///         one member of \p choice is set.
+  [[nodiscard]] const indexer::ManifestView& select(const ViewChoice& choice) const;
 
   /// The "all" view when present, else the first view of the manifest.
   /// \throws UsageError when the manifest lists no view.

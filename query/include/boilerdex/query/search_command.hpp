@@ -16,7 +16,7 @@ namespace boilerdex::query {
 
 struct SearchCommand {
   std::filesystem::path index;        ///< index-set directory
-  ViewSelector view;                  ///< the view searched (ignored with compare)
+  ViewChoice view;                  ///< the view searched (ignored with compare)
   std::vector<std::string> compare;   ///< view names to show side by side; empty: one view
   std::string query;                  ///< the query text
   SearchOptions options;              ///< k, BM25, syntax, snippets

@@ -36,7 +36,7 @@ void run_eval_command(const EvalCommand& command, std::ostream& out, std::ostrea
 /// `boilerdex-trec run --index DIR --view NAME --topics FILE [--field F] [--k N] [--tag T] -o RUN`
 struct RunCommand {
   std::filesystem::path index;
-  query::ViewSelector view;
+  query::ViewChoice view;
   std::filesystem::path topics;
   TopicField field = TopicField::Title;
   std::size_t k = 1000;
