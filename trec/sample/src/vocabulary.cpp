@@ -5,7 +5,7 @@
 
 #include <array>
 
-#include "sample_collection_internal.hpp"
+#include "vocabulary_internal.hpp"
 
 namespace boilerdex::trec::sample {
 namespace {

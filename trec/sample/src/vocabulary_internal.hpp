@@ -1,7 +1,7 @@
 #pragma once
 /// \file
-/// The word lists behind the sample collection (sample_collection_vocabulary.cpp). Private
-/// to trec/src. Every list is static data: views live for the whole program.
+/// The word lists behind the sample collection (vocabulary.cpp). Private to
+/// trec/sample/src. Every list is static data: views live for the whole program.
 
 #include <span>
 #include <string_view>
