@@ -93,6 +93,14 @@ const ManifestView* Manifest::find_view(std::string_view name) const noexcept {
   return nullptr;
 }
 
+const ManifestView* Manifest::find_view(const ViewSpec& view) const {
+  if (const ManifestView* found = find_view(view.spec())) return found;
+  if (view.kind != ViewKind::Extractor) return nullptr;
+  // Only a name the set does not list as written is built, for its canonical form.
+  const std::vector<ViewSpec> canonical = parse_view_specs(view.spec(), ExtractorNames::Checked);
+  return canonical.size() == 1 ? find_view(canonical.front().spec()) : nullptr;
+}
+
 Manifest read_manifest(const fs::path& dir) { return read_manifest(dir, ManifestParts::All); }
 
 Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
@@ -119,7 +127,10 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
     for (const json& v : j.at("views")) {
       ManifestView mv;
       const std::string spec = v.at("spec").get<std::string>();
-      const std::vector<ViewSpec> parsed = parse_view_specs(spec);
+      // The spec was checked when the set was built: reading it builds no extractor, so
+      // a view whose model file is gone, or whose extractor's library this program does
+      // not load (boilernet:), still opens.
+      const std::vector<ViewSpec> parsed = parse_view_specs(spec, ExtractorNames::AsWritten);
       if (parsed.size() != 1) throw IndexError(path.string() + ": view '" + spec + "' is not a single view");
       mv.view = parsed.front();
       mv.path = v.at("path").get<std::string>();

@@ -78,7 +78,7 @@ std::string ViewSpec::directory_name() const {
   return name;
 }
 
-std::vector<ViewSpec> parse_view_specs(std::string_view text) {
+std::vector<ViewSpec> parse_view_specs(std::string_view text, ExtractorNames names) {
   const std::string_view spec = trim_spaces(text);
   const std::size_t colon = spec.find(':');
   const std::string_view kind = spec.substr(0, colon);
@@ -111,8 +111,8 @@ std::vector<ViewSpec> parse_view_specs(std::string_view text) {
   } else if (kind == "extractor") {
     if (arg.empty()) throw UsageError("view spec '" + std::string(spec) + "': missing extractor name");
     // Extractor names may themselves hold ':' and ',' ("keep-everything-min-words:10").
-    const auto extractor = plugin::make_extractor(arg);
-    out.push_back(ViewSpec{ViewKind::Extractor, 0.0, extractor->name()});
+    out.push_back(ViewSpec{ViewKind::Extractor, 0.0,
+                           names == ExtractorNames::Checked ? plugin::make_extractor(arg)->name() : std::string(arg)});
   } else {
     throw UsageError("view spec '" + std::string(spec) +
                      "': expected all, min-words:K, min-words:auto, min-density:D or extractor:NAME");

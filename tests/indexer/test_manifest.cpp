@@ -46,6 +46,29 @@ Manifest sample() {
 
 BOOST_AUTO_TEST_SUITE(manifest)
 
+// Reading a manifest builds no extractor: a view whose model file has been deleted since the
+// build, or whose extractor lives in a library this program does not load (boilernet:), still
+// reads, under the name it was built with.
+BOOST_AUTO_TEST_CASE(views_read_without_their_extractors) {
+  TempDir tmp;
+  Manifest m = sample();
+  for (const char* s : {"extractor:learned:/no/such/model.json", "extractor:boilernet:model.pt"}) {
+    ManifestView v;
+    v.view = ViewSpec{ViewKind::Extractor, 0.0, std::string(s).substr(10)};
+    v.path = "views/" + v.view.directory_name();
+    v.model = ManifestFile{v.view.extractor.substr(v.view.extractor.find(':') + 1), 7, std::string(64, 'b')};
+    m.views.push_back(v);
+  }
+  write_manifest(tmp.path, m);
+  const Manifest r = read_manifest(tmp.path, ManifestParts::WithoutInputs);
+  BOOST_REQUIRE(r.views.size() == 5u);
+  BOOST_TEST((r.views[3].view == m.views[3].view));
+  BOOST_TEST((r.views[4].view == m.views[4].view));
+  BOOST_TEST((r.views[4].model == m.views[4].model));
+  BOOST_TEST(r.find_view("extractor:boilernet:model.pt") == &r.views[4]);
+  BOOST_TEST(r.find_view("extractor-learned--no-such-model.json") == &r.views[3]);
+}
+
 BOOST_AUTO_TEST_CASE(round_trip) {
   TempDir tmp;
   const Manifest m = sample();

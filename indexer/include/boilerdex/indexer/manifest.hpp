@@ -126,10 +126,20 @@ struct Manifest {
   /// view also answers to its resolved "min-words:K" (or "min-words-K") when no view is
   /// named so.
   [[nodiscard]] const ManifestView* find_view(std::string_view name) const noexcept;
+
+  /// The view \p view names, or nullptr: find_view(view.spec()), which builds nothing, so a
+  /// view whose model file is gone or whose extractor this program does not load can be
+  /// named; then, for an extractor view the manifest does not list as written (as
+  /// ExtractorNames::AsWritten reads a user's spec), find_view of its canonical name
+  /// ("dom-ancestor:article" is "dom-ancestor:article:2"), which builds the extractor.
+  /// \throws UsageError (or InputError, for a model file) when that extractor cannot be built.
+  [[nodiscard]] const ManifestView* find_view(const ViewSpec& view) const;
 };
 
-/// Reads DIR/manifest.json. \throws IndexError naming the file when absent, unreadable,
-/// malformed, or not complete (an interrupted run).
+/// Reads DIR/manifest.json. Its view specs are read as written (ExtractorNames::AsWritten):
+/// no extractor is built, so neither a view's model file nor its extractor's library need
+/// be there. \throws IndexError naming the file when absent, unreadable, malformed, or not
+/// complete (an interrupted run).
 [[nodiscard]] Manifest read_manifest(const std::filesystem::path& index_set_dir);
 
 /// Which parts of the manifest read_manifest keeps.

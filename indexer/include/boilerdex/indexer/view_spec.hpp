@@ -32,10 +32,25 @@ struct ViewSpec {
   friend bool operator==(const ViewSpec&, const ViewSpec&) = default;
 };
 
+/// How parse_view_specs treats an extractor view's NAME.
+enum class ExtractorNames {
+  /// Built once with plugin::make_extractor, which checks it (and loads what it reads, such
+  /// as a learned: model file) and gives its canonical name: for specs a user wrote, before
+  /// indexing.
+  Checked,
+  /// Kept as written, nothing built or loaded: for specs a build already checked (a
+  /// manifest's), and for naming views of an existing index set, so that opening one for
+  /// search needs neither its model files nor the extractors' libraries (boilernet:).
+  AsWritten,
+};
+
 /// Parses one spec or a list: "min-words:1,5,10", "min-density:1..20" (integer steps),
-/// "min-words:auto" (also inside a list: "min-words:auto,10"), "all", "extractor:article". Extractor names are checked with plugin::make_extractor.
-/// \throws UsageError naming the spec when malformed or unknown.
-[[nodiscard]] std::vector<ViewSpec> parse_view_specs(std::string_view text);
+/// "min-words:auto" (also inside a list: "min-words:auto,10"), "all", "extractor:article".
+/// \p names says whether extractor names are checked (and canonicalised) or kept as written.
+/// \throws UsageError naming the spec when malformed, or, with ExtractorNames::Checked, when
+/// plugin::make_extractor refuses the extractor's name.
+[[nodiscard]] std::vector<ViewSpec> parse_view_specs(std::string_view text,
+                                                     ExtractorNames names = ExtractorNames::Checked);
 
 /// The model file an extractor view's extractor reads: the argument of a family that
 /// list_extractors spells NAME:FILE, one required argument (learned:PATH, boilernet:MODEL);
