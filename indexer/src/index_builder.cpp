@@ -73,14 +73,14 @@ std::string_view skip_reason_name(SkipReason reason) noexcept {
   return "failed";
 }
 
-IndexOptions index_options_from_config(const config::Config& c) {
+IndexOptions index_options_from_config(const config::Config& c, ExtractorNames names) {
   config::validate(c);
   IndexOptions o;
   o.inputs = c.collection.inputs;
   o.format = parse_input_format(c.collection.format);
   o.out_dir = c.indexing.output;
   for (const std::string& spec : c.views.specs)
-    for (ViewSpec& v : parse_view_specs(spec)) o.views.push_back(std::move(v));
+    for (ViewSpec& v : parse_view_specs(spec, names)) o.views.push_back(std::move(v));
   o.terms.language = c.indexing.language;
   o.terms.stem_strategy = c.indexing.stem_strategy;
   o.terms.stopwords = c.indexing.stopwords;

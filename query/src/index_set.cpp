@@ -3,6 +3,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/indexer/view_spec.hpp"
 
 namespace boilerdex::query {
 
@@ -38,6 +39,15 @@ const indexer::ManifestView& IndexSet::view(std::string_view name) const {
   if (const indexer::ManifestView* found = m_manifest.find_view(name)) return *found;
   throw UsageError("no view '" + std::string(name) + "' in " + m_directory.string() +
                    "; available: " + available_views(m_manifest));
+}
+
+std::vector<const indexer::ManifestView*> IndexSet::named_views(std::string_view specs) const {
+  std::vector<const indexer::ManifestView*> out;
+  for (const indexer::ViewSpec& spec : indexer::parse_view_specs(specs, indexer::ExtractorNames::AsWritten)) {
+    const indexer::ManifestView* found = m_manifest.find_view(spec);
+    out.push_back(found != nullptr ? found : &view(spec.spec()));
+  }
+  return out;
 }
 
 const indexer::ManifestView& IndexSet::select(const ViewChoice& choice) const {

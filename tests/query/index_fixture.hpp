@@ -121,6 +121,23 @@ inline void build_fixture_index(const std::filesystem::path& dir, const std::vec
   indexer::write_manifest(dir, manifest);
 }
 
+/// Adds to the fixture index set in \p dir one view per extractor name in \p extractors
+/// ("boilernet:model.pt"), each a copy of the "all" view's database, as a build would have
+/// written them: its manifest then lists views whose extractors this test program cannot
+/// build (a library it does not load, a model file that is not there).
+inline void add_extractor_views(const std::filesystem::path& dir, const std::vector<std::string>& extractors) {
+  indexer::Manifest manifest = indexer::read_manifest(dir);
+  for (const std::string& name : extractors) {
+    indexer::ManifestView view = manifest.views.front();
+    view.view = indexer::ViewSpec{indexer::ViewKind::Extractor, 0.0, name};
+    view.path = "views/" + view.view.directory_name();
+    view.model = indexer::ManifestFile{name.substr(name.find(':') + 1), 1, std::string(64, '0')};
+    std::filesystem::copy(dir / manifest.views.front().path, dir / view.path, std::filesystem::copy_options::recursive);
+    manifest.views.push_back(view);
+  }
+  indexer::write_manifest(dir, manifest);
+}
+
 /// A Boost.Test fixture: the fixture index set, built in a temporary directory and opened.
 struct IndexSetFixture {
   TemporaryDirectory dir;

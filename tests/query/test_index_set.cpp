@@ -47,6 +47,30 @@ BOOST_FIXTURE_TEST_CASE(unknown_views_list_the_available_ones, test::IndexSetFix
   BOOST_CHECK_THROW((void)set.select(both), UsageError);
 }
 
+BOOST_AUTO_TEST_CASE(views_named_by_spec_lists) {
+  test::TemporaryDirectory dir;
+  test::build_fixture_index(dir.path);
+  test::add_extractor_views(dir.path, {"boilernet:model.pt", "dom-ancestor:article:2"});
+  const IndexSet set = IndexSet::open(dir.path);
+  const auto names = [&](std::string_view specs) {
+    std::vector<std::string> out;
+    for (const indexer::ManifestView* v : set.named_views(specs)) out.push_back(v->view.spec());
+    return out;
+  };
+  BOOST_TEST(names("min-words:5,5") == (std::vector<std::string>{"min-words:5", "min-words:5"}),
+             boost::test_tools::per_element());
+  // Not buildable here (no boilernet library is loaded), named as the manifest spells it.
+  BOOST_TEST(names("extractor:boilernet:model.pt") == std::vector<std::string>{"extractor:boilernet:model.pt"},
+             boost::test_tools::per_element());
+  // A name the manifest does not list as written is found under its canonical form.
+  BOOST_TEST(names("extractor:dom-ancestor:article") == std::vector<std::string>{"extractor:dom-ancestor:article:2"},
+             boost::test_tools::per_element());
+  const std::string missing = usage_message([&] { (void)set.named_views("min-words:1..2"); });
+  BOOST_TEST(missing.find("no view 'min-words:1'") != std::string::npos, missing);
+  BOOST_CHECK_THROW((void)set.named_views("extractor:no-such"), UsageError);
+  BOOST_CHECK_THROW((void)set.named_views("extractor:boilernet:other.pt"), UsageError);
+}
+
 BOOST_FIXTURE_TEST_CASE(databases_open_and_hold_every_document, test::IndexSetFixture) {
   for (const std::string& name : set.view_names()) {
     const Xapian::Database db = set.open_database(set.view(name));

@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "../indexer/constant_model.hpp"
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/trec/evaluator.hpp"
@@ -173,6 +174,49 @@ run_tag = "bdx-test"
   auto more = config;
   more.views.specs.push_back("min-words:20");
   BOOST_TEST(index_set_staleness(more, dir / "index") == "view min-words:20 missing");
+  fs::remove_all(dir);
+}
+
+// An up-to-date set is used, and its views run, without building their extractors: a
+// learned: view whose model file has been deleted since the build still runs, unchanged.
+BOOST_AUTO_TEST_CASE(a_learned_view_runs_after_its_model_file_is_gone) {
+  const fs::path dir = fs::temp_directory_path() / ("bdx-experiment-model-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  SampleOptions sample;
+  sample.documents = 60;
+  sample.topics = 4;
+  (void)write_sample_collection(dir / "sample", sample);
+  indexer::test::save_constant_model(dir / "model.json", 1.0);
+  const std::string toml = R"(
+[collection]
+inputs = ["sample/collection"]
+[views]
+specs = ["all", "extractor:learned:)" + (dir / "model.json").string() + R"("]
+[indexing]
+output = "index"
+[trec]
+topics = "sample/topics.txt"
+qrels = "sample/qrels.txt"
+output_dir = "out"
+views = ["extractor:learned:)" + (dir / "model.json").string() + R"("]
+)";
+  const config::Config config = config::parse_config(toml, "test.toml", dir);
+  ExperimentOptions options;
+  options.threads = 1;
+  options.permutations = 100;
+  std::ostringstream progress;
+  const ExperimentResult built = run_experiment(config, options, progress);
+  BOOST_TEST(built.built_index);
+  BOOST_REQUIRE(built.views.size() == 1U);  // [trec] views: the learned view, its own baseline
+  const std::string run = read_file(built.views[0].run_file);
+  BOOST_TEST(count_lines(run) > 0U);
+  fs::remove(dir / "model.json");
+  BOOST_TEST(index_set_staleness(config, dir / "index") == "");
+  const ExperimentResult again = run_experiment(config, options, progress);
+  BOOST_TEST(!again.built_index);
+  BOOST_REQUIRE(again.views.size() == 1U);
+  BOOST_TEST(again.views[0].name == built.views[0].name);
+  BOOST_TEST(read_file(again.views[0].run_file) == run);
   fs::remove_all(dir);
 }
 

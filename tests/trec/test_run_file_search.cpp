@@ -83,4 +83,30 @@ BOOST_AUTO_TEST_CASE(run_command_writes_a_tagged_file) {
   BOOST_TEST(log.str().find("2 topics (1 without results), 2 lines") != std::string::npos, log.str());
 }
 
+// boilerdex-trec run needs no view's extractor: a boilernet: view (a library boilerdex-trec
+// does not load) and a learned: view whose model file is gone run as the view they copy.
+BOOST_AUTO_TEST_CASE(views_whose_extractor_cannot_be_built) {
+  test::TemporaryDirectory dir;
+  test::build_fixture_index(dir.path);
+  const std::string learned = "learned:" + (dir.path / "deleted-model.json").string();
+  test::add_extractor_views(dir.path, {"boilernet:model.pt", learned});
+  std::ofstream(dir.path / "topics") << "<top><num> Number: 902<title> penguins ice</top>\n";
+  RunCommand command;
+  command.index = dir.path;
+  command.topics = dir.path / "topics";
+  command.tag = "t";
+  command.output = dir.path / "all.run";
+  std::ostringstream err;
+  run_run_command(command, err);
+  for (const std::string& name : {std::string("extractor:boilernet:model.pt"), "extractor:" + learned}) {
+    command.view.name = name;
+    command.output = dir.path / "view.run";
+    run_run_command(command, err);
+    BOOST_TEST(read_run(command.output).topics.at("902").size() == 4u, name);
+    std::ifstream a(dir.path / "all.run"), b(command.output);
+    BOOST_TEST(std::string(std::istreambuf_iterator<char>(a), {}) == std::string(std::istreambuf_iterator<char>(b), {}),
+               name);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -192,7 +192,9 @@ std::string index_set_staleness(const config::Config& config, const fs::path& in
   } catch (const IndexError& e) {
     return std::string("unusable index set: ") + e.what();
   }
-  const indexer::IndexOptions options = indexer::index_options_from_config(config);
+  // Views as written: an up-to-date set is used whether or not its extractors can be built
+  // here (a boilernet: view, a learned: model file since deleted).
+  const indexer::IndexOptions options = indexer::index_options_from_config(config, indexer::ExtractorNames::AsWritten);
   if (manifest.format != indexer::input_format_name(options.format)) return "collection format changed";
   const auto files = indexer::list_input_files(options.inputs, options.format);
   if (files.size() != manifest.inputs.size()) {
@@ -205,7 +207,7 @@ std::string index_set_staleness(const config::Config& config, const fs::path& in
     }
   }
   for (const auto& view : configured_views(options)) {
-    if (manifest.find_view(view.spec()) == nullptr) return "view " + view.spec() + " missing";
+    if (manifest.find_view(view) == nullptr) return "view " + view.spec() + " missing";
   }
   const auto& a = manifest.terms;
   const auto& b = options.terms;
@@ -283,10 +285,8 @@ ExperimentResult run_experiment(const config::Config& config, const ExperimentOp
     for (const auto& v : index_set.manifest().views) views.push_back(&v);
   } else {
     for (const auto& text : config.trec.views) {
-      for (const auto& spec : indexer::parse_view_specs(text)) {
-        const auto* v = &index_set.view(spec.spec());
+      for (const auto* v : index_set.named_views(text))
         if (std::find(views.begin(), views.end(), v) == views.end()) views.push_back(v);
-      }
     }
   }
   if (views.empty()) throw UsageError(result.index_dir.string() + ": the index set has no view to run");

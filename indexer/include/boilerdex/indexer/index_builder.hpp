@@ -112,9 +112,13 @@ struct IndexOptions {
 
 /// Options from a loaded configuration (its [collection], [extraction], [views] and
 /// [indexing] tables; stopwords_file read and merged). Command-line flags may then
-/// override fields. \throws UsageError for a bad view spec or format; ConfigError when
-/// stopwords_file cannot be read.
-[[nodiscard]] IndexOptions index_options_from_config(const config::Config& config);
+/// override fields. \p names: how the view specs' extractor names are read
+/// (parse_view_specs); AsWritten to compare the options with an existing set
+/// (Manifest::find_view) without building their extractors. \throws UsageError for a bad
+/// view spec or format (InputError for a learned: model file that cannot be read, with
+/// Checked); ConfigError when stopwords_file cannot be read.
+[[nodiscard]] IndexOptions index_options_from_config(const config::Config& config,
+                                                     ExtractorNames names = ExtractorNames::Checked);
 
 /// Why a document was not indexed.
 enum class SkipReason {

@@ -47,6 +47,16 @@ class IndexSet {
   /// \throws UsageError naming \p name and listing the available views when unknown.
   [[nodiscard]] const indexer::ManifestView& view(std::string_view name) const;
 
+  /// The views a spec or spec list names, as indexer::parse_view_specs reads it
+  /// ("min-words:1..5", "extractor:article"), in its order. No extractor is built for a name
+  /// the manifest lists as written, so a view whose model file is gone, or whose extractor
+  /// this program does not load (boilernet:), can be named; a name it does not list is
+  /// canonicalised with plugin::make_extractor ("extractor:dom-ancestor:article" names the
+  /// view the manifest spells with its default depth) and looked up again.
+  /// \throws UsageError for a malformed spec, an unknown extractor, or a view the set does not
+  ///         have (naming it and listing the available views).
+  [[nodiscard]] std::vector<const indexer::ManifestView*> named_views(std::string_view specs) const;
+
   /// The view chosen by \p choice: by name; by exact threshold of a MinWords or
   /// MinDensity view; or default_view() when nothing is set.
   /// \throws UsageError listing the available views when none matches, or when more than

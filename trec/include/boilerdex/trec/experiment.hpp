@@ -106,7 +106,8 @@ struct ExperimentResult {
 /// Why the index set in \p index_dir cannot serve \p config: "" when it can, else a short
 /// reason ("no index set", "inputs changed: N files vs M", "view min-words:5 missing",
 /// "term settings differ"). Inputs are compared by path and size (the collection
-/// directories are expanded as the indexer expands them). Never throws for a missing or
+/// directories are expanded as the indexer expands them); views by name, building no
+/// extractor for a view the set lists (Manifest::find_view). Never throws for a missing or
 /// incomplete index set (that is a reason); \throws InputError when an input is missing.
 [[nodiscard]] std::string index_set_staleness(const config::Config& config, const std::filesystem::path& index_dir);
 
