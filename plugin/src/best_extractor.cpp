@@ -139,18 +139,22 @@ struct MarkupWords {
   }
 };
 
-void read_markup_words(std::string_view value, MarkupWords& words) noexcept {
+void read_markup_words(std::string_view value, MarkupWords& words) {
   static constexpr std::string_view k_comments[] = {"comment", "disqus", "respond", "discussion"};
   static constexpr std::string_view k_boilerplate[] = {
       "sidebar", "related", "share",      "social",    "breadcrumb", "footer",
       "advert",  "sponsor", "newsletter", "subscribe", "cookie"};
   static constexpr std::string_view k_content[] = {"article", "entry", "post", "story",
                                                    "content", "main",  "body", "text"};
+  enum : std::uint32_t { comments = 1, boilerplate = 2, content = 4 };
+  static const detail::PrefixTable k_table = {
+      {k_comments, comments}, {k_boilerplate, boilerplate}, {k_content, content}};
   detail::for_each_markup_word(value, [&](std::string_view word) {
-    words.comments = words.comments || detail::any_prefix(word, k_comments);
-    words.boilerplate = words.boilerplate || detail::any_prefix(word, k_boilerplate);
-    words.caption = words.caption || detail::contains_lower(word, "caption");
-    words.content = words.content || detail::any_prefix(word, k_content);
+    const std::uint32_t bits = k_table.bits(word);
+    words.comments = words.comments || (bits & comments) != 0;
+    words.boilerplate = words.boilerplate || (bits & boilerplate) != 0;
+    words.caption = words.caption || (word.size() >= 7 && detail::contains_lower(word, "caption"));
+    words.content = words.content || (bits & content) != 0;
   });
 }
 

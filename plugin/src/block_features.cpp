@@ -38,7 +38,7 @@ bool is_name_cased(std::string_view s) noexcept {
 
 bool is_calendar_name(std::string_view s) noexcept {
   if (!s.empty() && s.back() == '.') s.remove_suffix(1);
-  if (!is_name_cased(s)) return false;
+  if (s.size() < 3 || s.size() > 9 || !is_name_cased(s)) return false;  // "May" ... "September"
   const auto matches = [s](std::string_view name) {
     return iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
            (s.size() == 4 && name == "September" && iequals(s, "Sept"));
@@ -149,6 +149,9 @@ bool is_date_time_token(std::string_view token) noexcept {
   while (!token.empty() && strip_front(token.front())) token.remove_prefix(1);
   while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
   if (token.empty()) return false;
+  // A calendar name starts with a capital, a time or a numeric date with a digit.
+  const char first = token.front();
+  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
   if (is_calendar_name(token)) return true;
   if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
   return is_time(token) || is_numeric_date(token);

@@ -4,9 +4,15 @@
 // Private to plugin. Everything here is O(what it reads) and never throws.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
+#include <cstdint>
+#include <initializer_list>
 #include <iterator>
+#include <span>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace boilerdex::plugin::detail {
 
@@ -49,6 +55,47 @@ bool any_prefix(std::string_view word, const Prefixes& lower_prefixes) noexcept 
   return std::any_of(std::begin(lower_prefixes), std::end(lower_prefixes),
                      [word](std::string_view prefix) { return starts_with_lower(word, prefix); });
 }
+
+/// Lists of lower-case prefixes, each with its bits, looked up by a word's first character:
+/// bits(word) is the OR of the bits of every list holding a prefix of the word (compared
+/// lower-case), as any_prefix over each list would find, comparing only the prefixes that
+/// start with the word's first character. Immutable once built; thread-safe to read.
+class PrefixTable {
+ public:
+  PrefixTable(std::initializer_list<std::pair<std::span<const std::string_view>, std::uint32_t>> lists) {
+    for (const auto& [prefixes, bits] : lists) {
+      for (const std::string_view prefix : prefixes) {
+        if (!prefix.empty()) m_entries.push_back({prefix, bits});
+      }
+    }
+    std::sort(m_entries.begin(), m_entries.end(),
+              [](const Entry& a, const Entry& b) { return a.prefix < b.prefix; });
+    m_first.fill({0, 0});
+    for (std::size_t k = 0; k < m_entries.size(); ++k) {
+      auto& range = m_first[static_cast<unsigned char>(m_entries[k].prefix.front())];
+      if (range.second == 0) range.first = static_cast<std::uint32_t>(k);
+      range.second = static_cast<std::uint32_t>(k + 1);
+    }
+  }
+
+  [[nodiscard]] std::uint32_t bits(std::string_view word) const noexcept {
+    if (word.empty()) return 0;
+    const auto [begin, end] = m_first[static_cast<unsigned char>(ascii_lower(word.front()))];
+    std::uint32_t out = 0;
+    for (std::uint32_t k = begin; k < end; ++k) {
+      if (starts_with_lower(word, m_entries[k].prefix)) out |= m_entries[k].bits;
+    }
+    return out;
+  }
+
+ private:
+  struct Entry {
+    std::string_view prefix;
+    std::uint32_t bits;
+  };
+  std::vector<Entry> m_entries;
+  std::array<std::pair<std::uint32_t, std::uint32_t>, 256> m_first{};  // [begin, end) by first char
+};
 
 /// Calls \p f(word) for each run of ASCII letters and digits of a class, id or itemprop
 /// value ("entry-title post_1" → entry, title, post, 1).

@@ -36,16 +36,18 @@ std::uint32_t vocabulary_bits(std::string_view value) noexcept {
                                                 "answer"};
   // Whole words only: as prefixes they would take "address", "admin", "header" ...
   static constexpr std::string_view k_side_words[] = {"ad", "ads", "adv"};
+  static const detail::PrefixTable k_table = {{k_comment, bit(MarkupBit::CommentWords)},
+                                              {k_side, bit(MarkupBit::SideWords)},
+                                              {k_content, bit(MarkupBit::ContentWords)},
+                                              {k_item, bit(MarkupBit::ItemWords)}};
   std::uint32_t bits = 0;
   detail::for_each_markup_word(value, [&](std::string_view word) {
-    if (detail::any_prefix(word, k_comment)) bits |= bit(MarkupBit::CommentWords);
-    if (detail::any_prefix(word, k_side) ||
+    bits |= k_table.bits(word);
+    if (word.size() <= 3 &&
         std::any_of(std::begin(k_side_words), std::end(k_side_words),
                     [word](std::string_view w) { return equals_lower(word, w); }))
       bits |= bit(MarkupBit::SideWords);
-    if (detail::any_prefix(word, k_content)) bits |= bit(MarkupBit::ContentWords);
-    if (detail::any_prefix(word, k_item)) bits |= bit(MarkupBit::ItemWords);
-    if (detail::contains_lower(word, "caption")) bits |= bit(MarkupBit::Figure);
+    if (word.size() >= 7 && detail::contains_lower(word, "caption")) bits |= bit(MarkupBit::Figure);
   });
   return bits;
 }
