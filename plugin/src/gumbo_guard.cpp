@@ -260,15 +260,16 @@ std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input
 
 GuardedParse::GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena,
                            const PageDeadline& deadline, std::string_view preparing_stage,
-                           std::string_view parsing_stage)
+                           std::string_view parsing_stage, bool lean)
     : m_budgeted(html.substr(0, tag_budget_end(html, k_max_parse_tags))),
       m_tags_limited(m_budgeted.size() < html.size()),
       m_safe(make_gumbo_safe(m_budgeted, std::min(max_depth, k_max_parse_nesting))),
-      m_text(m_safe ? std::string_view(m_safe->text) : m_budgeted) {
+      m_text(m_safe ? std::string_view(m_safe->text) : m_budgeted),
+      m_lean(lean ? LeanHtml::make(m_text) : std::nullopt) {
   deadline.check(preparing_stage);
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // nobody reads them; recording costs allocations
-  m_output = parse_before(options, arena, m_text, deadline);
+  m_output = parse_before(options, arena, text(), deadline);
   if (m_output == nullptr) deadline.fail(parsing_stage);
 }
 

@@ -19,6 +19,7 @@
 #include <string_view>
 
 #include "arena.hpp"
+#include "lean_html_internal.hpp"
 #include "boilerdex/plugin/page_budget.hpp"
 
 namespace boilerdex::plugin::detail {
@@ -95,8 +96,9 @@ inline constexpr std::size_t k_max_parse_tags = 400'000;
 [[nodiscard]] std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input_bytes) noexcept;
 
 /// One guarded Gumbo parse of page HTML: \p html cut at tag_budget_end(k_max_parse_tags),
-/// then make_gumbo_safe(that, min(\p max_depth, k_max_parse_nesting)), then parse_before with Gumbo's default options (no error
-/// records). Every parse of a page goes through here, segment_html's and the second ones
+/// then make_gumbo_safe(that, min(\p max_depth, k_max_parse_nesting)), then, with \p lean,
+/// LeanHtml (script, style and comment bodies emptied: lean_html_internal.hpp), then
+/// parse_before with Gumbo's default options (no error records). Every parse of a page goes through here, segment_html's and the second ones
 /// (ParsedHtml), so all are flattened alike and stop at the page's deadline. The tree lives
 /// in \p arena and points into \p html or this object's rewritten copy of it; \p html,
 /// \p arena and \p deadline must outlive this object. Not copyable or movable (Gumbo holds
@@ -107,14 +109,18 @@ class GuardedParse {
   /// the rewrite passes are done, naming \p parsing_stage when it passes inside Gumbo
   /// (what Gumbo had allocated stays in \p arena until its next reset()); std::bad_alloc.
   GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena, const PageDeadline& deadline,
-               std::string_view preparing_stage, std::string_view parsing_stage);
+               std::string_view preparing_stage, std::string_view parsing_stage, bool lean = false);
   GuardedParse(const GuardedParse&) = delete;
   GuardedParse& operator=(const GuardedParse&) = delete;
 
   [[nodiscard]] const GumboOutput& output() const noexcept { return *m_output; }
   /// The text Gumbo parsed: \p html, or its rewritten copy (same length, so offsets into
-  /// one are offsets into the other).
-  [[nodiscard]] std::string_view text() const noexcept { return m_text; }
+  /// one are offsets into the other) or, with lean, its lean copy (shorter: offsets into it
+  /// go through lean()->original_offset).
+  [[nodiscard]] std::string_view text() const noexcept { return m_lean ? m_lean->text() : m_text; }
+  /// The lean copy Gumbo parsed (its original_offset maps offsets in the tree to offsets
+  /// into \p html), or nullptr when it parsed \p html or its same-length copy.
+  [[nodiscard]] const LeanHtml* lean() const noexcept { return m_lean ? &*m_lean : nullptr; }
   /// True when elements nested deeper than the limit were flattened.
   [[nodiscard]] bool nesting_limited() const noexcept { return m_safe && m_safe->nesting_limited; }
   /// True when the page had more than k_max_parse_tags tags: text() is the part before the
@@ -126,6 +132,7 @@ class GuardedParse {
   bool m_tags_limited;
   std::optional<GumboSafeText> m_safe;
   std::string_view m_text;
+  std::optional<LeanHtml> m_lean;
   GumboOutput* m_output = nullptr;
 };
 

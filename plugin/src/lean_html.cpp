@@ -1,0 +1,298 @@
+#include "lean_html_internal.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace boilerdex::plugin::detail {
+
+namespace {
+
+constexpr std::size_t npos = std::string_view::npos;
+
+bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+
+// Whether \p s at \p p holds \p lower_name (ASCII case-insensitive).
+bool name_at(std::string_view s, std::size_t p, std::string_view lower_name) noexcept {
+  if (s.size() - p < lower_name.size()) return false;
+  for (std::size_t k = 0; k < lower_name.size(); ++k) {
+    if (lower(s[p + k]) != lower_name[k]) return false;
+  }
+  return true;
+}
+
+// Whether an end tag "</name" at \p lt ends an element named \p name as the tokenizer's
+// "appropriate end tag" does: the name, then whitespace, '/' or '>'.
+bool end_tag_at(std::string_view s, std::size_t lt, std::string_view name) noexcept {
+  const std::size_t after = lt + 2 + name.size();
+  return after < s.size() && s[lt + 1] == '/' && name_at(s, lt + 2, name) &&
+         (is_space(s[after]) || s[after] == '/' || s[after] == '>');
+}
+
+// Position of the '<' of the end tag that ends a RAWTEXT or RCDATA element named \p name
+// whose content starts at \p from, or npos.
+std::size_t raw_text_end(std::string_view s, std::size_t from, std::string_view name) noexcept {
+  for (std::size_t lt = s.find("</", from); lt != npos; lt = s.find("</", lt + 1)) {
+    if (end_tag_at(s, lt, name)) return lt;
+  }
+  return npos;
+}
+
+// Position of the '<' of the "</script" that ends a script whose content starts at \p from,
+// by the tokenizer's script data states (escaped after "<!--", double-escaped after a
+// "<script" inside that), or npos.
+std::size_t script_end(std::string_view s, std::size_t from) noexcept {
+  enum class State { Data, Escaped, DoubleEscaped } state = State::Data;
+  int dashes = 0;  // '-' just before, in the escaped states (a "-->" returns to Data)
+  std::size_t i = from;
+  while (i < s.size()) {
+    if (state == State::Data) {
+      const std::size_t lt = s.find('<', i);
+      if (lt == npos || lt + 1 >= s.size()) return npos;
+      if (end_tag_at(s, lt, "script")) return lt;
+      if (s.compare(lt, 4, "<!--") == 0) {
+        state = State::Escaped;
+        // "<!--" leaves the tokenizer in "escaped dash dash": "<!-->" ends it at once.
+        dashes = 2;
+        i = lt + 4;
+      } else {
+        i = lt + 1;
+      }
+      continue;
+    }
+    const char c = s[i];
+    if (c == '-') {
+      ++dashes;
+      ++i;
+      continue;
+    }
+    if (c == '>' && dashes >= 2) {
+      state = State::Data;
+      dashes = 0;
+      ++i;
+      continue;
+    }
+    dashes = 0;
+    if (c != '<') {
+      ++i;
+      continue;
+    }
+    if (state == State::Escaped) {
+      if (end_tag_at(s, i, "script")) return i;
+      // "<script" then whitespace, '/' or '>': double escaped.
+      const std::size_t after = i + 7;
+      if (after < s.size() && name_at(s, i + 1, "script") &&
+          (is_space(s[after]) || s[after] == '/' || s[after] == '>')) {
+        state = State::DoubleEscaped;
+        i = after + 1;
+        continue;
+      }
+    } else if (end_tag_at(s, i, "script")) {  // double escaped: "</script" ends the double escape
+      state = State::Escaped;
+      i += 9;
+      continue;
+    }
+    ++i;
+  }
+  return npos;
+}
+
+// Elements whose content the tokenizer reads as text up to their end tag.
+enum class RawKind { None, Script, Rawtext, Rcdata, Plaintext };
+
+RawKind raw_kind(std::string_view name) noexcept {
+  if (name == "script") return RawKind::Script;
+  if (name == "style" || name == "xmp" || name == "iframe" || name == "noembed" ||
+      name == "noframes" || name == "noscript")
+    return RawKind::Rawtext;
+  if (name == "title" || name == "textarea") return RawKind::Rcdata;
+  if (name == "plaintext") return RawKind::Plaintext;
+  return RawKind::None;
+}
+
+// Position after the '>' ending the start or end tag whose name ends at \p p (the
+// attributes' quoted values may hold '>'), or npos; \p self_closing tells whether "/>" ended it.
+std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing) noexcept {
+  self_closing = false;
+  while (p < s.size()) {
+    const char c = s[p];
+    if (c == '>') return p + 1;
+    if (is_space(c)) {
+      ++p;
+      continue;
+    }
+    if (c == '/') {
+      if (p + 1 < s.size() && s[p + 1] == '>') {
+        self_closing = true;
+        return p + 2;
+      }
+      ++p;
+      continue;
+    }
+    // An attribute name (a quote or '<' in it is part of the name), then maybe "= value".
+    ++p;
+    while (p < s.size() && !is_space(s[p]) && s[p] != '/' && s[p] != '>' && s[p] != '=') ++p;
+    while (p < s.size() && is_space(s[p])) ++p;
+    if (p >= s.size() || s[p] != '=') continue;
+    ++p;
+    while (p < s.size() && is_space(s[p])) ++p;
+    if (p >= s.size()) return npos;
+    if (s[p] == '"' || s[p] == '\'') {
+      const std::size_t close = s.find(s[p], p + 1);
+      if (close == npos) return npos;
+      p = close + 1;
+    } else {
+      while (p < s.size() && !is_space(s[p]) && s[p] != '>') ++p;
+    }
+  }
+  return npos;
+}
+
+// Position after the comment starting at \p lt ("<!--"), or npos: "<!-->" and "<!--->" end
+// at once, any other at the first "-->" or "--!>".
+std::size_t comment_end(std::string_view s, std::size_t lt, std::size_t& body_end) noexcept {
+  const std::size_t body = lt + 4;
+  if (body < s.size() && s[body] == '>') {
+    body_end = body;
+    return body + 1;
+  }
+  if (s.compare(body, 2, "->") == 0) {
+    body_end = body;
+    return body + 2;
+  }
+  for (std::size_t d = s.find("--", body); d != npos; d = s.find("--", d + 1)) {
+    if (d + 2 < s.size() && s[d + 2] == '>') {
+      body_end = d;
+      return d + 3;
+    }
+    if (s.compare(d + 2, 2, "!>") == 0) {
+      body_end = d;
+      return d + 4;
+    }
+  }
+  return npos;
+}
+
+}  // namespace
+
+std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
+  LeanHtml lean;
+  std::size_t copied = 0;  // s[0, copied) is in lean.m_text
+  std::size_t removed = 0;
+  // Replaces s[begin, end) (a body) with \p keep.
+  const auto cut = [&](std::size_t begin, std::size_t end, std::string_view keep) {
+    if (end - begin < k_lean_min_body) return;
+    if (lean.m_text.empty()) lean.m_text.reserve(s.size());
+    lean.m_text.append(s.substr(copied, begin - copied));
+    lean.m_text.append(keep);
+    removed += end - begin - keep.size();
+    lean.m_cuts.push_back({lean.m_text.size(), removed});
+    copied = end;
+  };
+  int foreign = 0;  // open <svg>/<math> elements: their content is markup, left alone
+  std::size_t i = 0;
+  while ((i = s.find('<', i)) != npos && i + 1 < s.size()) {
+    const std::size_t lt = i;
+    const char next = s[lt + 1];
+    if (next == '!') {
+      if (s.compare(lt, 4, "<!--") == 0) {
+        std::size_t body_end = 0;
+        const std::size_t after = comment_end(s, lt, body_end);
+        if (after == npos) break;  // the comment runs to the end: nothing more to read
+        cut(lt + 4, body_end, {});
+        i = after;
+      } else if (foreign > 0 && s.compare(lt, 9, "<![CDATA[") == 0) {
+        const std::size_t end = s.find("]]>", lt + 9);
+        if (end == npos) break;
+        i = end + 3;
+      } else {  // doctype or bogus comment: up to the next '>'
+        const std::size_t gt = s.find('>', lt + 2);
+        if (gt == npos) break;
+        i = gt + 1;
+      }
+      continue;
+    }
+    if (next == '?') {
+      const std::size_t gt = s.find('>', lt + 2);
+      if (gt == npos) break;
+      i = gt + 1;
+      continue;
+    }
+    const bool closing = next == '/';
+    const std::size_t name_begin = lt + (closing ? 2 : 1);
+    if (name_begin >= s.size() || !is_alpha(s[name_begin])) {
+      if (closing && name_begin < s.size() && s[name_begin] != '>') {  // "</ x>": bogus comment
+        const std::size_t gt = s.find('>', name_begin);
+        if (gt == npos) break;
+        i = gt + 1;
+      } else {
+        i = lt + 1;
+      }
+      continue;
+    }
+    std::size_t name_end = name_begin;
+    while (name_end < s.size() && !is_space(s[name_end]) && s[name_end] != '/' && s[name_end] != '>')
+      ++name_end;
+    std::string name(s.substr(name_begin, std::min<std::size_t>(name_end - name_begin, 16)));
+    std::transform(name.begin(), name.end(), name.begin(), lower);
+    bool self_closing = false;
+    const std::size_t after = tag_close(s, name_end, self_closing);
+    if (after == npos) break;  // the tag runs to the end
+    i = after;
+    if (closing) {
+      if ((name == "svg" || name == "math") && foreign > 0) --foreign;
+      continue;
+    }
+    if (foreign > 0) {  // foreign content: script, style, title ... hold markup
+      if ((name == "svg" || name == "math") && !self_closing) ++foreign;
+      continue;
+    }
+    if (name == "svg" || name == "math") {
+      if (!self_closing) ++foreign;
+      continue;
+    }
+    if (name == "frameset") break;  // in a frameset, a <script> start tag is ignored
+    switch (raw_kind(name)) {
+      case RawKind::None:
+        break;
+      case RawKind::Plaintext:
+        i = s.size();
+        break;
+      case RawKind::Script: {  // "<script/>" is no end in HTML content
+        const std::size_t end = script_end(s, after);
+        if (end == npos) {
+          i = s.size();
+          break;
+        }
+        cut(after, end, " ");
+        i = end;
+        break;
+      }
+      case RawKind::Rawtext:
+      case RawKind::Rcdata: {
+        const std::size_t end = raw_text_end(s, after, name);
+        if (end == npos) {
+          i = s.size();
+          break;
+        }
+        if (name == "style") cut(after, end, " ");
+        i = end;
+        break;
+      }
+    }
+  }
+  if (lean.m_cuts.empty()) return std::nullopt;
+  lean.m_text.append(s.substr(copied));
+  return lean;
+}
+
+std::size_t LeanHtml::original_offset(std::size_t offset) const noexcept {
+  const auto it = std::upper_bound(m_cuts.begin(), m_cuts.end(), offset,
+                                   [](std::size_t o, const Cut& c) { return o < c.lean_end; });
+  return offset + (it == m_cuts.begin() ? 0 : std::prev(it)->removed);
+}
+
+std::size_t LeanHtml::removed() const noexcept { return m_cuts.empty() ? 0 : m_cuts.back().removed; }
+
+}  // namespace boilerdex::plugin::detail

@@ -1,0 +1,58 @@
+#pragma once
+// The page Gumbo is given to build the segmenter's tree: the bodies of <script> and <style>
+// elements and of comments emptied, so that Gumbo's tokenizer does not walk them character
+// by character (on the Scrapinghub pages about 60% of the bytes). Issue #18, item 1.
+//
+// What the segmenter reads of the tree stays the same (tested on every development page):
+//  - a script or style body becomes one space, so the element keeps a text child (the
+//    segmenter's pending block flush runs at the same point of the walk) and the text, which
+//    the segmenter ignores, is all that changes;
+//  - a comment becomes <!---->: the comment node stays, so the text around it stays split.
+// The scan follows the HTML tokenizer: tags with their quoted attribute values, comments and
+// their abrupt ends, bogus comments, RCDATA (title, textarea) and RAWTEXT (style, xmp,
+// iframe, noembed, noframes, and noscript, as Gumbo reads it in a body) elements, and the
+// script data states, escaped and double-escaped ("<!-- <script> ... </script> -->" does not
+// end the script), with end tags ending at "</name" followed by whitespace, '/' or '>'. Where
+// the tree builder would not switch the tokenizer as a start tag suggests, nothing is
+// rewritten: inside <svg>/<math> (foreign content, where <script> and <style> hold markup),
+// after a <frameset> start tag, after <plaintext>, and after a tag or comment that the input
+// ends inside.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace boilerdex::plugin::detail {
+
+/// Bodies shorter than this are left as they are: rewriting them saves Gumbo nothing.
+inline constexpr std::size_t k_lean_min_body = 16;
+
+class LeanHtml {
+ public:
+  /// The lean copy of \p html, or std::nullopt when it has nothing worth emptying. O(bytes),
+  /// memchr-like on the bodies. \throws std::bad_alloc only.
+  [[nodiscard]] static std::optional<LeanHtml> make(std::string_view html);
+
+  /// The lean text (what Gumbo parses).
+  [[nodiscard]] std::string_view text() const noexcept { return m_text; }
+
+  /// The offset in the original html of \p offset in text(). An offset inside an emptied body
+  /// maps to the body's first byte in the original; every other byte maps to itself.
+  /// O(log cuts). Never throws.
+  [[nodiscard]] std::size_t original_offset(std::size_t offset) const noexcept;
+
+  /// Bytes removed.
+  [[nodiscard]] std::size_t removed() const noexcept;
+
+ private:
+  struct Cut {
+    std::size_t lean_end;  // offset in text() where the kept body ends (after it: shifted)
+    std::size_t removed;   // bytes removed up to and including this cut
+  };
+  std::string m_text;
+  std::vector<Cut> m_cuts;  // in order
+};
+
+}  // namespace boilerdex::plugin::detail
