@@ -9,7 +9,10 @@
 //   gumbo-malloc     gumbo_parse + gumbo_destroy_output, default malloc (the floor)
 //   gumbo-arena      gumbo_parse with boilerdex's arena allocator
 //   decode           decode_to_utf8 (charset decision + conversion)
-//   segment          segment_html (Gumbo + boilerpipe's handler)
+//   lean             LeanHtml alone: the pre-pass that empties script, style and comment
+//                    bodies before Gumbo (MB/s is its speed)
+//   segment-whole    segment_html with Gumbo given the whole page (no pre-pass)
+//   segment          segment_html (pre-pass, Gumbo, boilerpipe's handler)
 //   X                decode + segment + extractor X + content()  (what `bp batch X` does)
 // Figures are from the last pass (earlier passes warm caches). Peak RSS is the process's
 // maximum resident set (pages are read one at a time, so it is the working set).
@@ -30,6 +33,8 @@
 #include <vector>
 
 #include "../src/arena.hpp"
+#include "../src/html_segmenter_internal.hpp"
+#include "../src/lean_html_internal.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
@@ -119,7 +124,9 @@ int run(int argc, char** argv) {
   }
 
   // Gumbo-only stages parse the decoded text; each page is decoded once outside the timers.
-  std::vector<std::string> names = {"gumbo-malloc", "gumbo-arena", "decode", "segment"};
+  std::vector<std::string> names = {"gumbo-malloc", "gumbo-arena",   "decode",
+                                    "lean",         "segment-whole", "segment"};
+  constexpr std::size_t k_first_extractor = 6;
   std::vector<std::unique_ptr<bp::Extractor>> extractor_objects;
   if (extractors == "all") {
     for (const bp::ExtractorInfo& info : bp::list_extractors()) {
@@ -167,9 +174,19 @@ int run(int argc, char** argv) {
         sink += out->root->v.element.children.length;
       });
       timed(2, [&] { sink += bp::decode_to_utf8(bytes, charset).utf8.size(); });
-      timed(3, [&] { sink += bp::segment_html(utf8).blocks.size(); });
+      timed(3, [&] {
+        const auto lean = bp::detail::LeanHtml::make(utf8);
+        sink += lean ? lean->removed() : 0;
+      });
+      timed(4, [&] {
+        const bp::SegmentLimits limits;
+        sink += bp::detail::segment_html_before(utf8, limits, nullptr,
+                                                bp::PageDeadline(limits.max_page_millis), false)
+                    .blocks.size();
+      });
+      timed(5, [&] { sink += bp::segment_html(utf8).blocks.size(); });
       for (std::size_t x = 0; x < extractor_objects.size(); ++x) {
-        timed(4 + x, [&] {
+        timed(k_first_extractor + x, [&] {
           const bp::DecodedText decoded = bp::decode_to_utf8(bytes, charset);
           bp::TextDocument doc = bp::segment_html(decoded.utf8);
           extractor_objects[x]->process(doc, decoded.utf8);
