@@ -216,9 +216,9 @@ int run(int argc, char** argv) {
     } else {
       std::printf("bp batch ArticleExtractor (Java 1.2.0): %s\n", line.c_str());
       for (std::size_t x = 0; x < extractor_objects.size(); ++x) {
-        if (extractor_objects[x]->name() != "article") continue;
-        const double ours = results[4 + x].pages / results[4 + x].seconds;
-        std::printf("article vs Java ArticleExtractor: %.2fx pages/s\n", ours / java);
+        const Result& r = results[k_first_extractor + x];
+        std::printf("%s vs Java ArticleExtractor: %.2fx pages/s\n",
+                    extractor_objects[x]->name().c_str(), r.pages / r.seconds / java);
       }
     }
   }
