@@ -1229,8 +1229,12 @@ class Walker {
 
 }  // namespace
 
-/// Arena memory kept per thread between pages.
-constexpr std::size_t k_arena_keep_bytes = 32u << 20;
+/// Arena memory kept per thread between pages: enough for pages of some 20,000 tags. It
+/// stays resident while the page's extractors and the indexer's tokenizing run, so a large
+/// allowance adds to the peak of every page too large for it.
+constexpr std::size_t k_arena_keep_bytes = 8u << 20;
+/// Block lists at least this long are shrunk to their size after the parse.
+constexpr std::size_t k_shrink_blocks = 4096;
 
 TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats) {
   return detail::segment_html_before(utf8, limits, stats, PageDeadline(limits.max_page_millis));
@@ -1339,10 +1343,18 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
       TextDocument alternative = segment(*unwrapped);
       if (total_words(alternative) >= 2 * total_words(doc) + k_noscript_fallback_words) {
         st.noscript_unwrapped = true;
-        return alternative;
+        doc = std::move(alternative);
+      } else {
+        st = before;
       }
-      st = before;
     }
+  }
+  // The block list grew by doubling, and the document outlives the parse (extractors copy
+  // it, the indexer keeps it while tokenizing): drop the slack of a large one (up to 8 MB
+  // at max_blocks) once the tree is gone, so the two are never held together.
+  if (doc.blocks.size() >= k_shrink_blocks) {
+    arena.reset(k_arena_keep_bytes);
+    doc.blocks.shrink_to_fit();
   }
   return doc;
 }

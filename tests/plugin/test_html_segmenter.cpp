@@ -317,6 +317,34 @@ BOOST_AUTO_TEST_CASE(arena_bumps_reclaims_latest_and_reuses) {
   BOOST_TEST(arena.reserved() == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(arena_hands_freed_small_slots_out_again) {
+  detail::Arena arena(4096);
+  void* big = arena.allocate(24);
+  void* s1 = arena.allocate(5);  // Gumbo's first string buffer size
+  void* s2 = arena.allocate(8);
+  BOOST_TEST(reinterpret_cast<std::uintptr_t>(s1) % 8 == 0u);
+  BOOST_TEST(static_cast<char*>(s2) == static_cast<char*>(s1) + 8);  // 8-byte slots, no padding
+  arena.deallocate(s1);
+  arena.deallocate(s2);
+  BOOST_TEST(arena.allocate(1) == s2);  // the last freed first
+  BOOST_TEST(arena.allocate(0) == s1);
+  BOOST_TEST(arena.allocate(8) != s1);  // none left: a fresh slot
+  arena.deallocate(big);                // still the latest bump: rolled back
+  BOOST_TEST(arena.allocate(32) == big);
+  // Thousands of slots (several chunks), all freed: as many again need no new memory.
+  std::vector<void*> slots;
+  for (int i = 0; i < 100000; ++i) slots.push_back(arena.allocate(6));
+  const std::size_t reserved = arena.reserved();
+  for (void* p : slots) arena.deallocate(p);
+  for (int i = 0; i < 100000; ++i) static_cast<char*>(arena.allocate(7))[6] = 'x';
+  BOOST_TEST(arena.reserved() == reserved);
+  arena.reset(1u << 20);  // an eighth of it for small chunks: some kept, freed slots forgotten
+  BOOST_TEST(arena.reserved() < reserved);
+  BOOST_TEST(arena.reserved() > 0u);
+  arena.reset(0);
+  BOOST_TEST(arena.reserved() == 0u);
+}
+
 // ---- hostile input: output, never a crash or a hang ----
 
 BOOST_AUTO_TEST_CASE(empty_input) {
