@@ -813,7 +813,18 @@ class Builder {
       const std::size_t cap = static_cast<std::size_t>(m_options.snippet_bytes);
       release_if_large(s.text);
       s.text_end.clear();
-      if (cap > 0) s.text_end.reserve(n);
+      if (cap > 0) {  // sized once: doubling left up to half of it unused at max_blocks
+        s.text_end.reserve(n);
+        std::size_t bytes = 0;
+        for (std::size_t i = 0; i < n; ++i) {
+          for (std::size_t v = 0; v < nv; ++v) {
+            if (s.keep[v * n + i] == 0) continue;
+            bytes += std::min(cap, parsed.blocks[i].text.size());
+            break;
+          }
+        }
+        s.text.reserve(bytes);
+      }
       const std::string_view title = m_options.terms.index_title ? std::string_view(s.title) : std::string_view();
       if (m_direct) {  // one view: its document directly, no per-block postings to copy
         s.doc = Xapian::Document();

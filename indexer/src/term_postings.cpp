@@ -50,10 +50,14 @@ TermMaker::TermMaker(const TermSettings& settings) : m_settings(settings) {
 }
 
 void TermMaker::collect(TextPostings& out, Xapian::termpos span) {
-  // Reuses out's term strings: no allocation per term once the vectors have grown.
+  // Reuses out's term strings: no allocation per term once the vectors have grown. They
+  // grow to the size needed, not by doubling: a page keeps every block's postings until
+  // its views are written (115 MB for 150,000 blocks of 20 words, of which 72 MB needed).
   out.m_positions.clear();
   out.m_length = 0;
   out.m_span = span;
+  if (out.m_terms.capacity() < m_scratch.termlist_count()) out.m_terms.reserve(m_scratch.termlist_count());
+  if (m_settings.positions && out.m_positions.capacity() < span) out.m_positions.reserve(span);
   std::size_t n = 0;
   for (auto it = m_scratch.termlist_begin(); it != m_scratch.termlist_end(); ++it, ++n) {
     if (out.m_terms.size() <= n) out.m_terms.emplace_back();

@@ -24,7 +24,6 @@ ViewSelector::ViewSelector(std::vector<ViewSpec> views) : m_views(std::move(view
 void ViewSelector::select(const plugin::TextDocument& parsed, std::string_view utf8_html,
                           std::vector<std::uint8_t>& keep) const {
   const std::size_t n = parsed.blocks.size();
-  keep.assign(m_views.size() * n, 0);
   // Extractors work on a copy; their decisions map back to parse blocks by origin. The
   // parse blocks are numbered 0..n-1 in order (segment_html: origins = {index}).
   std::vector<std::vector<bool>> masks(m_extractors.size());
@@ -33,6 +32,9 @@ void ViewSelector::select(const plugin::TextDocument& parsed, std::string_view u
     m_extractors[e]->process(copy, utf8_html);
     masks[e] = plugin::content_mask(copy);
   }
+  // Only now: a page's extractors (BTE's second parse) are its peak, and the rows are one
+  // byte per view and block (14 MB for the default views at max_blocks).
+  keep.assign(m_views.size() * n, 0);
   for (std::size_t v = 0; v < m_views.size(); ++v) {
     std::uint8_t* out = keep.data() + v * n;
     const ViewSpec& view = m_views[v];
