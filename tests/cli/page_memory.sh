@@ -4,7 +4,7 @@
 # features) and boilerdex-index (the default views, one thread), on the generated worst
 # cases of plugin/bench/page_memory.sh (2.45 M tags, max_blocks paragraphs of words, 68,000
 # small blocks, 200,000 paragraphs under 511 nested <div>s). Measured: 102-253 MB
-# (README, Bounded memory); before the shared container tree, the arena's small slots and
+# (docs/reliability.md, Bounded memory); before the shared container tree, the arena's small slots and
 # the indexer's exact-size postings, up to 495 MB.
 # Skips without GNU time or /proc, and under the sanitizers (as memory.sh).
 set -u

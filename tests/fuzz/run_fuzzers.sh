@@ -4,7 +4,7 @@
 #   tests/fuzz/run_fuzzers.sh DURATION [BUILD_DIR] [TARGET...]
 #
 # BUILD_DIR (default build-fuzz) must be configured with -DBOILERDEX_BUILD_FUZZERS=ON and
-# Clang (README, "Fuzzing"). Each target starts from its hand-written seeds in
+# Clang (docs/reliability.md, "Fuzzing"). Each target starts from its hand-written seeds in
 # tests/fuzz/corpus/<target>/ plus what earlier runs found, kept in
 # BUILD_DIR/fuzz-work/<target>/ (never in the source tree). A failing input is written to
 # BUILD_DIR/fuzz-work/artifacts/; copy it into the target's corpus as a regression test
