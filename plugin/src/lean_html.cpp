@@ -174,6 +174,35 @@ std::size_t comment_end(std::string_view s, std::size_t lt, std::size_t& body_en
   return npos;
 }
 
+// Foreign elements whose content the tree builder keeps foreign, lower-cased: SVG's and
+// MathML's own (not their HTML integration points). Any other start tag inside <svg> or
+// <math> may break out of foreign content (<div>, <p>, <b>, <font color> ...) or be HTML
+// where the scan would need the tree builder's stack to follow it; the scan stops there.
+bool stays_foreign(std::string_view name) noexcept {
+  static constexpr std::string_view k_names[] = {
+      "a", "animate", "animatecolor", "animatemotion", "animatetransform", "circle", "clippath",
+      "cursor", "defs", "ellipse", "feblend", "fecolormatrix", "fecomponenttransfer", "fecomposite",
+      "feconvolvematrix", "fediffuselighting", "fedisplacementmap", "fedistantlight",
+      "fedropshadow", "feflood", "fefunca", "fefuncb", "fefuncg", "fefuncr", "fegaussianblur",
+      "feimage", "femerge", "femergenode", "femorphology", "feoffset", "fepointlight",
+      "fespecularlighting", "fespotlight", "fetile", "feturbulence", "filter", "g", "image",
+      "line", "lineargradient", "marker", "mask", "metadata", "mpath", "path", "pattern",
+      "polygon", "polyline", "radialgradient", "rect", "script", "set", "stop", "style",
+      "switch", "symbol", "text", "textpath", "tspan", "use", "view",
+      "maction", "menclose", "merror", "mfenced", "mfrac", "mmultiscripts", "mover", "mpadded",
+      "mphantom", "mprescripts", "mroot", "mrow", "mspace", "msqrt", "mstyle", "msub",
+      "msubsup", "msup", "mtable", "mtd", "mtr", "munder", "munderover", "none", "semantics",
+      "annotation"};
+  return std::find(std::begin(k_names), std::end(k_names), name) != std::end(k_names);
+}
+
+// HTML integration points and MathML text integration points: their content is HTML.
+bool integration_point(std::string_view name) noexcept {
+  return name == "foreignobject" || name == "desc" || name == "title" || name == "mi" ||
+         name == "mo" || name == "mn" || name == "ms" || name == "mtext" ||
+         name == "annotation-xml";
+}
+
 }  // namespace
 
 std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
@@ -190,7 +219,16 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     lean.m_cuts.push_back({lean.m_text.size(), removed});
     copied = end;
   };
-  int foreign = 0;  // open <svg>/<math> elements: their content is markup, left alone
+  // Open <svg> and <math> elements (counted apart: "</math>" does not close an <svg>). In
+  // foreign content nothing is rewritten, and only SVG's and MathML's own elements are
+  // followed; anything else stops the scan (stays_foreign).
+  int svg = 0, math = 0;
+  // Inside <select> the tree builder ignores <style>, <title>, <xmp>, <iframe>, <noembed>,
+  // <noframes> and <noscript> start tags, so their content is markup there; <script> still
+  // reads as script. Nothing is rewritten until </select> (or input, keygen or textarea,
+  // which close it): where the select ended earlier (a table cell's end), this only leaves
+  // bodies as they are.
+  bool in_select = false;
   std::size_t i = 0;
   while ((i = s.find('<', i)) != npos && i + 1 < s.size()) {
     const std::size_t lt = i;
@@ -202,7 +240,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
         if (after == npos) break;  // the comment runs to the end: nothing more to read
         cut(lt + 4, body_end, {});
         i = after;
-      } else if (foreign > 0 && s.compare(lt, 9, "<![CDATA[") == 0) {
+      } else if ((svg > 0 || math > 0) && s.compare(lt, 9, "<![CDATA[") == 0) {
         const std::size_t end = s.find("]]>", lt + 9);
         if (end == npos) break;
         i = end + 3;
@@ -240,20 +278,38 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     const std::size_t after = tag_close(s, name_end, self_closing);
     if (after == npos) break;  // the tag runs to the end
     i = after;
+    const bool foreign = svg > 0 || math > 0;
     if (closing) {
-      if ((name == "svg" || name == "math") && foreign > 0) --foreign;
-      continue;
-    }
-    if (foreign > 0) {  // foreign content: script, style, title ... hold markup
-      if ((name == "svg" || name == "math") && !self_closing) ++foreign;
+      if (name == "svg" && svg > 0) --svg;
+      if (name == "math" && math > 0) --math;
+      if (foreign && (name == "p" || name == "br")) break;  // these end tags break out
+      if (name == "select" && !foreign) in_select = false;
       continue;
     }
     if (name == "svg" || name == "math") {
-      if (!self_closing) ++foreign;
+      if (!self_closing) ++(name == "svg" ? svg : math);
+      continue;
+    }
+    if (foreign) {
+      if (self_closing) continue;
+      if (integration_point(name)) {  // HTML inside: followed only when it is plain text
+        const std::size_t end = raw_text_end(s, after, name);
+        if (end == npos || s.substr(after, end - after).find('<') != npos) break;
+        i = end;
+        continue;
+      }
+      if (!stays_foreign(name)) break;
       continue;
     }
     if (name == "frameset") break;  // in a frameset, a <script> start tag is ignored
-    switch (raw_kind(name)) {
+    if (name == "select") {
+      in_select = true;
+      continue;
+    }
+    if (in_select && (name == "input" || name == "keygen" || name == "textarea")) in_select = false;
+    const RawKind kind = raw_kind(name);
+    if (in_select && kind != RawKind::Script && kind != RawKind::Plaintext) continue;
+    switch (kind) {
       case RawKind::None:
         break;
       case RawKind::Plaintext:
@@ -265,7 +321,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
           i = s.size();
           break;
         }
-        cut(after, end, " ");
+        if (!in_select) cut(after, end, " ");
         i = end;
         break;
       }

@@ -15,7 +15,8 @@
 // end the script), with end tags ending at "</name" followed by whitespace, '/' or '>'. Where
 // the tree builder would not switch the tokenizer as a start tag suggests, nothing is
 // rewritten: inside <svg>/<math> (foreign content, where <script> and <style> hold markup),
-// after a <frameset> start tag, after <plaintext>, and after a tag or comment that the input
+// inside <select> (where <style>, <title> and the other raw-text start tags are ignored, so
+// their content is markup), after a <frameset> start tag, after <plaintext>, and after a tag or comment that the input
 // ends inside.
 
 #include <cstddef>
