@@ -1,7 +1,9 @@
 #include "lean_html_internal.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <array>
+
+#include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -10,16 +12,11 @@ namespace {
 constexpr std::size_t npos = std::string_view::npos;
 
 bool is_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-char lower(char c) noexcept { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr bool is_space(char c) noexcept { return is_html_space(c); }
 
 // Whether \p s at \p p holds \p lower_name (ASCII case-insensitive).
 bool name_at(std::string_view s, std::size_t p, std::string_view lower_name) noexcept {
-  if (s.size() - p < lower_name.size()) return false;
-  for (std::size_t k = 0; k < lower_name.size(); ++k) {
-    if (lower(s[p + k]) != lower_name[k]) return false;
-  }
-  return true;
+  return p <= s.size() && starts_with_lower(s.substr(p), lower_name);
 }
 
 // Whether an end tag "</name" at \p lt ends an element named \p name as the tokenizer's
@@ -272,8 +269,14 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     std::size_t name_end = name_begin;
     while (name_end < s.size() && !is_space(s[name_end]) && s[name_end] != '/' && s[name_end] != '>')
       ++name_end;
-    std::string name(s.substr(name_begin, std::min<std::size_t>(name_end - name_begin, 16)));
-    std::transform(name.begin(), name.end(), name.begin(), lower);
+    // The name lower-cased into a buffer (no allocation per tag); longer names are cut,
+    // which only makes them match nothing below.
+    std::array<char, 16> buffer{};
+    const std::size_t length = std::min(name_end - name_begin, buffer.size());
+    std::transform(s.begin() + static_cast<std::ptrdiff_t>(name_begin),
+                   s.begin() + static_cast<std::ptrdiff_t>(name_begin + length), buffer.begin(),
+                   ascii_lower);
+    const std::string_view name(buffer.data(), length);
     bool self_closing = false;
     const std::size_t after = tag_close(s, name_end, self_closing);
     if (after == npos) break;  // the tag runs to the end
