@@ -52,6 +52,40 @@ head -n 5 "$tmp/official" | cut -f1,3 | tr -d ' ' | tr '\t' ' ' >"$tmp/head"
 printf 'runid worked\nnum_q 2\nnum_ret 9\nnum_rel 6\nnum_rel_ret 4\n' | diff -u - "$tmp/head" || fail "official set"
 [ "$(wc -l <"$tmp/official")" -eq 30 ] || fail "official set has $(wc -l <"$tmp/official") lines"
 
+# -m takes exactly one argument, as trec_eval's getopt does: the positionals after it are
+# the qrels and the runs. With several runs every line starts with its run's file name.
+sed 's/tagA$/tagB/' "$run" >"$tmp/second.run"
+"$tool" eval -m P.10 -q "$qrels" "$run" "$tmp/second.run" >"$tmp/two" 2>/dev/null || fail "-m P.10 QRELS RUN RUN: exit $?"
+cat >"$tmp/expected" <<END
+$run${tab}P_10                  ${tab}851${tab}0.3000
+$run${tab}P_10                  ${tab}852${tab}0.1000
+$run${tab}P_10                  ${tab}all${tab}0.2000
+$tmp/second.run${tab}P_10                  ${tab}851${tab}0.3000
+$tmp/second.run${tab}P_10                  ${tab}852${tab}0.1000
+$tmp/second.run${tab}P_10                  ${tab}all${tab}0.2000
+END
+diff -u "$tmp/expected" "$tmp/two" || fail "two runs: lines do not say their run"
+"$tool" eval -mP.5 -m runid "$qrels" -m map "$run" "$tmp/second.run" 2>/dev/null | grep -c "^$tmp/second.run${tab}" |
+  grep -qx 3 || fail "attached -mP.5, -m between positionals, runid line of the second run"
+# One run: trec_eval's three columns, no run column.
+"$tool" eval -m P.10 "$qrels" "$run" 2>/dev/null | grep -q "^P_10 *${tab}all${tab}0.2000$" || fail "one run"
+
+# ir_measures names print as trec_eval's, with trec_eval's values; the measures of #20.
+"$tool" eval -m nDCG@10 -m P@10 -m AP -m R@1000 -m Judged@10 -m RR "$qrels" "$run" >"$tmp/ir" 2>/dev/null ||
+  fail "ir_measures names: exit $?"
+"$tool" eval -m ndcg_cut.10 -m P.10 -m map -m recall.1000 -m judged.10 -m recip_rank "$qrels" "$run" >"$tmp/te" 2>/dev/null
+diff -u "$tmp/te" "$tmp/ir" || fail "ir_measures names differ from trec_eval's"
+cut -f1 "$tmp/ir" | tr -d ' ' | tr '\n' ' ' | grep -qx "map recip_rank P_10 recall_1000 ndcg_cut_10 judged_10 " ||
+  fail "ir_measures names: $(cut -f1 "$tmp/ir" | tr -d ' ' | tr '\n' ' ')"
+# Topic 851 by hand in tests/trec/test_measures.cpp; 852 ranks X3 (0), X1 (1), X9 (absent).
+"$tool" eval -q -m success.1,3 -m map_cut.5 -m set_F -m infAP -m Rprec_mult.1.0 "$qrels" "$run" >"$tmp/new" 2>/dev/null ||
+  fail "new measures: exit $?"
+for line in "infAP${tab}852${tab}0.2500" "Rprec_mult_1.00${tab}851${tab}0.2500" "map_cut_5${tab}851${tab}0.1833" \
+  "success_1${tab}851${tab}0.0000" "success_3${tab}851${tab}1.0000" "success_3${tab}all${tab}1.0000" \
+  "set_F${tab}851${tab}0.6000" "set_F${tab}852${tab}0.4000"; do
+  sed "s/ *${tab}/${tab}/" "$tmp/new" | grep -qx "$line" || fail "new measures: no line '$line'"
+done
+
 # Errors: file and line, exit 1; usage, exit 2.
 printf '851 Q0 a 1 1 t\n851 Q0 b 2\n' >"$tmp/bad.run"
 "$tool" eval "$qrels" "$tmp/bad.run" 2>"$tmp/err"

@@ -99,6 +99,59 @@ BOOST_AUTO_TEST_CASE(worked_example_by_hand) {
   BOOST_TEST(value(worked, "ndcg_cut.3") == 1.0 / (4.0 + 2.0 / log2_3 + 0.5), tt::tolerance(1e-12));
 }
 
+// The measures of issue #20, on the same topic, each from its trec_eval source file.
+BOOST_AUTO_TEST_CASE(more_trec_eval_measures_by_hand) {
+  // m_success.c: the first relevant document (label 2) is at rank 3.
+  BOOST_TEST(value(worked, "success.1") == 0.0);
+  BOOST_TEST(value(worked, "success.2") == 0.0);
+  BOOST_TEST(value(worked, "success.3") == 1.0);
+  BOOST_TEST(value(worked, "success.10") == 1.0);
+  // m_map_cut.c: map's terms up to the cutoff, always divided by num_rel (4).
+  BOOST_TEST(value(worked, "map_cut.2") == 0.0);
+  BOOST_TEST(value(worked, "map_cut.5") == (1.0 / 3 + 2.0 / 5) / 4, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "map_cut.1000") == value(worked, "map"), tt::tolerance(1e-15));
+  // m_set_F.c: P = 3/6, R = 3/4; x weighs recall.
+  BOOST_TEST(value(worked, "set_F") == 2 * 0.5 * 0.75 / (0.5 + 0.75), tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "set_F.0.5") == 1.5 * 0.5 * 0.75 / (0.5 * 0.5 + 0.75), tt::tolerance(1e-12));
+  // m_infap.c: the unjudged pooled document (label -1) at rank 1 is counted above each
+  // relevant document, the one absent from the qrels only through the rank.
+  constexpr double e = 0.00001;
+  const double infap = 1.0 / 3 + (2.0 / 3) * (1.0 / 2) * (e / (2 * e))                           // label 2, rank 3
+                       + 1.0 / 5 + (4.0 / 5) * (3.0 / 4) * ((1 + e) / (2 + 2 * e))                // label 1, rank 5
+                       + 1.0 / 6 + (5.0 / 6) * (4.0 / 5) * ((2 + e) / (3 + 2 * e));               // label 4, rank 6
+  BOOST_TEST(value(worked, "infAP") == infap / 4, tt::tolerance(1e-12));
+  // A relevant document first adds 1.
+  BOOST_TEST(value(JudgedRanking{{1, 0}, {1, 0}}, "infAP") == 1.0);
+  // m_Rprec_mult.c: multiple m reads precision at (long)(4m + 0.9); past num_ret (6) the
+  // missing documents count as non-relevant.
+  const std::vector<std::pair<const char*, double>> multiples{
+      {"Rprec_mult.0.2", 0.0},      {"Rprec_mult.0.4", 0.0},      {"Rprec_mult.0.6", 1.0 / 3},
+      {"Rprec_mult.0.8", 1.0 / 4},  {"Rprec_mult.1.0", 1.0 / 4},  {"Rprec_mult.1.2", 2.0 / 5},
+      {"Rprec_mult.1.4", 3.0 / 6},  {"Rprec_mult.1.6", 3.0 / 7},  {"Rprec_mult.2.0", 3.0 / 8}};
+  for (const auto& [measure, expected] : multiples) BOOST_TEST(value(worked, measure) == expected, measure);
+  BOOST_TEST(value(worked, "Rprec_mult.1.0") == value(worked, "Rprec"), tt::tolerance(1e-15));
+  // judged (ir_measures' Judged@k): the -1 document is judged, the absent one is not;
+  // divided by min(k, num_ret).
+  BOOST_TEST(value(worked, "judged.1") == 1.0);
+  BOOST_TEST(value(worked, "judged.2") == 0.5);
+  BOOST_TEST(value(worked, "judged.5") == 4.0 / 5, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "judged.10") == 5.0 / 6, tt::tolerance(1e-12));
+  BOOST_TEST(value(JudgedRanking{{}, {1}}, "judged.10") == 0.0);
+}
+
+BOOST_AUTO_TEST_CASE(more_measures_follow_the_relevance_level) {
+  // -l 2: relevant are the labels 2 and 4 (num_rel 2), label 1 joins the non-relevant.
+  BOOST_TEST(value(worked, "map_cut.5", 2) == (1.0 / 3) / 2, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "success.5", 2) == 1.0);
+  BOOST_TEST(value(worked, "set_F", 2) == 2 * (2.0 / 6) * 1.0 / (2.0 / 6 + 1.0), tt::tolerance(1e-12));
+  constexpr double e = 0.00001;
+  const double infap = 1.0 / 3 + (2.0 / 3) * (1.0 / 2) * (e / (2 * e))
+                       + 1.0 / 6 + (5.0 / 6) * (4.0 / 5) * ((1 + e) / (3 + 2 * e));
+  BOOST_TEST(value(worked, "infAP", 2) == infap / 2, tt::tolerance(1e-12));
+  BOOST_TEST(value(worked, "Rprec_mult.1.0", 2) == 0.0);  // rank 2: nothing relevant yet
+  BOOST_TEST(value(worked, "judged.5", 2) == value(worked, "judged.5", 1));         // -l plays no part
+}
+
 BOOST_AUTO_TEST_CASE(relevance_level_changes_binary_measures_not_ndcg) {
   BOOST_TEST(value(worked, "P.10", 2) == 0.2, tt::tolerance(1e-12));
   BOOST_TEST(value(worked, "num_rel", 2) == 2.0);

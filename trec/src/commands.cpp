@@ -23,7 +23,8 @@ void run_eval_command(const EvalCommand& command, std::ostream& out, std::ostrea
       for (const std::string& qid : evaluation.topics_without_qrels) err << ' ' << qid;
       err << '\n';
     }
-    print_evaluation(out, evaluation, command.per_topic);
+    // trec_eval takes one run; with several, each line starts with its run's file name.
+    print_evaluation(out, evaluation, command.per_topic, command.runs.size() > 1 ? path.string() : std::string{});
   }
 }
 

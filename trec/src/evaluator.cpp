@@ -61,8 +61,9 @@ std::string format(const char* pattern, Args... args) {
 }
 
 // meas_print_single.c / meas_print_final.c: counts with %ld, everything else %6.4f.
-void print_line(std::ostream& out, const std::string& name, const std::string& qid, const Measure& measure,
-                double value) {
+void print_line(std::ostream& out, std::string_view run_label, const std::string& name, const std::string& qid,
+                const Measure& measure, double value) {
+  if (!run_label.empty()) out << run_label << '\t';
   out << (measure.is_count() ? format("%-22s\t%s\t%ld\n", name.c_str(), qid.c_str(), static_cast<long>(value))
                              : format("%-22s\t%s\t%6.4f\n", name.c_str(), qid.c_str(), value));
 }
@@ -152,7 +153,7 @@ Evaluation evaluate(const Qrels& qrels, const Run& run, std::span<const Measure>
   return evaluation;
 }
 
-void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_topic) {
+void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_topic, std::string_view run_label) {
   std::vector<std::string> names;
   names.reserve(evaluation.measures.size());
   for (const Measure& measure : evaluation.measures) names.push_back(measure.name());
@@ -161,13 +162,14 @@ void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_
       for (std::size_t i = 0; i < evaluation.measures.size(); ++i) {
         const MeasureKind kind = evaluation.measures[i].kind;
         if (kind == MeasureKind::NumQ || kind == MeasureKind::GmMap) continue;  // summary only
-        print_line(out, names[i], topic.qid, evaluation.measures[i], topic.values[i]);
+        print_line(out, run_label, names[i], topic.qid, evaluation.measures[i], topic.values[i]);
       }
     }
   }
+  if (evaluation.print_runid && !run_label.empty()) out << run_label << '\t';
   if (evaluation.print_runid) out << format("%-22s\t%s\t%s\n", "runid", "all", evaluation.run_id.c_str());  // m_runid.c
   for (std::size_t i = 0; i < evaluation.measures.size(); ++i) {
-    print_line(out, names[i], "all", evaluation.measures[i], evaluation.summary[i]);
+    print_line(out, run_label, names[i], "all", evaluation.measures[i], evaluation.summary[i]);
   }
 }
 

@@ -1,4 +1,5 @@
-// The measures, each computed as trec_eval 10.0 computes it. Every function below names
+// The measures, each computed as trec_eval 10.0 computes it (their names and the -m syntax
+// are in measure_names.cpp). Every function below names
 // the trec_eval source file it follows (usnistgov/trec_eval, 10.0-rc2/rc3 tree); the
 // arithmetic is done in the same order with the same types, so values agree to the last
 // bit, not only to the printed four decimals.
@@ -6,13 +7,8 @@
 #include "boilerdex/trec/measures.hpp"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 #include <cmath>
-#include <cstdio>
-#include <optional>
-
-#include "boilerdex/config/error.hpp"
+#include <vector>
 
 namespace boilerdex::trec {
 
@@ -220,181 +216,107 @@ double ndcg(const ResRels& rr) noexcept {
   return ideal_dcg > 0.0 ? results_dcg / ideal_dcg : 0.0;
 }
 
-// ---- names and parsing (meas_init.c, measures.c) ----
-
-struct BaseInfo {
-  std::string_view name;
-  MeasureKind kind;
-  enum { Plain, LongCutoffs, DoubleCutoffs } params;
-};
-
-// In measures.c's order, which is the order trec_eval computes and prints in.
-constexpr std::array<BaseInfo, 14> bases{{
-    {"num_q", MeasureKind::NumQ, BaseInfo::Plain},
-    {"num_ret", MeasureKind::NumRet, BaseInfo::Plain},
-    {"num_rel", MeasureKind::NumRel, BaseInfo::Plain},
-    {"num_rel_ret", MeasureKind::NumRelRet, BaseInfo::Plain},
-    {"map", MeasureKind::Map, BaseInfo::Plain},
-    {"gm_map", MeasureKind::GmMap, BaseInfo::Plain},
-    {"Rprec", MeasureKind::Rprec, BaseInfo::Plain},
-    {"bpref", MeasureKind::Bpref, BaseInfo::Plain},
-    {"recip_rank", MeasureKind::RecipRank, BaseInfo::Plain},
-    {"iprec_at_recall", MeasureKind::IprecAtRecall, BaseInfo::DoubleCutoffs},
-    {"P", MeasureKind::P, BaseInfo::LongCutoffs},
-    {"recall", MeasureKind::Recall, BaseInfo::LongCutoffs},
-    {"ndcg", MeasureKind::Ndcg, BaseInfo::Plain},
-    {"ndcg_cut", MeasureKind::NdcgCut, BaseInfo::LongCutoffs},
-}};
-
-constexpr std::array<double, 9> default_long_cutoffs{5, 10, 15, 20, 30, 100, 200, 500, 1000};
-constexpr std::array<double, 11> default_recall_levels{0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0};
-
-const BaseInfo* find_base(std::string_view name) noexcept {
-  for (const BaseInfo& base : bases) {
-    if (base.name == name) return &base;
+// m_map_cut.c: map's sum over the first `cutoff` documents, divided by num_rel; 0 when the
+// topic has no relevant document.
+double average_precision_at(const ResRels& rr, long cutoff, Label level) noexcept {
+  if (rr.num_rel == 0) return 0.0;
+  long rel_so_far = 0;
+  double sum = 0.0;
+  const long n = std::min(num_ret(rr), cutoff);
+  for (long i = 0; i < n; ++i) {
+    if (rr.ranked[static_cast<std::size_t>(i)] >= level) {
+      ++rel_so_far;
+      sum += static_cast<double>(rel_so_far) / static_cast<double>(i + 1);
+    }
   }
-  return nullptr;
+  return sum / static_cast<double>(rr.num_rel);
 }
 
-std::vector<double> parse_cutoffs(const BaseInfo& base, std::string_view params, std::string_view argument) {
-  std::vector<double> values;
-  std::size_t start = 0;
-  while (start <= params.size()) {
-    const std::size_t comma = std::min(params.find(',', start), params.size());
-    const std::string_view item = params.substr(start, comma - start);
-    bool ok = !item.empty();
-    if (ok && base.params == BaseInfo::LongCutoffs) {
-      long value = 0;
-      const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), value);
-      ok = error == std::errc{} && end == item.data() + item.size() && value > 0;
-      values.push_back(static_cast<double>(value));
-    } else if (ok) {
-      // iprec_at_recall levels are written ".10" as often as "0.10".
-      const std::string text = item.front() == '.' ? "0" + std::string(item) : std::string(item);
-      double value = 0;
-      const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-      ok = error == std::errc{} && end == text.data() + text.size() && value >= 0.0 && value <= 1.0;
-      values.push_back(value);
-    }
-    if (!ok) {
-      throw UsageError("measure '" + std::string(argument) + "': bad parameter '" + std::string(item) + "' (" +
-                       (base.params == BaseInfo::LongCutoffs ? "cutoffs are positive integers"
-                                                             : "recall levels are numbers in [0, 1]") +
-                       ")");
-    }
-    start = comma + 1;
+// m_success.c: 1 when a document with label >= -l is among the first `cutoff`.
+double success_at(const ResRels& rr, long cutoff, Label level) noexcept {
+  const long n = std::min(num_ret(rr), cutoff);
+  for (long i = 0; i < n; ++i) {
+    if (rr.ranked[static_cast<std::size_t>(i)] >= level) return 1.0;
   }
-  std::sort(values.begin(), values.end());
-  if (std::adjacent_find(values.begin(), values.end()) != values.end()) {
-    throw UsageError("measure '" + std::string(argument) + "': duplicate cutoffs");
+  return 0.0;
+}
+
+/// trec_eval.h: keeps infAP's estimate of the precision above a relevant document finite
+/// when nothing above it was judged.
+constexpr double infap_epsilon = 0.00001;
+
+// m_infap.c: documents absent from the qrels count as non-relevant only through the rank
+// (j); pooled-unjudged ones (negative labels) are assumed relevant in the proportion of the
+// judged ones above them. The first document, when relevant, adds 1. Divided by num_rel.
+double inferred_ap(const ResRels& rr, Label level) noexcept {
+  long nonrel_so_far = 0;
+  long rel_so_far = 0;
+  long pool_unjudged_so_far = 0;
+  double inf_ap = 0.0;
+  for (long j = 0; j < num_ret(rr); ++j) {
+    const Label label = rr.ranked[static_cast<std::size_t>(j)];
+    if (label == label_not_in_qrels) continue;
+    if (label == label_unjudged) {
+      ++pool_unjudged_so_far;
+      continue;
+    }
+    if (label >= 0 && label < level) {
+      ++nonrel_so_far;
+      continue;
+    }
+    ++rel_so_far;
+    if (j == 0) {
+      inf_ap += 1.0;
+    } else {
+      const auto fj = static_cast<double>(j);
+      inf_ap += 1.0 / (fj + 1.0) +
+                (fj / (fj + 1.0)) * (static_cast<double>(rel_so_far - 1 + nonrel_so_far + pool_unjudged_so_far) / fj) *
+                    ((static_cast<double>(rel_so_far - 1) + infap_epsilon) /
+                     (static_cast<double>(rel_so_far - 1 + nonrel_so_far) + 2 * infap_epsilon));
+    }
   }
-  return values;
+  if (rr.num_rel) inf_ap /= static_cast<double>(rr.num_rel);
+  return inf_ap;
+}
+
+// m_Rprec_mult.c: the multiple becomes a rank, (long)(multiple * num_rel + 0.9); precision
+// there, where a rank past num_ret counts the missing documents as non-relevant
+// (num_rel_ret / rank). Read walking the ranking backwards as trec_eval does, so a rank
+// above the first relevant document (or a rank of 0, when num_rel is 0) keeps its initial 0.
+double precision_at_r_multiple(const ResRels& rr, double multiple, Label level) noexcept {
+  const long cutoff = static_cast<long>(multiple * static_cast<double>(rr.num_rel) + 0.9);
+  if (cutoff > num_ret(rr)) return static_cast<double>(rr.num_rel_ret) / static_cast<double>(cutoff);
+  long rel_so_far = rr.num_rel_ret;
+  for (long i = num_ret(rr); i > 0 && rel_so_far > 0; --i) {
+    if (i == cutoff) return static_cast<double>(rel_so_far) / static_cast<double>(i);
+    if (rr.ranked[static_cast<std::size_t>(i - 1)] >= level) --rel_so_far;
+  }
+  return 0.0;
+}
+
+// m_set_F.c: over the whole retrieved set, P = num_rel_ret / num_ret and R = num_rel_ret /
+// num_rel, F = (x+1)PR / (xP + R); 0 when nothing relevant was retrieved.
+double set_f(const ResRels& rr, double x) noexcept {
+  if (rr.num_rel_ret == 0) return 0.0;
+  const double p = static_cast<double>(rr.num_rel_ret) / static_cast<double>(num_ret(rr));
+  const double r = static_cast<double>(rr.num_rel_ret) / static_cast<double>(rr.num_rel);
+  return (x + 1.0) * p * r / (x * p + r);
+}
+
+// ir_measures' judged provider (trec_eval has no such measure): documents the qrels list,
+// whatever their label, among the first min(cutoff, num_ret), divided by that number (not
+// by the cutoff, unlike P); 0 when nothing was retrieved.
+double judged_at(const ResRels& rr, long cutoff) noexcept {
+  const long n = std::min(num_ret(rr), cutoff);
+  if (n == 0) return 0.0;
+  long judged = 0;
+  for (long i = 0; i < n; ++i) {
+    if (rr.ranked[static_cast<std::size_t>(i)] != label_not_in_qrels) ++judged;
+  }
+  return static_cast<double>(judged) / static_cast<double>(n);
 }
 
 }  // namespace
-
-std::string Measure::name() const {
-  for (const BaseInfo& base : bases) {
-    if (base.kind != kind) continue;
-    std::string out(base.name);
-    if (base.params == BaseInfo::LongCutoffs) {
-      out += '_' + std::to_string(static_cast<long>(parameter));
-    } else if (base.params == BaseInfo::DoubleCutoffs) {
-      std::array<char, 32> buffer;
-      std::snprintf(buffer.data(), buffer.size(), "_%3.2f", parameter);  // meas_init.c append_double
-      out += buffer.data();
-    }
-    return out;
-  }
-  return "?";
-}
-
-bool Measure::is_count() const noexcept {
-  return kind == MeasureKind::NumQ || kind == MeasureKind::NumRet || kind == MeasureKind::NumRel ||
-         kind == MeasureKind::NumRelRet;
-}
-
-std::vector<Measure> parse_measures(std::span<const std::string> texts, bool* wants_runid) {
-  static constexpr std::array<std::string_view, 11> official{
-      "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map", "Rprec", "bpref", "recip_rank",
-      "iprec_at_recall", "P"};
-  std::array<bool, bases.size()> requested{};
-  std::array<std::optional<std::vector<double>>, bases.size()> parameters;
-  bool runid = false;
-  auto mark = [&](std::string_view name) {
-    const BaseInfo* base = find_base(name);
-    requested[static_cast<std::size_t>(base - bases.data())] = true;
-  };
-  auto take = [&](std::string_view argument) {
-    if (argument == "official") {
-      runid = true;
-      for (std::string_view name : official) mark(name);
-      return;
-    }
-    if (argument == "all_trec") {
-      runid = true;
-      for (const BaseInfo& base : bases) mark(base.name);
-      return;
-    }
-    if (argument == "runid") {
-      runid = true;
-      return;
-    }
-    std::string_view name = argument;
-    std::optional<std::string_view> params;
-    if (const std::size_t dot = argument.find('.'); dot != std::string_view::npos) {
-      name = argument.substr(0, dot);
-      params = argument.substr(dot + 1);
-    } else if (!find_base(argument)) {
-      // A printed name ("P_10", "ndcg_cut_5", "iprec_at_recall_0.10") is accepted too.
-      const std::size_t underscore = argument.rfind('_');
-      if (underscore != std::string_view::npos) {
-        const BaseInfo* base = find_base(argument.substr(0, underscore));
-        if (base && base->params != BaseInfo::Plain) {
-          name = base->name;
-          params = argument.substr(underscore + 1);
-        }
-      }
-    }
-    const BaseInfo* base = find_base(name);
-    if (!base) throw UsageError("unknown measure '" + std::string(argument) + "'");
-    const auto index = static_cast<std::size_t>(base - bases.data());
-    if (params) {
-      if (base->params == BaseInfo::Plain) {
-        throw UsageError("measure '" + std::string(name) + "' takes no parameters (in '" + std::string(argument) +
-                         "')");
-      }
-      // meas_init.c: the first -m that gives parameters for a measure decides them.
-      if (!parameters[index]) parameters[index] = parse_cutoffs(*base, *params, argument);
-    }
-    requested[index] = true;
-  };
-  if (texts.empty()) {
-    take("official");
-  } else {
-    for (const std::string& text : texts) take(text);
-  }
-  std::vector<Measure> measures;
-  for (std::size_t i = 0; i < bases.size(); ++i) {
-    if (!requested[i]) continue;
-    const BaseInfo& base = bases[i];
-    if (base.params == BaseInfo::Plain) {
-      measures.push_back(Measure{base.kind, 0.0});
-      continue;
-    }
-    std::vector<double> values;
-    if (parameters[i]) {
-      values = *parameters[i];
-    } else if (base.params == BaseInfo::LongCutoffs) {
-      values.assign(default_long_cutoffs.begin(), default_long_cutoffs.end());
-    } else {
-      values.assign(default_recall_levels.begin(), default_recall_levels.end());
-    }
-    for (double value : values) measures.push_back(Measure{base.kind, value});
-  }
-  if (wants_runid) *wants_runid = runid;
-  return measures;
-}
 
 std::vector<double> compute_measures(const JudgedRanking& ranking, std::span<const Measure> measures,
                                      Label relevance_level) {
@@ -418,8 +340,16 @@ std::vector<double> compute_measures(const JudgedRanking& ranking, std::span<con
         break;
       case MeasureKind::P: values.push_back(precision_at(rr, cutoff, relevance_level)); break;
       case MeasureKind::Recall: values.push_back(recall_at(rr, cutoff, relevance_level)); break;
+      case MeasureKind::Infap: values.push_back(inferred_ap(rr, relevance_level)); break;
+      case MeasureKind::RprecMult:
+        values.push_back(precision_at_r_multiple(rr, measure.parameter, relevance_level));
+        break;
       case MeasureKind::Ndcg: values.push_back(ndcg(rr)); break;
       case MeasureKind::NdcgCut: values.push_back(ndcg_at(rr, cutoff)); break;
+      case MeasureKind::MapCut: values.push_back(average_precision_at(rr, cutoff, relevance_level)); break;
+      case MeasureKind::Success: values.push_back(success_at(rr, cutoff, relevance_level)); break;
+      case MeasureKind::SetF: values.push_back(set_f(rr, measure.parameter)); break;
+      case MeasureKind::Judged: values.push_back(judged_at(rr, cutoff)); break;
     }
   }
   return values;

@@ -8,6 +8,7 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/trec/commands.hpp"
 #include "experiment_commands.hpp"
 
@@ -15,6 +16,7 @@ int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-trec", [&]() -> int {
     using namespace boilerdex;
     CLI::App app{"TREC runs and trec_eval 10.0-exact evaluation for boilerdex index sets."};
+    config::add_version_flag(app, "boilerdex-trec");
     app.require_subcommand(1);
     std::filesystem::path config_file;
     app.add_option("--config", config_file, "TOML configuration ([trec] gives run defaults)")->check(CLI::ExistingFile);
@@ -29,7 +31,15 @@ int main(int argc, char** argv) {
     config::add_count_option(*eval_app, "-M", max_retrieved, "evaluate only the first N documents of each topic",
                              {1, 1'000'000'000});
     eval_app->add_flag("-q", eval.per_topic, "also print each topic's values");
-    eval_app->add_option("-m", eval.measures, "measure: P.5,10 ndcg_cut.10 map Rprec recip_rank ndcg official all_trec");
+    // One argument per -m, as trec_eval's getopt takes it, so `-m P.10 QRELS RUN` leaves the
+    // positionals alone; repeat -m for more measures.
+    eval_app
+        ->add_option("-m", eval.measures,
+                     "measure (repeatable): P.5,10 ndcg_cut.10 map map_cut.100 success.1 set_F bpref infAP judged.10 "
+                     "Rprec_mult official all_trec, or ir_measures names: nDCG@10 P@10 AP R@1000 RR Judged@10")
+        ->expected(1)
+        ->allow_extra_args(false)
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     eval_app->add_flag("--binarize", binarize, "labels >= -l become 1 before evaluating (topic-relevance NDCG)");
     eval_app->add_option("qrels", eval.qrels, "qrels file")->required();
     eval_app->add_option("runs", eval.runs, "run file(s)")->required();

@@ -27,7 +27,8 @@ struct EvalCommand {
 };
 
 /// Reads the qrels and each run, evaluates, and prints trec_eval 10.0's output to \p out,
-/// run after run. Run topics absent from the qrels are named on \p err (trec_eval
+/// run after run; with more than one run every line starts with the run's path as given
+/// and a tab (print_evaluation's run_label). Run topics absent from the qrels are named on \p err (trec_eval
 /// ignores them silently). Not thread-safe with respect to the streams.
 /// \throws ParseError naming file and line; UsageError for bad measures or options;
 ///         Error when a run has no topic in common with the qrels.

@@ -74,7 +74,10 @@ struct Evaluation {
 /// meas_print_final.c): `printf("%-22s\t%s\t%6.4f\n", name, qid, value)`, counts with
 /// `%ld`; with \p per_topic (-q) every topic's lines first (topic by topic, measures in
 /// print order; num_q and gm_map have no per-topic line), then the "all" lines, led by
-/// `runid  all  TAG` when evaluation.print_runid.
-void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_topic);
+/// `runid  all  TAG` when evaluation.print_runid. A non-empty \p run_label starts every
+/// line, followed by a tab (`RUN<TAB>P_10<TAB>all<TAB>0.4000`): how `eval` tells several
+/// runs' lines apart.
+void print_evaluation(std::ostream& out, const Evaluation& evaluation, bool per_topic,
+                      std::string_view run_label = {});
 
 }  // namespace boilerdex::trec
