@@ -41,8 +41,11 @@ endfunction()
 function(boilerdex_tool name source)
   add_executable(${name} ${source})
   target_link_libraries(${name} PRIVATE ${ARGN})
-  # Tool-side headers (CLI11 option helpers: boilerdex/config/count_options.hpp), not installed.
-  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/config/tools)
+  # Tool-side headers (CLI11 option helpers: boilerdex/config/count_options.hpp, the
+  # --version text and the versions it names: tool_version.hpp, tool_versions.h), not installed.
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/tool_versions.h.in
+    ${PROJECT_BINARY_DIR}/tools-include/boilerdex/config/tool_versions.h @ONLY)
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/config/tools ${PROJECT_BINARY_DIR}/tools-include)
   # Installed tools find the installed libboilerdex next to them, wherever the prefix is.
   set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})

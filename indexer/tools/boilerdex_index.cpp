@@ -8,6 +8,7 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/indexer/shards.hpp"
 #if defined(BOILERDEX_BOILERNET_MODULE)
@@ -21,6 +22,7 @@ int main(int argc, char** argv) {
 #endif
     using namespace boilerdex;
     CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};
+    config::add_version_flag(app, "boilerdex-index");
     std::string config_file, format, language, stem_strategy, stopwords_file;
     std::vector<std::string> inputs, views;
     std::string out, shard;

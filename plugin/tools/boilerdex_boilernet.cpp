@@ -6,6 +6,7 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilernet/commands.hpp"
 #include "boilernet/model.hpp"
 
@@ -24,6 +25,7 @@ std::vector<plugin::DatasetSpec> parse_datasets(const std::vector<std::string>& 
 int main(int argc, char** argv) {
   return config::run_tool("boilerdex-boilernet", [&]() -> int {
     CLI::App app{"BoilerNet-style block sequence labeller (libtorch): train, eval, extract"};
+    config::add_version_flag(app, "boilerdex-boilernet");
     app.require_subcommand(1);
     int threads = 1;
     config::add_count_option(app, "--threads", threads, "torch intra-op threads (1: reproducible)", {1, 256});

@@ -8,6 +8,7 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/jsonl_stream.hpp"
@@ -93,6 +94,7 @@ int main(int argc, char** argv) {
     boilerdex::plugin::boilernet::register_boilernet_module(BOILERDEX_BOILERNET_MODULE);
 #endif
     CLI::App app{"Extract the main text of HTML pages (files, .html.gz, directories, - for stdin)"};
+    config::add_version_flag(app, "boilerdex-extract");
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
     bool list = false, jsonl = false, block_text = false, features = false;

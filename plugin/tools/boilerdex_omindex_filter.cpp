@@ -6,6 +6,7 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/plugin/omindex_filter.hpp"
 
 int main(int argc, char** argv) {
@@ -13,6 +14,7 @@ int main(int argc, char** argv) {
     using namespace boilerdex;
     CLI::App app{
         "Filter an HTML page for omindex: keep title and meta, drop or noindex the boilerplate"};
+    config::add_version_flag(app, "boilerdex-omindex-filter");
     std::string config_file, extractor, handling = "drop", charset, robots = "obey", input;
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);

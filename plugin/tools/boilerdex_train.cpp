@@ -10,6 +10,7 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "train_run.hpp"
 
 namespace {
@@ -29,6 +30,7 @@ std::vector<T> parse_all(const std::vector<std::string>& names, Parse parse, con
 
 int run(int argc, char** argv) {
   CLI::App app{"Train shallow-feature block classifiers (CART, XGBoost) on labelled pages", "boilerdex-train"};
+  config::add_version_flag(app, "boilerdex-train");
   train::TrainOptions o;
   std::vector<std::string> datasets, learners, feature_sets;
   std::string weighting = "words", comments = "content";

@@ -7,12 +7,14 @@
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
+#include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/query/search_command.hpp"
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-search", [&]() -> int {
     using namespace boilerdex;
     CLI::App app{"Search one view of a boilerdex index set (BM25, Xapian query syntax)."};
+    config::add_version_flag(app, "boilerdex-search");
     std::filesystem::path config_file, index;
     std::string view, bm25, format = "text", syntax = "full", compare;
     std::optional<double> min_words, min_density;
