@@ -2,7 +2,7 @@
 /// \file
 /// Collection readers: turn input files into raw pages (or skip reports), one record at a
 /// time, in bounded memory. Formats: TREC/BLOGS06 `<DOC>` files, WARC 1.0/1.1 response
-/// records, and directory trees of HTML files (see index_builder.hpp, InputFormat).
+/// records, and directory trees of HTML files (see index_options.hpp, InputFormat).
 
 #include <cstdint>
 #include <filesystem>
@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/indexer/index_options.hpp"
+#include "boilerdex/indexer/index_progress.hpp"
 
 namespace boilerdex::indexer {
 

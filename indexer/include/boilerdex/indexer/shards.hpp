@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "boilerdex/indexer/index_builder.hpp"
+#include "boilerdex/indexer/index_options.hpp"
 #include "boilerdex/indexer/manifest.hpp"
 
 namespace boilerdex::indexer {

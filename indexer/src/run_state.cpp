@@ -1,0 +1,167 @@
+#include "run_state_internal.hpp"
+
+#include <exception>
+
+#include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
+#include "input_stream.hpp"
+#include "json_file.hpp"
+
+namespace boilerdex::indexer::detail {
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+/// state.json's layout version: 2 streams finished inputs to inputs.jsonl.
+constexpr int state_version = 2;
+
+json state_json(const json& settings, const RunState& s) {
+  json reading;  // null when no input was open at the commit
+  if (s.reading)
+    reading = {{"next_ordinal", s.reading_ordinal}, {"input", input_to_json(*s.reading)}};
+  return {{"version", state_version},
+          {"settings", settings},
+          {"auto_fit", s.auto_fit ? fit_to_json(*s.auto_fit) : json()},
+          {"committed",
+           {{"documents", s.documents},
+            {"commits", s.commits},
+            {"inputs_done", {{"lines", s.inputs_done}, {"bytes", s.inputs_bytes}}},
+            {"reading", reading},
+            {"totals", input_to_json(s.totals)},
+            {"view_empty", s.view_empty}}}};
+}
+
+void restore_state(const json& j, RunState& s, const fs::path& path) {
+  try {
+    const json& c = j.at("committed");
+    s.documents = c.at("documents").get<Xapian::docid>();
+    s.commits = c.at("commits").get<std::uint64_t>();
+    s.inputs_done = c.at("inputs_done").at("lines").get<std::uint64_t>();
+    s.inputs_bytes = c.at("inputs_done").at("bytes").get<std::uint64_t>();
+    const json& reading = c.at("reading");
+    s.reading.reset();
+    if (!reading.is_null()) {
+      s.reading = input_from_json(reading.at("input"));
+      s.reading_ordinal = reading.at("next_ordinal").get<std::uint64_t>();
+    }
+    s.totals = input_from_json(c.at("totals"));
+    s.view_empty = c.at("view_empty").get<std::vector<std::uint64_t>>();
+    if (j.contains("auto_fit") && !j.at("auto_fit").is_null()) {
+      s.auto_fit = fit_from_json(j.at("auto_fit"));
+    }
+  } catch (const json::exception& e) {
+    throw IndexError(path.string() + ": malformed state file: " + e.what());
+  }
+}
+
+}  // namespace
+
+ManifestFile checksum_file(const std::string& path) {
+  InputStream in(path);
+  std::string sha256 = in.finish_sha256();
+  if (sha256.empty()) throw IndexError(path + ": cannot read the model file to its end: " + in.error());
+  return ManifestFile{path, static_cast<std::uint64_t>(fs::file_size(path)), std::move(sha256)};
+}
+
+json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<ManifestFile>& models,
+                   const InputListStats& list) {
+  // Strings as state.json will hold them (U+FFFD for bad bytes, dump_json's form), so that
+  // --resume compares like with like whatever bytes a stopword or a model path has.
+  json v = json::array();
+  for (const ViewSpec& s : views) v.push_back(plugin::utf8_or_replacement(s.spec()));
+  json stopwords = json::array();
+  for (const std::string& w : o.terms.stopwords) stopwords.push_back(plugin::utf8_or_replacement(w));
+  json m = json::object();
+  for (std::size_t i = 0; i < views.size(); ++i)
+    if (!models[i].path.empty()) m[views[i].spec()] = models[i].sha256;
+  json settings = {{"format", input_format_name(o.format)},
+          {"views", v},
+          {"inputs", {{"files", list.files}, {"bytes", list.bytes}, {"sha256", list.sha256}}},
+          {"terms",
+           {{"language", o.terms.language},
+            {"stem_strategy", o.terms.stem_strategy},
+            {"stopwords", std::move(stopwords)},
+            {"positions", o.terms.positions},
+            {"sweep_positions", o.terms.sweep_positions},
+            {"sweep_termlists", o.terms.sweep_termlists},
+            {"index_title", o.terms.index_title}}}};
+  if (!m.empty()) settings["models"] = std::move(m);
+  return settings;
+}
+
+OutputDirectory::OutputDirectory(const IndexOptions& options, json settings)
+    : m_options(options), m_settings(std::move(settings)) {}
+
+bool OutputDirectory::prepare(RunState& state, std::size_t view_count) {
+  const fs::path& dir = m_options.out_dir;
+  std::error_code ec;
+  const bool exists = fs::exists(dir, ec);
+  const bool has_manifest = exists && fs::exists(manifest_path(), ec);
+  const bool has_state = exists && fs::exists(state_path(), ec);
+  const bool non_empty = exists && fs::is_directory(dir, ec) && !fs::is_empty(dir, ec);
+  if (exists && !fs::is_directory(dir, ec)) throw IndexError(dir.string() + ": exists and is not a directory");
+
+  if (m_options.existing == ExistingOutput::Overwrite) {
+    if (non_empty && !has_manifest && !has_state && !fs::exists(dir / "views", ec))
+      throw IndexError(dir.string() + ": not an index set (no manifest.json, state.json or views/); "
+                       "refusing to delete it, choose another --out");
+    // The manifest goes first: a crash while deleting must not leave a "complete" set.
+    fs::remove(manifest_path(), ec);
+    fs::remove(state_path(), ec);
+    fs::remove(inputs_log_path(), ec);
+    fs::remove_all(dir / "views", ec);
+    if (ec) throw IndexError(dir.string() + ": cannot clear the old index set: " + ec.message());
+  } else if (has_manifest && !has_state) {
+    throw IndexError(dir.string() + ": already holds a complete index set; use --overwrite to rebuild it");
+  } else if (has_state) {
+    if (m_options.existing != ExistingOutput::Resume)
+      throw IndexError(dir.string() + ": holds an interrupted run (" + committed_summary() +
+                       "); use --resume to continue it or --overwrite to start clean");
+    resume_state(state, view_count);
+    return true;
+  } else if (non_empty) {
+    throw IndexError(dir.string() + ": exists and is not an index set; choose an empty or new directory");
+  } else if (m_options.existing == ExistingOutput::Resume) {
+    throw IndexError(dir.string() + ": no interrupted run to resume (no state.json)");
+  }
+  fs::create_directories(dir / "views", ec);
+  if (ec) throw IndexError(dir.string() + ": cannot create: " + ec.message());
+  write_state(state);  // from now on an interruption is detected
+  return false;
+}
+
+std::string OutputDirectory::committed_summary() const {
+  try {
+    const json j = read_json_file(state_path());
+    return std::to_string(j.at("committed").at("documents").get<std::uint64_t>()) + " documents committed";
+  } catch (const std::exception&) {
+    return "state unreadable";
+  }
+}
+
+void OutputDirectory::resume_state(RunState& state, std::size_t view_count) {
+  const json j = read_json_file(state_path());
+  if (j.value("version", 0) != state_version)
+    throw IndexError(state_path().string() + ": written by another version of boilerdex-index (state version " +
+                     std::to_string(j.value("version", 0)) + ", this one reads " + std::to_string(state_version) +
+                     "); use --overwrite to start clean");
+  const json& settings = j.contains("settings") ? j.at("settings") : json();
+  for (const char* key : {"format", "views", "inputs", "terms"}) {
+    if (!settings.contains(key) || settings.at(key) != m_settings.at(key))
+      throw IndexError(m_options.out_dir.string() + ": the interrupted run used different " + key +
+                       "; resume with the same ones, or use --overwrite to start clean");
+  }
+  if (settings.value("models", json::object()) != m_settings.value("models", json::object()))
+    throw IndexError(m_options.out_dir.string() +
+                     ": a view's model file changed since the interrupted run (SHA-256 differs); resume "
+                     "with the same file, or use --overwrite to start clean");
+  restore_state(j, state, state_path());
+  if (state.view_empty.size() != view_count) throw IndexError(state_path().string() + ": view count differs");
+}
+
+void OutputDirectory::write_state(const RunState& state) const {
+  write_json_file(state_path(), state_json(m_settings, state));
+}
+
+}  // namespace boilerdex::indexer::detail
