@@ -4,8 +4,8 @@
 /// depth-first walk over it, for the modules that need their own look at a page's tree
 /// (bte_extractor.cpp serialises tags and words, boilernet/features.cpp reads ancestor
 /// tags, omindex_filter.cpp reads the head's meta elements, gold_standard.cpp reads L3S-GN1
-/// annotations and Readability's expected output). The segmenter has its own walk, which
-/// mirrors boilerpipe's SAX events.
+/// annotations and Readability's expected output). The segmenter has its own walk
+/// (segment_walk.cpp), which mirrors boilerpipe's SAX events.
 
 #include <gumbo.h>
 

@@ -10,6 +10,7 @@
 
 #include "../../plugin/src/arena.hpp"
 #include "../../plugin/src/html_segmenter_internal.hpp"
+#include "../../plugin/src/neko_html_internal.hpp"
 #include "boilerdex/plugin/block_dump.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
