@@ -22,6 +22,7 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/learned_labels.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
 
 namespace boilerdex::plugin {
 
@@ -347,6 +348,8 @@ struct PageOutcome {
   std::string gold;
   std::vector<PageScores> systems;
   std::vector<BlockEvaluator> blocks;
+  /// wcxb: read_page_metadata's title, author and date against the gold's.
+  std::optional<std::array<MetadataOutcome, k_metadata_fields>> metadata;
 };
 
 void run_extractor(const Extractor& extractor, TextDocument& doc, std::string_view html) {
@@ -402,6 +405,10 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
   } catch (const std::exception& e) {
     page_error = e.what();
     out.note = page_error;
+  }
+  if (page.wcxb) {  // from the page alone: the extractors' decisions play no part
+    const MetadataGold gold{page.wcxb->title, page.wcxb->author, page.wcxb->publish_date};
+    out.metadata = score_metadata(gold, page_error.empty() ? read_page_metadata(html) : PageMetadata{});
   }
   out.systems.reserve(extractors.size());
   for (const auto& named : extractors) {
@@ -581,6 +588,14 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
       if (pages_tsv != nullptr) write_page_rows(*pages_tsv, dataset.name, s.system, pages);
       report.results.push_back(std::move(s));
     }
+    MetadataScores metadata{dataset.name};
+    bool any_metadata = false;
+    for (const auto i : scored) {
+      if (!outcomes[i].metadata) continue;
+      metadata.add(dataset.pages[i].id, *outcomes[i].metadata);
+      any_metadata = true;
+    }
+    if (any_metadata) report.metadata.push_back(std::move(metadata));
     for (const auto& p : predictions) {
       const bool covers = std::any_of(scored.begin(), scored.end(), [&](std::size_t i) {
         return p.texts.count(dataset.pages[i].id) != 0;

@@ -40,6 +40,9 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
       if (r.dataset == ds && r.wcxb) wcxb.emplace_back(r.system, *r.wcxb);
     }
     write_wcxb_tables(ds, wcxb, out);
+    for (const auto& m : report.metadata) {
+      if (m.dataset == ds) write_metadata_table(m, out);
+    }
     const bool any_blocks =
         std::any_of(report.results.begin(), report.results.end(),
                     [&](const SystemScores& r) { return r.dataset == ds && r.blocks; });

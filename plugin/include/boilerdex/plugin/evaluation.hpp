@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/metadata_evaluation.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 #include "boilerdex/plugin/text_similarity.hpp"
 #include "boilerdex/plugin/wcxb.hpp"
@@ -181,6 +182,9 @@ struct EvaluationOptions {
 /// The results of a run, in (data set, system) order: extractors first, then predictions.
 struct EvaluationReport {
   std::vector<SystemScores> results;
+  /// Per WCXB data set: read_page_metadata against the gold title, author and date
+  /// (metadata_evaluation.hpp), once per page whatever the extractors.
+  std::vector<MetadataScores> metadata;
   std::vector<std::string> notes;  ///< skipped pages, failures (first few per system)
 };
 
@@ -198,7 +202,8 @@ struct EvaluationReport {
 
 /// Writes \p report as Markdown: per data set a table of every system (pages, failed, bow
 /// P/R/F1, sh4 P/R/F1), block-level tables for L3S-GN1 (2- and 4-class figures, and the
-/// share of each gold class's words kept), WCXB tables for WCXB sets (write_wcxb_tables),
+/// share of each gold class's words kept), WCXB tables for WCXB sets (write_wcxb_tables,
+/// then write_metadata_table),
 /// and a summary matrix of system × data set with "bow F1 / sh4 F1" cells (WCXB word F1 on
 /// WCXB sets).
 void write_report(const EvaluationReport& report, std::ostream& out);

@@ -1,0 +1,513 @@
+// read_page_metadata: the candidates of the markup scan and of JSON-LD, each field taken
+// from the most specific source that has it (docs/extract.md lists the order), then cleaned.
+#include "boilerdex/plugin/page_metadata.hpp"
+
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+
+#include "markup_lexer_internal.hpp"
+#include "page_metadata_internal.hpp"
+#include "utf8_internal.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+using detail::ascii_lower;
+using detail::MetadataCandidates;
+using detail::JsonLdFacts;
+
+// The first <meta> value whose key is one of \p keys (lower-case), in \p keys' order.
+std::string_view meta_value(const MetadataCandidates& c, std::initializer_list<std::string_view> keys,
+                            bool allow_url = true) {
+  for (const std::string_view key : keys) {
+    for (const auto& [k, v] : c.meta) {
+      if (k == key && (allow_url || !detail::looks_like_url(v))) return v;
+    }
+  }
+  return {};
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& ch : out) ch = ascii_lower(ch);
+  return out;
+}
+
+// Lower-cased letters and digits only (punctuation and spaces dropped), for comparing titles.
+std::string squeeze(std::string_view s) {
+  std::string out;
+  for (const char ch : s) {
+    if (detail::is_ascii_alnum(ch) || static_cast<unsigned char>(ch) >= 0x80) out.push_back(ascii_lower(ch));
+  }
+  return out;
+}
+
+std::size_t word_count(std::string_view s) {
+  std::size_t n = 0;
+  bool in_word = false;
+  for (const char ch : s) {
+    const bool space = ch == ' ';
+    if (!space && !in_word) ++n;
+    in_word = !space;
+  }
+  return n;
+}
+
+// Separators between a title and a site name, the most specific first.
+constexpr std::array<std::string_view, 11> k_title_separators{
+    " | ", " - ", " \u2014 ", " \u2013 ", " :: ", " \u00B7 ", " \u2022 ", " \u00BB ", " / ", " // ", " : "};
+
+std::string clean_title_once(std::string_view title, std::string_view sitename);
+
+// Whether the squeezed h1 \p h is the headline some title candidate names: equal, or the
+// candidate starts with it (adding a subtitle or site name), or holds it (a site name first).
+bool h1_matches(const std::string& h, std::initializer_list<std::string_view> titles) {
+  for (const std::string_view t : titles) {
+    const std::string s = squeeze(t);
+    if (s.empty()) continue;
+    if (s == h) return true;
+    if (s.starts_with(h) && h.size() * 2 >= s.size()) return true;
+    if (h.starts_with(s) && s.size() * 3 >= h.size() * 2) return true;
+    if (s.find(h) != std::string::npos && h.size() * 3 >= s.size()) return true;
+  }
+  return false;
+}
+
+// The title: the <title> (else og:title, JSON-LD headline, the first <h1>) cleaned of its
+// site name; replaced by an <h1> that is the same headline without the title's additions.
+std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view sitename) {
+  const std::string_view og = meta_value(c, {"og:title", "twitter:title", "dc.title", "title"});
+  std::string_view base = !c.title_tag.empty() ? std::string_view(c.title_tag)
+                          : !og.empty()        ? og
+                                               : std::string_view(ld.headline);
+  if (base.empty() && !c.h1.empty()) base = c.h1.front();
+  std::string title = clean_title(base, sitename);
+  const std::string t = squeeze(title);
+  for (const auto& h1 : c.h1) {
+    const std::string h = squeeze(h1);
+    if (h.size() < 4) continue;
+    if (!t.empty() && h.starts_with(t)) break;  // the h1 adds a subtitle to the title
+    if (h1_matches(h, {title, c.title_tag, og, ld.headline})) return h1;
+  }
+  return title;
+}
+
+// An author's name without its "By" prefix and trailing date or role; empty when what is
+// left does not look like a name (a URL, digits, too many words).
+std::string clean_author(std::string_view raw) {
+  std::string s(raw);
+  for (const std::string_view prefix : {"written by ", "posted by ", "published by ", "words by ",
+                                        "author: ", "authors: ", "author ", "by: ", "by ", "von ",
+                                        "par ", "por "}) {
+    if (detail::starts_with_lower(s, prefix)) {
+      s.erase(0, prefix.size());
+      break;
+    }
+  }
+  // Cut at what follows a name in a byline: a separator, a date, "on", "updated".
+  for (const std::string_view stop : {" | ", " - ", " \u2013 ", " \u2014 ", " \u00B7 ", " \u2022 ",
+                                      " on ", " On ", " Updated", " updated", " Published",
+                                      " published", " Posted", "\u00A0", " ,", " (", " /"}) {
+    const std::size_t at = s.find(stop);
+    if (at != std::string::npos && at > 0) s.erase(at);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
+    s.pop_back();
+  while (!s.empty() && (s.front() == ' ' || s.front() == '@')) s.erase(0, 1);
+  if (s.empty() || detail::looks_like_url(s) || s.find('@') != std::string::npos) return {};
+  if (std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return {};
+  if (word_count(s) > 6 || s.size() > 80) return {};
+  // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.
+  if (s.find('-') != std::string::npos && s.find(' ') == std::string::npos &&
+      std::none_of(s.begin(), s.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+    return {};
+  bool control = false;
+  detail::for_each_markup_word(s, [&](std::string_view w) {
+    for (const std::string_view word : {"email", "follow", "comment", "comments", "subscribe",
+                                        "share", "author", "view", "profile", "posts", "login",
+                                        "reply"}) {
+      if (detail::equals_lower(w, word)) control = true;
+    }
+  });
+  return control ? std::string() : s;
+}
+
+std::string join_authors(const std::vector<std::string>& names) {
+  std::string out;
+  std::vector<std::string> seen;
+  for (const auto& n : names) {
+    std::string a = clean_author(n);
+    if (a.empty() || std::find(seen.begin(), seen.end(), lower(a)) != seen.end()) continue;
+    seen.push_back(lower(a));
+    if (!out.empty()) out += ", ";
+    out += a;
+  }
+  return out;
+}
+
+// Whether JSON-LD says the page sells or lists things (a product, a service, a listing):
+// such a page has no author or publication date of its own, only its reviewers'.
+bool sells(const JsonLdFacts& ld) {
+  return ld.page_type == "product" || ld.page_type == "listing" || ld.page_type == "collection" ||
+         ld.page_type == "service";
+}
+
+// Whether the page's markup says it is an article (JSON-LD, og:type).
+bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld) {
+  const std::string og_type = lower(meta_value(c, {"og:type"}));
+  return ld.article || og_type == "article";
+}
+
+std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article) {
+  if (std::string a = join_authors(ld.authors); !a.empty()) return a;
+  // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
+  // a reviewer's, a testimonial's or a commenter's than the page's author.
+  if (!article) return {};
+  const std::string_view meta = meta_value(
+      c, {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
+          "sailthru.author", "byl", "citation_author", "book:author"},
+      false);
+  if (std::string a = clean_author(meta); !a.empty()) return a;
+  // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
+  for (const auto& a : c.itemprop_authors) {
+    if (std::string name = clean_author(a); !name.empty()) return name;
+  }
+  for (const auto& b : c.bylines) {
+    if (std::string a = clean_author(b); !a.empty()) return a;
+  }
+  return {};
+}
+
+// The author, unless it is the site itself (its name, publisher or host name).
+std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m) {
+  const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty());
+  std::string author = first_author(c, ld, article);
+  const std::string a = squeeze(author);
+  if (a.empty()) return {};
+  std::string host = m.url;
+  if (const std::size_t scheme = host.find("://"); scheme != std::string::npos) host.erase(0, scheme + 3);
+  host = host.substr(0, host.find('/'));
+  if (host.starts_with("www.")) host.erase(0, 4);
+  // (Not JSON-LD's publisher: a personal blog names its author as publisher.)
+  const std::string_view site = meta_value(c, {"og:site_name", "application-name"});
+  if (!site.empty() && squeeze(site) == a) return {};
+  if (!host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.')))))
+    return {};
+  return author;
+}
+
+// The date in a URL path: /2024/03/05/ or /2024-03-05.
+std::string date_in_url(std::string_view url) {
+  for (std::size_t i = 0; i + 10 <= url.size(); ++i) {
+    if (url[i] != '/') continue;
+    const std::string_view rest = url.substr(i + 1);
+    if (rest.size() >= 10 && (rest[4] == '/' || rest[4] == '-') && rest[7] == rest[4]) {
+      std::string d = normalise_date(std::string(rest.substr(0, 4)) + "-" +
+                                     std::string(rest.substr(5, 2)) + "-" + std::string(rest.substr(8, 2)));
+      if (!d.empty()) return d;
+    }
+  }
+  return {};
+}
+
+std::string find_date(std::string_view text);
+
+// The date: published (JSON-LD's article, <meta>, microdata, the URL, a date element's text),
+// else, on a page marked as an article, a web page's publication or any modification date.
+std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url) {
+  if (sells(ld)) return {};
+  for (const std::string_view v :
+       {std::string_view(ld.date_published),
+        meta_value(c, {"article:published_time", "og:published_time", "datepublished",
+                       "published_time", "article:published", "publish-date", "publish_date",
+                       "publication_date", "pubdate", "date", "dc.date.issued", "dc.date",
+                       "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date",
+                       "parsely-pub-date", "citation_publication_date", "citation_date"}),
+        std::string_view(c.published_time)}) {
+    if (std::string d = normalise_date(v); !d.empty()) return d;
+  }
+  if (std::string d = date_in_url(url); !d.empty()) return d;
+  for (const auto& text : c.date_texts) {
+    if (std::string d = find_date(text); !d.empty()) return d;
+  }
+  // Weaker evidence, only on a page marked as an article and naming an author: a web page
+  // object's date, the first <time>, a modification date.
+  const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
+                     !meta_value(c, {"author", "article:author"}).empty();
+  if (!ld.article && !(marked_article(c, ld) && named)) return {};
+  std::vector<std::string_view> weaker{ld.page_date_published};
+  for (const auto& t : c.times) weaker.push_back(t);
+  for (const std::string_view v : weaker) {
+    if (std::string d = normalise_date(v); !d.empty()) return d;
+  }
+  for (const std::string_view v :
+       {std::string_view(ld.date_modified),
+        meta_value(c, {"article:modified_time", "og:updated_time", "datemodified", "modified_time",
+                       "dcterms.modified", "last-modified"}),
+        std::string_view(c.modified_time)}) {
+    if (std::string d = normalise_date(v); !d.empty()) return d;
+  }
+  return {};
+}
+
+// og:locale "en_US" → "en-US".
+std::string language_tag(std::string_view raw) {
+  std::string s(raw.substr(0, std::min<std::size_t>(raw.size(), 35)));
+  std::replace(s.begin(), s.end(), '_', '-');
+  const bool ok = !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
+    return detail::is_ascii_alnum(ch) || ch == '-';
+  });
+  return ok ? s : std::string();
+}
+
+void split_list(std::string_view all, std::vector<std::string>& out, const MetadataLimits& limits) {
+  std::size_t start = 0;
+  while (start < all.size() && out.size() < limits.max_list_items) {
+    std::size_t comma = all.find(',', start);
+    if (comma == std::string_view::npos) comma = all.size();
+    std::string k = detail::clean_text(all.substr(start, comma - start), limits.max_field_bytes);
+    if (!k.empty() && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(std::move(k));
+    start = comma + 1;
+  }
+}
+
+template <class... Views>
+std::string first_of(Views... views) {
+  for (const std::string_view v : {std::string_view(views)...}) {
+    if (!v.empty()) return std::string(v);
+  }
+  return {};
+}
+
+bool is_digit(char ch) noexcept { return ch >= '0' && ch <= '9'; }
+
+int digits(std::string_view s, std::size_t at, std::size_t n) noexcept {
+  if (at + n > s.size()) return -1;
+  int v = 0;
+  for (std::size_t k = at; k < at + n; ++k) {
+    if (!is_digit(s[k])) return -1;
+    v = v * 10 + (s[k] - '0');
+  }
+  return v;
+}
+
+std::string format_date(int y, int m, int d) {
+  static constexpr std::array<int, 12> k_days{31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (y < 1990 || y > 2100 || m < 1 || m > 12 || d < 1 || d > k_days[static_cast<std::size_t>(m - 1)])
+    return {};
+  if (m == 2 && d == 29 && !(y % 4 == 0 && (y % 100 != 0 || y % 400 == 0))) return {};
+  char buf[11];
+  buf[0] = static_cast<char>('0' + y / 1000);
+  buf[1] = static_cast<char>('0' + y / 100 % 10);
+  buf[2] = static_cast<char>('0' + y / 10 % 10);
+  buf[3] = static_cast<char>('0' + y % 10);
+  buf[4] = '-';
+  buf[5] = static_cast<char>('0' + m / 10);
+  buf[6] = static_cast<char>('0' + m % 10);
+  buf[7] = '-';
+  buf[8] = static_cast<char>('0' + d / 10);
+  buf[9] = static_cast<char>('0' + d % 10);
+  return std::string(buf, 10);
+}
+
+// The month an English month name (or its 3-letter abbreviation) at \p word names; 0 if none.
+int month_of(std::string_view word) noexcept {
+  static constexpr std::array<std::string_view, 12> k_months{
+      "january", "february", "march", "april", "may", "june", "july", "august", "september",
+      "october", "november", "december"};
+  if (word.size() < 3) return 0;
+  for (std::size_t m = 0; m < k_months.size(); ++m) {
+    const std::string_view name = k_months[m];
+    if (word.size() <= name.size() && detail::starts_with_lower(name, lower(word)) &&
+        (word.size() == name.size() || word.size() == 3 || (word.size() == 4 && name == "september")))
+      return static_cast<int>(m + 1);
+  }
+  return 0;
+}
+
+// "March 5, 2024", "5 March 2024", "Mar 5th 2024" anywhere in \p text.
+std::string english_date(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size() && words.size() < 200) {
+    while (i < text.size() && !detail::is_ascii_alnum(text[i])) ++i;
+    const std::size_t b = i;
+    while (i < text.size() && detail::is_ascii_alnum(text[i])) ++i;
+    if (i > b) words.push_back(text.substr(b, i - b));
+  }
+  const auto day_of = [](std::string_view w) {
+    std::size_t n = 0;
+    while (n < w.size() && is_digit(w[n])) ++n;
+    if (n == 0 || n > 2) return -1;
+    const std::string_view suffix = w.substr(n);
+    if (!suffix.empty() && suffix != "st" && suffix != "nd" && suffix != "rd" && suffix != "th") return -1;
+    return digits(w, 0, n);
+  };
+  const auto year_of = [](std::string_view w) { return w.size() == 4 ? digits(w, 0, 4) : -1; };
+  for (std::size_t k = 0; k + 2 < words.size(); ++k) {
+    if (const int m = month_of(words[k]); m > 0) {  // March 5 2024
+      const int d = day_of(words[k + 1]);
+      const int y = year_of(words[k + 2]);
+      if (d > 0 && y > 0) {
+        if (std::string s = format_date(y, m, d); !s.empty()) return s;
+      }
+    }
+    if (const int m = month_of(words[k + 1]); m > 0) {  // 5 March 2024
+      const int d = day_of(words[k]);
+      const int y = year_of(words[k + 2]);
+      if (d > 0 && y > 0) {
+        if (std::string s = format_date(y, m, d); !s.empty()) return s;
+      }
+    }
+  }
+  return {};
+}
+
+// The first date anywhere in \p text: YYYY-MM-DD (or with '/' or '.'), else normalise_date's
+// English forms.
+std::string find_date(std::string_view text) {
+  for (std::size_t i = 0; i + 10 <= text.size(); ++i) {
+    if (!is_digit(text[i]) || (i > 0 && is_digit(text[i - 1]))) continue;
+    const char sep = text[i + 4];
+    if ((sep == '-' || sep == '/' || sep == '.') && text[i + 7] == sep &&
+        (i + 10 == text.size() || !is_digit(text[i + 10]))) {
+      if (std::string d = format_date(digits(text, i, 4), digits(text, i + 5, 2), digits(text, i + 8, 2));
+          !d.empty())
+        return d;
+    }
+  }
+  return normalise_date(text);
+}
+
+}  // namespace
+
+bool PageMetadata::empty() const noexcept {
+  return title.empty() && author.empty() && date.empty() && sitename.empty() &&
+         description.empty() && language.empty() && url.empty() && image.empty() &&
+         categories.empty() && tags.empty() && page_type.empty();
+}
+
+std::string normalise_date(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && (text[i] == ' ' || text[i] == '"')) ++i;
+  const std::string_view s = text.substr(i);
+  const int y = digits(s, 0, 4);
+  if (y > 0) {
+    if (s.size() >= 10 && (s[4] == '-' || s[4] == '/' || s[4] == '.') && s[7] == s[4])
+      return format_date(y, digits(s, 5, 2), digits(s, 8, 2));
+    if (s.size() >= 8 && digits(s, 0, 8) >= 0 && (s.size() == 8 || !is_digit(s[8])))
+      return format_date(y, digits(s, 4, 2), digits(s, 6, 2));
+  }
+  return english_date(text.substr(0, std::min<std::size_t>(text.size(), 400)));
+}
+
+std::string clean_title(std::string_view title, std::string_view sitename) {
+  std::string out(title);
+  for (int round = 0; round < 3; ++round) {  // "Post / Board / Forum": one suffix at a time
+    std::string shorter = clean_title_once(out, sitename);
+    if (shorter.size() == out.size()) break;
+    out = std::move(shorter);
+  }
+  return out;
+}
+
+namespace {
+std::string clean_title_once(std::string_view title, std::string_view sitename) {
+  const std::string site = squeeze(sitename);
+  for (const std::string_view sep : k_title_separators) {
+    // The site name at the end (most sites) or at the start.
+    const std::size_t last = title.rfind(sep);
+    const std::size_t first = title.find(sep);
+    if (last == std::string_view::npos) continue;
+    const std::string_view head = title.substr(0, last);
+    const std::string_view tail = title.substr(last + sep.size());
+    if (!site.empty() && squeeze(tail) == site) return std::string(head);
+    const std::string_view lead = title.substr(0, first);
+    const std::string_view rest = title.substr(first + sep.size());
+    if (!site.empty() && squeeze(lead) == site) return std::string(rest);
+    if (sep == " : ") continue;  // a colon splits titles as often as it adds a site
+    if (word_count(tail) <= 6 && head.size() >= tail.size()) return std::string(head);
+    if (word_count(lead) <= 3 && rest.size() > 2 * lead.size()) return std::string(rest);
+  }
+  return std::string(title);
+}
+}  // namespace
+
+PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits& limits) {
+  const std::string_view html = detail::truncate_utf8(utf8_html, limits.max_scan_bytes);
+  const MetadataCandidates c = detail::scan_metadata_markup(html, limits);
+  const JsonLdFacts ld = detail::read_json_ld(c.json_ld, limits);
+  PageMetadata m;
+  m.sitename = first_of(meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
+                        ld.publisher);
+  m.title = choose_title(c, ld, m.sitename);
+  m.url = first_of(c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url);
+  m.date = choose_date(c, ld, m.url);
+  m.author = choose_author(c, ld, m);
+  m.description = first_of(meta_value(c, {"description", "og:description", "twitter:description",
+                                          "dc.description"}),
+                           ld.description);
+  m.language = language_tag(first_of(c.html_lang, meta_value(c, {"content-language", "language", "dc.language"}),
+                                     ld.language, meta_value(c, {"og:locale"})));
+  m.image = first_of(meta_value(c, {"og:image", "og:image:url", "og:image:secure_url",
+                                    "twitter:image", "twitter:image:src", "image"}),
+                     ld.image);
+  for (const auto& [k, v] : c.meta) {
+    if (k == "article:section" && m.categories.size() < limits.max_list_items &&
+        std::find(m.categories.begin(), m.categories.end(), v) == m.categories.end())
+      m.categories.push_back(v);
+    if (k == "article:tag") split_list(v, m.tags, limits);
+  }
+  for (const auto& s : ld.sections) {
+    if (m.categories.size() < limits.max_list_items &&
+        std::find(m.categories.begin(), m.categories.end(), s) == m.categories.end())
+      m.categories.push_back(s);
+  }
+  if (m.tags.empty()) {
+    for (const auto& k : ld.keywords) {
+      if (m.tags.size() < limits.max_list_items && std::find(m.tags.begin(), m.tags.end(), k) == m.tags.end())
+        m.tags.push_back(k);
+    }
+  }
+  if (m.tags.empty()) split_list(meta_value(c, {"keywords", "news_keywords"}), m.tags, limits);
+  m.page_type = ld.page_type;
+  if (m.page_type.empty()) {
+    const std::string og_type = lower(meta_value(c, {"og:type"}));
+    if (og_type == "article" || og_type == "blog" || og_type == "news") m.page_type = "article";
+    else if (og_type == "product" || og_type == "og:product" || og_type == "product.item") m.page_type = "product";
+  }
+  return m;
+}
+
+const std::vector<std::string_view>& metadata_field_names() {
+  static const std::vector<std::string_view> k_names{
+      "title", "author", "date", "sitename", "description", "language",
+      "url", "image", "categories", "tags", "page_type"};
+  return k_names;
+}
+
+std::string metadata_field(const PageMetadata& m, std::string_view name) {
+  const auto join = [](const std::vector<std::string>& items) {
+    std::string out;
+    for (const auto& item : items) {
+      if (!out.empty()) out += '\n';
+      out += item;
+    }
+    return out;
+  };
+  if (name == "title") return m.title;
+  if (name == "author") return m.author;
+  if (name == "date") return m.date;
+  if (name == "sitename") return m.sitename;
+  if (name == "description") return m.description;
+  if (name == "language") return m.language;
+  if (name == "url") return m.url;
+  if (name == "image") return m.image;
+  if (name == "categories") return join(m.categories);
+  if (name == "tags") return join(m.tags);
+  if (name == "page_type") return m.page_type;
+  return {};
+}
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,72 @@
+#pragma once
+// The pieces of read_page_metadata (page_metadata.hpp), private to plugin: the lexical scan
+// of the page gathers every candidate value (page_metadata_scan.cpp), JSON-LD is read into
+// the same candidates (page_metadata_jsonld.cpp), and page_metadata.cpp chooses and cleans
+// each field. Nothing here throws but std::bad_alloc.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "boilerdex/plugin/page_metadata.hpp"
+
+namespace boilerdex::plugin::detail {
+
+/// What JSON-LD says, the first value of each kind (an Article-like object's before others').
+struct JsonLdFacts {
+  std::string headline;
+  std::string name;  ///< the main object's name (Product, WebPage, ...)
+  std::vector<std::string> authors;
+  std::string date_published;  ///< an Article-like object's (or a forum post's, a product's)
+  std::string date_modified;
+  std::string page_date_published;  ///< another object's (WebPage): weaker evidence
+  std::string publisher;  ///< publisher's or WebSite's name
+  std::string description;
+  std::string url;
+  std::string image;
+  std::string language;
+  std::vector<std::string> sections;
+  std::vector<std::string> keywords;
+  std::string page_type;  ///< from @type, mapped to a PageMetadata::page_type value
+  bool article = false;   ///< an Article-like object (or forum post, product) was seen
+};
+
+/// Every value the lexical scan saw, in page order, bounded in count.
+struct MetadataCandidates {
+  std::string title_tag;        ///< the first <title>'s text, wherever it sits
+  std::vector<std::string> h1;  ///< the first few <h1> texts
+  /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
+  std::vector<std::pair<std::string, std::string>> meta;
+  std::string canonical;  ///< <link rel=canonical href>
+  std::string html_lang;  ///< <html lang> (or xml:lang)
+  std::vector<std::string> times;    ///< <time datetime> values
+  std::string published_time;        ///< <time> or other element marked itemprop=datePublished / pubdate
+  std::string modified_time;         ///< itemprop=dateModified
+  std::vector<std::string> itemprop_authors;  ///< microdata author text or content
+  std::vector<std::string> bylines;   ///< text of author/byline elements (class, id, rel)
+  std::vector<std::string> date_texts;  ///< text of <time> and date elements (class, id)
+  std::vector<std::string> json_ld;   ///< bodies of <script type=application/ld+json>
+};
+
+/// Scans \p html (already cut to the scan limit) for the candidates. O(bytes).
+[[nodiscard]] MetadataCandidates scan_metadata_markup(std::string_view html,
+                                                      const MetadataLimits& limits);
+
+/// Reads every JSON-LD body of \p scripts (within limits.max_json_ld_bytes in all); a body
+/// that is malformed or nested deeper than limits.max_json_depth is skipped.
+[[nodiscard]] JsonLdFacts read_json_ld(const std::vector<std::string>& scripts,
+                                       const MetadataLimits& limits);
+
+/// \p raw with character references decoded and whitespace runs collapsed to one space,
+/// trimmed; appended to \p out up to \p max_bytes (cut at a UTF-8 boundary).
+void append_clean_text(std::string& out, std::string_view raw, std::size_t max_bytes);
+
+/// append_clean_text into a new string.
+[[nodiscard]] std::string clean_text(std::string_view raw, std::size_t max_bytes);
+
+/// Whether \p text looks like a URL or a path rather than a name ("http…", "/author/x").
+[[nodiscard]] bool looks_like_url(std::string_view text) noexcept;
+
+}  // namespace boilerdex::plugin::detail

@@ -1,0 +1,350 @@
+// The lexical scan behind read_page_metadata: one pass over the decoded page's tags,
+// gathering <title>, <h1>, <meta>, <link rel=canonical>, <html lang>, <time>, microdata
+// and byline elements and JSON-LD scripts (page_metadata_internal.hpp). Text of an element
+// is read from its start tag to its end tag (same-name nesting counted), bounded.
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <tuple>
+
+#include "markup_lexer_internal.hpp"
+#include "page_metadata_internal.hpp"
+#include "utf8_internal.hpp"
+
+namespace boilerdex::plugin::detail {
+namespace {
+
+constexpr std::size_t k_max_h1 = 4;
+constexpr std::size_t k_max_times = 8;
+constexpr std::size_t k_max_meta = 256;
+constexpr std::size_t k_max_bylines = 6;
+constexpr std::size_t k_max_json_ld_scripts = 16;
+constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
+
+struct Entity {
+  std::string_view name;
+  char32_t value;
+};
+// The references page titles and names use; others stay as written.
+constexpr std::array<Entity, 24> k_entities{{
+    {"amp", U'&'},      {"lt", U'<'},       {"gt", U'>'},       {"quot", U'"'},
+    {"apos", U'\''},    {"nbsp", U' '},     {"ndash", U'\u2013'}, {"mdash", U'\u2014'},
+    {"lsquo", U'\u2018'}, {"rsquo", U'\u2019'}, {"ldquo", U'\u201C'}, {"rdquo", U'\u201D'},
+    {"hellip", U'\u2026'}, {"copy", U'\u00A9'}, {"reg", U'\u00AE'}, {"trade", U'\u2122'},
+    {"middot", U'\u00B7'}, {"raquo", U'\u00BB'}, {"laquo", U'\u00AB'}, {"bull", U'\u2022'},
+    {"eacute", U'\u00E9'}, {"uuml", U'\u00FC'}, {"ouml", U'\u00F6'}, {"auml", U'\u00E4'},
+}};
+
+// The character reference at raw[i] ('&'): its value and length, or {0, 0}.
+std::pair<char32_t, std::size_t> reference_at(std::string_view raw, std::size_t i) noexcept {
+  const std::size_t semi = raw.find(';', i + 1);
+  if (semi == std::string_view::npos || semi - i > 12) return {0, 0};
+  const std::string_view name = raw.substr(i + 1, semi - i - 1);
+  if (name.size() >= 2 && name[0] == '#') {
+    std::uint32_t v = 0;
+    const bool hex = name[1] == 'x' || name[1] == 'X';
+    for (std::size_t k = hex ? 2 : 1; k < name.size(); ++k) {
+      const char c = name[k];
+      int d = -1;
+      if (c >= '0' && c <= '9') d = c - '0';
+      else if (hex && ascii_lower(c) >= 'a' && ascii_lower(c) <= 'f') d = ascii_lower(c) - 'a' + 10;
+      if (d < 0 || v > 0x10FFFF) return {0, 0};
+      v = v * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
+    }
+    if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) v = 0xFFFD;
+    return {static_cast<char32_t>(v), semi - i + 1};
+  }
+  for (const auto& e : k_entities) {
+    if (e.name == name) return {e.value, semi - i + 1};
+  }
+  return {0, 0};
+}
+
+// Start tag name at html[lt + 1], lower-cased into a small buffer (empty when not a name).
+std::string_view tag_name(std::string_view html, std::size_t p, std::array<char, 16>& buf,
+                          std::size_t& end) noexcept {
+  std::size_t n = 0;
+  end = p;
+  while (end < html.size() && (is_ascii_alnum(html[end]) || html[end] == '-' || html[end] == ':')) {
+    if (n < buf.size()) buf[n] = ascii_lower(html[end]);
+    ++n;
+    ++end;
+  }
+  if (n == 0 || n > buf.size()) return {};
+  return {buf.data(), n};
+}
+
+bool is_raw_text(std::string_view name) noexcept {
+  return name == "script" || name == "style" || name == "textarea" || name == "xmp";
+}
+
+// The text between the start tag ending at \p p and the end tag of \p name (same-name
+// nesting counted), tags dropped, script and style bodies skipped; bounded.
+std::string element_text(std::string_view html, std::size_t p, std::string_view name,
+                         std::size_t max_bytes) {
+  std::string raw;
+  const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
+  int depth = 1;
+  std::array<char, 16> buf{};
+  while (p < stop) {
+    const std::size_t lt = html.find('<', p);
+    const std::size_t text_end = lt == std::string_view::npos ? stop : std::min(lt, stop);
+    raw.append(html.substr(p, text_end - p));
+    raw.push_back(' ');
+    if (text_end >= stop) break;
+    const bool closing = lt + 1 < html.size() && html[lt + 1] == '/';
+    std::size_t end = 0;
+    const std::string_view t = tag_name(html, lt + (closing ? 2 : 1), buf, end);
+    const std::size_t gt = html.find('>', lt);
+    if (gt == std::string_view::npos) break;
+    if (t == name) {
+      depth += closing ? -1 : 1;
+      if (depth == 0) break;
+    }
+    p = gt + 1;
+    if (!closing && is_raw_text(t)) p = skip_raw_text(html, p, t);
+  }
+  return clean_text(raw, max_bytes);
+}
+
+bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
+  bool found = false;
+  for_each_markup_word(value, [&](std::string_view w) { found = found || equals_lower(w, lower_word); });
+  return found;
+}
+
+// class/id words that mark an author byline (and not a comment's author).
+bool is_byline_marker(std::string_view value) noexcept {
+  bool byline = false;
+  bool other = false;
+  for_each_markup_word(value, [&](std::string_view w) {
+    if (equals_lower(w, "author") || equals_lower(w, "byline") || equals_lower(w, "authors") ||
+        equals_lower(w, "authorname") || equals_lower(w, "writer") ||
+        equals_lower(w, "articleauthor") || equals_lower(w, "postauthor"))
+      byline = true;
+    if (starts_with_lower(w, "comment") || starts_with_lower(w, "reply") ||
+        starts_with_lower(w, "avatar") || starts_with_lower(w, "bio") ||
+        starts_with_lower(w, "description") || starts_with_lower(w, "img") ||
+        starts_with_lower(w, "image") || starts_with_lower(w, "photo") || equals_lower(w, "box"))
+      other = true;
+  });
+  return byline && !other;
+}
+
+// class/id words that mark a publication date (and not a comment's or an event's).
+bool is_date_marker(std::string_view value) noexcept {
+  bool date = false;
+  bool other = false;
+  for_each_markup_word(value, [&](std::string_view w) {
+    if (equals_lower(w, "date") || equals_lower(w, "published") || equals_lower(w, "pubdate") ||
+        equals_lower(w, "posted") || equals_lower(w, "postdate") || equals_lower(w, "timestamp") ||
+        equals_lower(w, "entrydate") || equals_lower(w, "publishdate") || equals_lower(w, "byline"))
+      date = true;
+    if (starts_with_lower(w, "comment") || starts_with_lower(w, "reply") ||
+        starts_with_lower(w, "event") || starts_with_lower(w, "update") || starts_with_lower(w, "modif") ||
+        starts_with_lower(w, "review"))
+      other = true;
+  });
+  return date && !other;
+}
+
+// A link to an author's page: a path segment "author", "authors", "writer" or "contributor".
+bool is_author_link(std::string_view href) noexcept {
+  for (const std::string_view segment : {"/author/", "/authors/", "/writer/", "/writers/",
+                                         "/contributor/", "/contributors/", "/byline/"}) {
+    if (contains_lower(href, segment)) return true;
+  }
+  return false;
+}
+
+std::string lower_copy(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = ascii_lower(c);
+  return out;
+}
+
+}  // namespace
+
+void append_clean_text(std::string& out, std::string_view raw, std::size_t max_bytes) {
+  const std::size_t start = out.size();
+  bool space = false;
+  for (std::size_t i = 0; i < raw.size() && out.size() - start < max_bytes + 8; ++i) {
+    const char c = raw[i];
+    if (is_html_space(c) || c == '\v') {
+      space = true;
+      continue;
+    }
+    char32_t ref = 0;
+    std::size_t len = 0;
+    if (c == '&') std::tie(ref, len) = reference_at(raw, i);
+    if (ref == U' ' || ref == U'\u00A0') {
+      space = true;
+      i += len - 1;
+      continue;
+    }
+    if (space && out.size() > start) out.push_back(' ');
+    space = false;
+    if (len > 0) {
+      append_utf8(out, ref);
+      i += len - 1;
+    } else if (static_cast<unsigned char>(c) == 0xC2 && i + 1 < raw.size() &&
+               static_cast<unsigned char>(raw[i + 1]) == 0xA0) {  // U+00A0 as UTF-8
+      space = true;
+      ++i;
+    } else {
+      out.push_back(c);
+    }
+  }
+  const std::string_view kept = truncate_utf8(std::string_view(out).substr(start), max_bytes);
+  out.resize(start + kept.size());
+  while (out.size() > start && out.back() == ' ') out.pop_back();
+}
+
+std::string clean_text(std::string_view raw, std::size_t max_bytes) {
+  std::string out;
+  append_clean_text(out, raw, max_bytes);
+  return out;
+}
+
+bool looks_like_url(std::string_view text) noexcept {
+  return starts_with_lower(text, "http:") || starts_with_lower(text, "https:") ||
+         starts_with_lower(text, "www.") || (!text.empty() && text.front() == '/');
+}
+
+MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLimits& limits) {
+  MetadataCandidates c;
+  const std::size_t n = html.size();
+  const std::size_t field = limits.max_field_bytes;
+  std::size_t json_ld_bytes = 0;
+  std::array<char, 16> buf{};
+  std::size_t p = 0;
+  while (p < n) {
+    const std::size_t lt = html.find('<', p);
+    if (lt == std::string_view::npos || lt + 1 >= n) break;
+    const std::size_t after_decl = skip_declaration(html, lt);
+    if (after_decl != lt) {
+      if (after_decl == std::string_view::npos) break;
+      p = after_decl;
+      continue;
+    }
+    if (html[lt + 1] == '/') {  // end tags carry nothing here
+      p = lt + 2;
+      continue;
+    }
+    std::size_t name_end = 0;
+    const std::string_view name = tag_name(html, lt + 1, buf, name_end);
+    if (name.empty()) {
+      p = lt + 1;
+      continue;
+    }
+    // The attributes this scan reads.
+    std::string_view a_name, a_property, a_itemprop, a_content, a_rel, a_href, a_lang, a_class,
+        a_id, a_type, a_datetime;
+    bool pubdate = false;
+    bool self_closing = false;
+    const std::size_t after = scan_start_tag(
+        html, name_end,
+        [&](std::string_view an, std::string_view av) {
+          if (equals_lower(an, "name")) a_name = av;
+          else if (equals_lower(an, "property")) a_property = av;
+          else if (equals_lower(an, "itemprop")) a_itemprop = av;
+          else if (equals_lower(an, "content")) a_content = av;
+          else if (equals_lower(an, "rel")) a_rel = av;
+          else if (equals_lower(an, "href")) a_href = av;
+          else if (equals_lower(an, "lang") || equals_lower(an, "xml:lang")) a_lang = av;
+          else if (equals_lower(an, "class")) a_class = av;
+          else if (equals_lower(an, "id")) a_id = av;
+          else if (equals_lower(an, "type")) a_type = av;
+          else if (equals_lower(an, "datetime")) a_datetime = av;
+          else if (equals_lower(an, "pubdate")) pubdate = true;
+        },
+        self_closing);
+    if (after == std::string_view::npos) break;
+    p = after;
+
+    if (name == "script") {
+      const std::size_t end = skip_raw_text(html, p, "script");
+      if (contains_lower(a_type, "ld+json") && c.json_ld.size() < k_max_json_ld_scripts) {
+        const std::size_t close = html.rfind("</", end == n ? n : end - 1);
+        const std::size_t body_end = close != std::string_view::npos && close >= p ? close : end;
+        const std::size_t size = body_end - p;
+        if (json_ld_bytes + size <= limits.max_json_ld_bytes) {
+          c.json_ld.emplace_back(html.substr(p, size));
+          json_ld_bytes += size;
+        }
+      }
+      p = end;
+      continue;
+    }
+    if (name == "style" || name == "textarea" || name == "xmp" || name == "noscript") {
+      if (name != "noscript") p = skip_raw_text(html, p, name);
+      continue;
+    }
+    if (name == "title" && c.title_tag.empty()) {
+      // Inside <svg>, <title> is a tooltip; those rarely come before the page's own.
+      const std::size_t end = html.find("</", p);
+      c.title_tag = clean_text(html.substr(p, (end == std::string_view::npos ? n : end) - p), field);
+      continue;
+    }
+    if (name == "html" && c.html_lang.empty() && !a_lang.empty()) {
+      c.html_lang = clean_text(a_lang, 64);
+      continue;
+    }
+    if (name == "meta") {
+      if (c.meta.size() >= k_max_meta || a_content.empty()) continue;
+      const std::string_view key =
+          !a_property.empty() ? a_property : !a_name.empty() ? a_name : a_itemprop;
+      if (key.empty()) continue;
+      std::string value = clean_text(a_content, field);
+      if (!value.empty()) c.meta.emplace_back(lower_copy(clean_text(key, 64)), std::move(value));
+      if (!a_itemprop.empty() && (!a_property.empty() || !a_name.empty()) && c.meta.size() < k_max_meta)
+        c.meta.emplace_back(lower_copy(clean_text(a_itemprop, 64)), clean_text(a_content, field));
+      continue;
+    }
+    if (name == "link") {
+      if (c.canonical.empty() && holds_word(a_rel, "canonical") && !a_href.empty())
+        c.canonical = clean_text(a_href, field);
+      continue;
+    }
+    if (name == "h1" && c.h1.size() < k_max_h1) {
+      std::string text = element_text(html, p, name, field);
+      if (!text.empty()) c.h1.push_back(std::move(text));
+    }
+    if (name == "time" && !a_datetime.empty() && c.times.size() < k_max_times) {
+      c.times.push_back(clean_text(a_datetime, 64));
+      if (pubdate && c.published_time.empty()) c.published_time = c.times.back();
+    }
+    if (!self_closing && c.date_texts.size() < k_max_times && a_itemprop.empty() &&
+        (name == "time" || is_date_marker(a_class) || is_date_marker(a_id))) {
+      std::string text = element_text(html, p, name, 200);
+      if (!text.empty()) c.date_texts.push_back(std::move(text));
+    }
+    // Microdata on any element: the value is content=, datetime=, else the element's text.
+    if (!a_itemprop.empty()) {
+      const auto value = [&] {
+        if (!a_content.empty()) return clean_text(a_content, field);
+        if (!a_datetime.empty()) return clean_text(a_datetime, 64);
+        return self_closing ? std::string() : element_text(html, p, name, field);
+      };
+      if (holds_word(a_itemprop, "datepublished") && c.published_time.empty()) {
+        c.published_time = value();
+      } else if (holds_word(a_itemprop, "datemodified") && c.modified_time.empty()) {
+        c.modified_time = value();
+      } else if ((holds_word(a_itemprop, "author") || holds_word(a_itemprop, "creator")) &&
+                 c.itemprop_authors.size() < k_max_bylines) {
+        std::string v = value();
+        if (!v.empty()) c.itemprop_authors.push_back(std::move(v));
+      }
+    }
+    // Bylines: class, id or rel naming the author.
+    if (c.bylines.size() < k_max_bylines && !self_closing &&
+        (is_byline_marker(a_class) || is_byline_marker(a_id) || holds_word(a_rel, "author") ||
+         (name == "a" && is_author_link(a_href)))) {
+      std::string text = element_text(html, p, name, field);
+      if (!text.empty()) c.bylines.push_back(std::move(text));
+    }
+  }
+  return c;
+}
+
+}  // namespace boilerdex::plugin::detail
