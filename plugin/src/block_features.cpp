@@ -113,6 +113,21 @@ WordShape shape_of(std::string_view token) noexcept {
   WordShape shape;
   const auto n = static_cast<int32_t>(token.size());
   for (int32_t i = 0; i < n;) {
+    const auto byte = static_cast<unsigned char>(token[static_cast<std::size_t>(i)]);
+    if (byte < 0x80) {  // ASCII: A-Z Lu, a-z Ll, 0-9 Nd, nothing else a letter or number
+      ++i;
+      const bool upper = byte >= 'A' && byte <= 'Z';
+      const bool lower = byte >= 'a' && byte <= 'z';
+      if (upper || lower) {
+        if (!shape.has_letter) shape.first_letter_upper = upper;
+        shape.has_letter = true;
+        shape.has_lower = shape.has_lower || lower;
+        ++shape.letters_and_digits;
+      } else if (byte >= '0' && byte <= '9') {
+        ++shape.letters_and_digits;
+      }
+      continue;
+    }
     UChar32 c = 0;
     U8_NEXT(token.data(), i, n, c);
     if (c < 0) continue;

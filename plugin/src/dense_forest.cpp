@@ -24,32 +24,55 @@ inline std::size_t leaf_of(const float* x, const std::uint32_t* features,
   return i - ((std::size_t{1} << D) - 1);
 }
 
+// One row's walk through trees [t, t + 4): the four leaves' values added in tree order.
+template <int D>
+inline double add_four(const float* x, std::size_t t, const std::uint32_t* features,
+                       const float* thresholds, const double* leaves, double margin) noexcept {
+  constexpr std::size_t splits = (std::size_t{1} << D) - 1;
+  constexpr std::size_t tips = std::size_t{1} << D;
+  const std::size_t a = leaf_of<D>(x, features + t * splits, thresholds + t * splits);
+  const std::size_t b = leaf_of<D>(x, features + (t + 1) * splits, thresholds + (t + 1) * splits);
+  const std::size_t c = leaf_of<D>(x, features + (t + 2) * splits, thresholds + (t + 2) * splits);
+  const std::size_t d = leaf_of<D>(x, features + (t + 3) * splits, thresholds + (t + 3) * splits);
+  margin += leaves[t * tips + a];
+  margin += leaves[(t + 1) * tips + b];
+  margin += leaves[(t + 2) * tips + c];
+  margin += leaves[(t + 3) * tips + d];
+  return margin;
+}
+
 template <int D>
 void add_all(const float* data, std::size_t width, std::span<const std::size_t> rows,
              std::span<double> margins, std::size_t trees, const std::uint32_t* features,
              const float* thresholds, const double* leaves) noexcept {
   constexpr std::size_t splits = (std::size_t{1} << D) - 1;
   constexpr std::size_t tips = std::size_t{1} << D;
-  // Row by row, so that a row's features stay in the first-level cache while the trees (a few
-  // tens of KB, read in order) stream past; four trees at a time, whose walks are independent
-  // and overlap, their values added in tree order.
-  for (std::size_t k = 0; k < rows.size(); ++k) {
+  // Two rows at a time, so that their features stay in the first-level cache while the trees
+  // (a few tens of KB, read in order) stream past; four trees at a time per row, so eight
+  // walks are in flight, independent, overlapping their loads. Each row's leaf values are
+  // added in tree order, so its margin is bit for bit the tree-at-a-time sum.
+  std::size_t k = 0;
+  for (; k + 2 <= rows.size(); k += 2) {
+    const float* x0 = data + rows[k] * width;
+    const float* x1 = data + rows[k + 1] * width;
+    double m0 = margins[k], m1 = margins[k + 1];
+    std::size_t t = 0;
+    for (; t + 4 <= trees; t += 4) {
+      m0 = add_four<D>(x0, t, features, thresholds, leaves, m0);
+      m1 = add_four<D>(x1, t, features, thresholds, leaves, m1);
+    }
+    for (; t < trees; ++t) {
+      m0 += leaves[t * tips + leaf_of<D>(x0, features + t * splits, thresholds + t * splits)];
+      m1 += leaves[t * tips + leaf_of<D>(x1, features + t * splits, thresholds + t * splits)];
+    }
+    margins[k] = m0;
+    margins[k + 1] = m1;
+  }
+  for (; k < rows.size(); ++k) {
     const float* x = data + rows[k] * width;
     double margin = margins[k];
     std::size_t t = 0;
-    for (; t + 4 <= trees; t += 4) {
-      const std::size_t a = leaf_of<D>(x, features + t * splits, thresholds + t * splits);
-      const std::size_t b =
-          leaf_of<D>(x, features + (t + 1) * splits, thresholds + (t + 1) * splits);
-      const std::size_t c =
-          leaf_of<D>(x, features + (t + 2) * splits, thresholds + (t + 2) * splits);
-      const std::size_t d =
-          leaf_of<D>(x, features + (t + 3) * splits, thresholds + (t + 3) * splits);
-      margin += leaves[t * tips + a];
-      margin += leaves[(t + 1) * tips + b];
-      margin += leaves[(t + 2) * tips + c];
-      margin += leaves[(t + 3) * tips + d];
-    }
+    for (; t + 4 <= trees; t += 4) margin = add_four<D>(x, t, features, thresholds, leaves, margin);
     for (; t < trees; ++t)
       margin += leaves[t * tips + leaf_of<D>(x, features + t * splits, thresholds + t * splits)];
     margins[k] = margin;

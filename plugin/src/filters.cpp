@@ -23,8 +23,16 @@ using detail::java_trim;
 // Java String.length(): UTF-16 code units.
 std::size_t java_length(std::string_view s) noexcept { return utf16_length(s); }
 
-// Locale-independent full Unicode lower case (spec §11.10).
+// Locale-independent full Unicode lower case (spec §11.10). ASCII text, most blocks, maps
+// A-Z alone, as ICU's root locale does, without the round trip through UTF-16.
 std::string lower_case(std::string_view s) {
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+    std::string out(s);
+    for (char& c : out) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return out;
+  }
   icu::UnicodeString u =
       icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
   u.toLower(icu::Locale::getRoot());
@@ -168,14 +176,21 @@ std::optional<std::string_view> longest_title_part(std::string_view title, Separ
 std::string normalise_title_2012(std::string_view text) {
   std::string s;
   s.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\'') continue;
-    if (text.substr(i).starts_with("\u00a0")) {
+  // Copies the runs between apostrophes and U+00A0 (0xC2 0xA0) whole.
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const std::size_t stop = std::min(text.find_first_of("'\xC2", i), text.size());
+    s.append(text, i, stop - i);
+    i = stop;
+    if (i == text.size()) break;
+    if (text[i] == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0') {
       s += ' ';
+      i += 2;
+    } else if (text[i] == '\'') {
       ++i;
-      continue;
+    } else {
+      s += text[i++];
     }
-    s += text[i];
   }
   return lower_case(java_trim(s));
 }

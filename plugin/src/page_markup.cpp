@@ -1,6 +1,7 @@
 #include "boilerdex/plugin/page_markup.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <initializer_list>
 #include <array>
 #include <string>
@@ -155,7 +156,7 @@ class OpenElements {
     std::copy_n(tag.begin(), e.length, e.name.begin());
     e.bits = bits;
     m_stack.push_back(e);
-    for (unsigned b = 0; b < k_markup_bits; ++b) m_count[b] += (bits >> b) & 1u;
+    for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) ++m_count[std::countr_zero(rest)];
   }
 
   /// Pops down to and including the nearest open \p tag not beyond an element named in
@@ -183,8 +184,7 @@ class OpenElements {
 
  private:
   void pop() {
-    const std::uint32_t bits = m_stack.back().bits;
-    for (unsigned b = 0; b < k_markup_bits; ++b) m_count[b] -= (bits >> b) & 1u;
+    for (std::uint32_t rest = m_stack.back().bits; rest != 0; rest &= rest - 1) --m_count[std::countr_zero(rest)];
     m_stack.pop_back();
   }
 
@@ -213,46 +213,50 @@ void close_implied(OpenElements& open, std::string_view tag) {
 }
 
 // Hands each block the markup open at its first text byte as the scan passes it: blocks in
-// order of TextBlock::source_begin, each taking the state of the last change at or before
-// that byte. O(blocks) memory, however many tags the page has.
+// order of TextBlock::source_begin, each taking the state that holds at that byte. The scan
+// calls reach(at) before it changes the state at \p at, so the blocks before \p at take the
+// state as it still is; the state is read (\p state()) only when a block takes it. O(blocks)
+// memory, however many tags the page has.
+template <class State>
 class BlockAssigner {
  public:
-  explicit BlockAssigner(const TextDocument& doc) : m_doc(doc), m_order(doc.blocks.size()), m_out(doc.blocks.size()) {
+  BlockAssigner(const TextDocument& doc, State state)
+      : m_doc(doc), m_state(std::move(state)), m_order(doc.blocks.size()), m_out(doc.blocks.size()) {
     for (std::size_t i = 0; i < m_order.size(); ++i) m_order[i] = static_cast<std::uint32_t>(i);
     std::stable_sort(m_order.begin(), m_order.end(), [&doc](std::uint32_t a, std::uint32_t b) {
       return doc.blocks[a].source_begin < doc.blocks[b].source_begin;
     });
   }
-  /// The markup is \p markup from byte \p at on (calls come in non-decreasing \p at).
-  void change(std::size_t at, BlockMarkup markup) {
-    assign_before(at);
-    m_current = markup;
+  /// The state changes at byte \p at (calls come in non-decreasing \p at): the blocks that
+  /// start before it take the state as it is now.
+  void reach(std::size_t at) {
+    if (m_next >= m_order.size() || m_doc.blocks[m_order[m_next]].source_begin >= at) return;
+    const BlockMarkup now = m_state();
+    while (m_next < m_order.size() && m_doc.blocks[m_order[m_next]].source_begin < at)
+      m_out[m_order[m_next++]] = now;
   }
   /// Every block not yet handed a state takes the last one.
   std::vector<BlockMarkup> finish() {
-    assign_before(static_cast<std::size_t>(-1));
+    reach(static_cast<std::size_t>(-1));
     return std::move(m_out);
   }
 
  private:
-  void assign_before(std::size_t at) {
-    while (m_next < m_order.size() && m_doc.blocks[m_order[m_next]].source_begin < at)
-      m_out[m_order[m_next++]] = m_current;
-  }
   const TextDocument& m_doc;
+  State m_state;
   std::vector<std::uint32_t> m_order;  // block indices by source_begin
   std::vector<BlockMarkup> m_out;
   std::size_t m_next = 0;
-  BlockMarkup m_current;
 };
 
 std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& doc) {
-  BlockAssigner blocks(doc);
   OpenElements open;
-  const auto mark = [&](std::size_t at) {
-    blocks.change(at, {open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))});
-  };
-  mark(0);
+  BlockAssigner blocks(doc, [&open] {
+    return BlockMarkup{open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))};
+  });
+  // Each change of the open elements takes effect at the end of its tag (\p at): the blocks
+  // before that byte take the elements as they were.
+  const auto mark = [&](std::size_t at) { blocks.reach(at); };
   std::size_t i = 0;
   std::array<char, 16> buffer{};
   while (i < html.size()) {
@@ -281,8 +285,8 @@ std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& 
     if (end_tag) {
       const std::size_t gt = html.find('>', p);
       const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
-      open.close(tag);
       mark(after);
+      open.close(tag);
       i = after;
       continue;
     }
@@ -298,15 +302,15 @@ std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& 
       i = after;
       continue;
     }
+    mark(after);
     close_implied(open, tag);
     open.push(tag, tag_bits(tag) | attribute_bits);
-    mark(after);
     i = after;
     if (is_raw(tag)) {  // textarea, title, xmp: text of this element up to its end tag
       const std::string name(tag);
       i = skip_raw_text(html, after, name);
-      open.close(name);
       mark(i);
+      open.close(name);
     }
   }
   return blocks.finish();
