@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 #include <nlohmann/json.hpp>
 #include <system_error>
@@ -14,6 +15,7 @@
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
 #include "dense_forest_internal.hpp"
+#include "model_json_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -166,11 +168,18 @@ class ModelReader {
     return v;
   }
 
-  DecisionTree tree(const json& t, const std::string& pointer) const {
+  /// \p read: the tree's nodes as read_model_json read them (then "nodes" is a placeholder).
+  DecisionTree tree(const json& t, const std::string& pointer, std::optional<DecisionTree>* read) const {
     if (!t.is_object()) fail(pointer, "expected a tree object");
     DecisionTree out;
     out.target = t.contains("target") ? index(t["target"], pointer + "/target") : 0;
     const json& nodes = array(member(t, pointer, "nodes"), pointer + "/nodes");
+    if (read != nullptr && read->has_value()) {
+      out.nodes = std::move((*read)->nodes);
+      out.values = std::move((*read)->values);
+      out.width = (*read)->width;
+      return out;
+    }
     out.nodes.reserve(nodes.size());
     bool width_known = false;
     std::uint32_t leaves = 0;
@@ -207,7 +216,8 @@ class ModelReader {
     return out;
   }
 
-  LearnedModelData model(const json& doc) const {
+  /// \p read_trees: the trees' nodes as read_model_json read them, or nullptr.
+  LearnedModelData model(const json& doc, std::vector<std::optional<DecisionTree>>* read_trees = nullptr) const {
     if (!doc.is_object()) fail("/", "expected a JSON object");
     if (string(member(doc, "", "format"), "/format") != k_format)
       fail("/format", "expected \"" + std::string(k_format) + "\"");
@@ -255,7 +265,8 @@ class ModelReader {
     const json& trees = array(member(doc, "", "trees"), "/trees");
     d.trees.reserve(trees.size());
     for (std::size_t t = 0; t < trees.size(); ++t)
-      d.trees.push_back(tree(trees[t], "/trees/" + std::to_string(t)));
+      d.trees.push_back(tree(trees[t], "/trees/" + std::to_string(t),
+                             read_trees != nullptr && t < read_trees->size() ? &(*read_trees)[t] : nullptr));
 
     if (const auto training = doc.find("training"); training != doc.end()) {
       if (!training->is_object()) fail("/training", "expected an object");
@@ -439,13 +450,20 @@ LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) {
 }
 
 LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
-  json doc;
-  try {
-    doc = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
+  // A model of the usual shape in one SAX pass; anything else, every error among it, the
+  // slow way, which says what is wrong and where.
+  LearnedModelData data;
+  if (auto read = detail::read_model_json(text)) {
+    data = ModelReader(source).model(read->rest, &read->trees);
+  } else {
+    json doc;
+    try {
+      doc = json::parse(text);
+    } catch (const json::parse_error& e) {
+      throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
+    }
+    data = ModelReader(source).model(doc);
   }
-  LearnedModelData data = ModelReader(source).model(doc);
   try {
     return LearnedModel(std::move(data));
   } catch (const InputError&) {

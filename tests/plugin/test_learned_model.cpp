@@ -8,6 +8,8 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/learned_model.hpp"
+#include "../../plugin/src/best_model_data_internal.hpp"
+#include "../../plugin/src/model_json_internal.hpp"
 #include "test_block_builder.hpp"
 
 using namespace boilerdex::plugin;
@@ -225,6 +227,73 @@ BOOST_AUTO_TEST_CASE(training_notes_with_bytes_that_are_not_utf8_still_save) {
   const std::string text = LearnedModel(d).to_json();
   BOOST_TEST(json::accept(text));
   BOOST_TEST(contains(text, "cleaneval:/data/caf\xEF\xBF\xBD"));
+}
+
+// read_model_json, the one-pass reader from_json tries first, must read exactly what the
+// document holds, and leave every unusual shape to the reader that names errors.
+BOOST_AUTO_TEST_CASE(the_one_pass_reader_reads_what_the_document_holds) {
+  json extras = tiny_model();
+  extras["trees"][0]["nodes"][0]["threshold"] = 0.1;
+  extras["trees"][0]["nodes"][1]["leaf"] = {-0.123456789012345678};
+  extras["trees"].push_back({{"nodes", {{{"leaf", {7}}}}}, {"target", 0}});  // an integer leaf
+  extras["training"] = {{"pages", "8"}, {"seed", 7}, {"nested", {{"a", {1, 2, nullptr, true}}}}};
+  for (const std::string& text : {extras.dump(), std::string(detail::k_best_model_json)}) {
+    const json j = json::parse(text);
+    const auto read = detail::read_model_json(text);
+    BOOST_TEST_REQUIRE(read.has_value());
+    BOOST_TEST_REQUIRE(read->trees.size() == j["trees"].size());
+    for (std::size_t t = 0; t < j["trees"].size(); ++t) {
+      BOOST_TEST_REQUIRE(read->trees[t].has_value());
+      const DecisionTree& tree = *read->trees[t];
+      const json& nodes = j["trees"][t]["nodes"];
+      BOOST_TEST_REQUIRE(tree.nodes.size() == nodes.size());
+      for (std::size_t i = 0; i < nodes.size(); ++i) {
+        const TreeNode& n = tree.nodes[i];
+        if (nodes[i].contains("leaf")) {
+          BOOST_TEST(n.feature == -1);
+          BOOST_TEST(tree.width == nodes[i]["leaf"].size());
+          for (std::size_t k = 0; k < tree.width; ++k)
+            BOOST_TEST(tree.values[n.leaf * tree.width + k] == nodes[i]["leaf"][k].get<double>());
+        } else {
+          BOOST_TEST(n.feature == nodes[i]["feature"].get<int>());
+          BOOST_TEST(n.threshold == static_cast<float>(nodes[i]["threshold"].get<double>()));
+          BOOST_TEST(n.left == nodes[i]["left"].get<std::uint32_t>());
+          BOOST_TEST(n.right == nodes[i]["right"].get<std::uint32_t>());
+        }
+      }
+    }
+    json rest = j;  // everything else, as json::parse reads it
+    for (json& tree : rest["trees"]) tree["nodes"] = json::array();
+    BOOST_TEST(read->rest == rest);
+  }
+
+  // Shapes left to the slow reader: it names what is wrong, or (a repeated key) lets the
+  // last value win as json::parse does.
+  const auto edited = [](auto edit) {
+    json j = tiny_model();
+    edit(j);
+    return j.dump();
+  };
+  const std::string split = R"({"feature": 0, "threshold": 10.0, "left": 1, "right": 2})";
+  const std::string repeated = R"({"feature": 3, "feature": 0, "threshold": 10.0, "left": 1, "right": 2})";
+  std::string twice = tiny_model().dump();
+  BOOST_TEST_REQUIRE(twice.find(split) == std::string::npos);  // dump() writes no spaces
+  const std::string compact = R"({"feature":0,"left":1,"right":2,"threshold":10.0})";
+  BOOST_TEST_REQUIRE(twice.find(compact) != std::string::npos);
+  twice.replace(twice.find(compact), compact.size(), repeated);
+  for (const std::string& text :
+       {edited([](json& j) { j["trees"][0]["nodes"][1] = "leaf"; }),
+        edited([](json& j) { j["trees"][0]["nodes"][0]["feature"] = -3; }),
+        edited([](json& j) { j["trees"][0]["nodes"][0]["left"] = 1.5; }),
+        edited([](json& j) { j["trees"][0]["nodes"][0]["colour"] = "red"; }),
+        edited([](json& j) { j["trees"][0]["nodes"][2]["leaf"] = {1.0, 2.0}; }),
+        edited([](json& j) { j["trees"][0]["nodes"][2]["leaf"] = 1.0; }),
+        edited([](json& j) { j["trees"][0]["nodes"][0].erase("right"); }), twice,
+        std::string("{\"format\": ")}) {
+    BOOST_TEST(!detail::read_model_json(text).has_value(), text);
+  }
+  const LearnedModel last_wins = LearnedModel::from_json(twice, "twice.json");
+  BOOST_TEST(last_wins.data().trees[0].nodes[0].feature == 0);
 }
 
 BOOST_AUTO_TEST_CASE(bad_model_files_name_file_and_position) {
