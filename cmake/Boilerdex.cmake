@@ -49,4 +49,26 @@ function(boilerdex_tool name source)
   # Installed tools find the installed libboilerdex next to them, wherever the prefix is.
   set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  boilerdex_man_page(${name})
+endfunction()
+
+# Man pages, written at build time by help2man (Debian: help2man; optional) from each tool's
+# --help, its subcommands' --help and --version: the same option definitions the tool parses
+# with. Installed under share/man/man1.
+find_program(BOILERDEX_HELP2MAN help2man)
+option(BOILERDEX_MAN_PAGES "Generate the tools' man pages with help2man" ON)
+
+# boilerdex_man_page(TOOL): build/man/TOOL.1, part of `all`, installed.
+function(boilerdex_man_page name)
+  if(NOT BOILERDEX_MAN_PAGES OR NOT BOILERDEX_HELP2MAN OR CMAKE_CROSSCOMPILING)
+    return()
+  endif()
+  set(page ${PROJECT_BINARY_DIR}/man/${name}.1)
+  add_custom_command(OUTPUT ${page}
+    COMMAND ${CMAKE_COMMAND} -DHELP2MAN=${BOILERDEX_HELP2MAN} -DTOOL=$<TARGET_FILE:${name}> -DOUTPUT=${page}
+            -P ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+    DEPENDS ${name} ${PROJECT_SOURCE_DIR}/cmake/man_page.cmake
+    COMMENT "man page ${name}.1 (help2man)" VERBATIM)
+  add_custom_target(${name}-man ALL DEPENDS ${page})
+  install(FILES ${page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endfunction()
