@@ -36,7 +36,8 @@ if [ -z "$trec_eval" ] || [ ! -x "$trec_eval" ]; then
 fi
 
 measures=(-m num_q -m num_ret -m num_rel -m num_rel_ret -m map -m gm_map -m Rprec -m bpref -m recip_rank
-          -m iprec_at_recall -m P -m recall -m ndcg -m ndcg_cut -m P.5,10,20,30,100 -m ndcg_cut.5,10,20)
+          -m iprec_at_recall -m P -m recall -m ndcg -m ndcg_cut -m P.5,10,20,30,100 -m ndcg_cut.5,10,20
+          -m infAP -m Rprec_mult -m map_cut -m success -m set_F)
 status=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
