@@ -50,6 +50,10 @@ function(boilerdex_tool name source)
   set_target_properties(${name} PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
   boilerdex_man_page(${name})
+  # bash completion, read from the tool's --help at completion time; bash-completion loads
+  # it by the command's name.
+  install(FILES ${PROJECT_SOURCE_DIR}/config/completion/boilerdex.bash
+    DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions RENAME ${name})
 endfunction()
 
 # Man pages, written at build time by help2man (Debian: help2man; optional) from each tool's

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # cmake --install puts the conventions of a command-line package in place: a man page per
 # tool under share/man/man1 (when help2man built them), the example configurations under
-# share/boilerdex/examples, and the demo script under share/boilerdex, which runs from the
-# installed prefix alone (a small demo: 300 pages).
+# share/boilerdex/examples, bash completion under share/bash-completion/completions, and the
+# demo script under share/boilerdex, which runs from the installed prefix alone (a small
+# demo: 300 pages).
 # Usage: install_share.sh BUILD_DIR [FIXTURES_DIR SHARED_DIR]   (exit 77 = skipped)
 set -u
 if [[ -n ${BOILERDEX_SANITIZED:-} ]]; then echo "skip: sanitized build (see install.sh)"; exit 77; fi
@@ -24,6 +25,10 @@ for tool in "$prefix"/bin/boilerdex-*; do
   if grep -q '^BOILERDEX_HELP2MAN:FILEPATH=/' "$build/CMakeCache.txt"; then
     [ -s "$prefix/share/man/man1/$(basename "$tool").1" ] || fail "no man page for $(basename "$tool")"
   fi
+done
+for tool in "$prefix"/bin/boilerdex-*; do
+  cmp -s "$root/config/completion/boilerdex.bash" "$prefix/share/bash-completion/completions/$(basename "$tool")" ||
+    fail "no bash completion for $(basename "$tool")"
 done
 for example in "$root"/config/examples/*.toml; do
   cmp -s "$example" "$prefix/share/boilerdex/examples/$(basename "$example")" ||
