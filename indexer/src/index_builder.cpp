@@ -56,13 +56,12 @@ void count_item(InputSummary& in, const SkipReport* skip, const plugin::SegmentS
   in.empty += empty;
 }
 
-/// The options checked and the views they name, with their model files.
+/// The options checked, and the settings they build with: the views they name, with
+/// their model files, and the input list.
 struct CheckedOptions {
-  std::vector<ViewSpec> views;
+  BuildSettings settings;
   unsigned threads = 1;
   plugin::SegmentLimits limits;
-  InputListStats list;
-  std::vector<ManifestFile> models;  // per view: its model file (path empty: none)
 };
 
 CheckedOptions check_options(const IndexOptions& options) {
@@ -71,8 +70,8 @@ CheckedOptions check_options(const IndexOptions& options) {
   if (options.commit_interval == 0) throw UsageError("commit interval must be at least 1");
   if (options.max_pending_postings == 0) throw UsageError("max pending postings must be at least 1");
   CheckedOptions c;
-  c.views = options.views.empty() ? default_view_specs() : options.views;
-  const std::vector<ViewSpec>& views = c.views;
+  c.settings.views = options.views.empty() ? default_view_specs() : options.views;
+  const std::vector<ViewSpec>& views = c.settings.views;
   for (std::size_t i = 0; i < views.size(); ++i)
     for (std::size_t j = 0; j < i; ++j)
       if (views[i].directory_name() == views[j].directory_name())
@@ -94,14 +93,17 @@ CheckedOptions check_options(const IndexOptions& options) {
     throw UsageError("shard " + std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count) +
                      " does not exist (expected I/S with 0 <= I < S)");
   if (options.auto_sample_documents == 0) throw UsageError("the min-words:auto sample must be at least 1 document");
-  c.list = walk_input_list(options);
-  if (options.shard_count > 1 && c.list.files == 0)
+  const InputListStats list = walk_input_list(options);
+  if (options.shard_count > 1 && list.own.files == 0)
     throw UsageError("shard " + std::to_string(options.shard_index) + "/" + std::to_string(options.shard_count) +
-                     " gets no input file (there are " + std::to_string(c.list.all_files) + "); use fewer shards");
+                     " gets no input file (there are " + std::to_string(list.all_files) + "); use fewer shards");
+  c.settings.inputs = list.own;
   for (const ViewSpec& v : views) {  // read now: the same bytes the extractors loaded
     const std::string model = model_file_of(v);
-    c.models.push_back(model.empty() ? ManifestFile{} : checksum_file(model));
+    c.settings.models.push_back(model.empty() ? ManifestFile{} : checksum_file(model));
   }
+  c.settings.format = std::string(input_format_name(options.format));
+  c.settings.terms = options.terms;
   return c;
 }
 
@@ -113,9 +115,9 @@ class Builder final : private BatchTarget {
         m_sink(sink),
         m_start(std::chrono::steady_clock::now()),
         m_checked(check_options(options)),
-        m_views(m_checked.views),
+        m_views(m_checked.settings.views),
         m_threads(m_checked.threads),
-        m_output(options, settings_json(options, m_views, m_checked.models, m_checked.list)),
+        m_output(options, m_checked.settings),
         m_inputs(options, sink) {
     for (const ViewSpec& v : m_views) m_view_positions.push_back(view_has_positions(m_options.terms, v));
     m_auto = std::any_of(m_views.begin(), m_views.end(), [](const ViewSpec& v) { return v.auto_threshold; });
@@ -256,7 +258,7 @@ class Builder final : private BatchTarget {
     IndexProgress p;
     p.documents = m_docs_seen;
     p.bytes_read = m_inputs.bytes_read();
-    p.bytes_total = m_checked.list.bytes;
+    p.bytes_total = m_checked.settings.inputs.bytes;
     p.elapsed_seconds = elapsed();
     p.current_file = m_inputs.current_file();
     m_sink->progress(p);
@@ -292,10 +294,10 @@ class Builder final : private BatchTarget {
       manifest.views.push_back(ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents,
                                             vs.empty_documents, vs.terms, m_view_positions[v] != 0,
                                             vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{},
-                                            m_checked.models[v]});
+                                            m_checked.settings.models[v]});
       summary.views.push_back(std::move(vs));
     }
-    const std::uint64_t file_count = m_checked.list.files;
+    const std::uint64_t file_count = m_checked.settings.inputs.files;
     InputLog& log = m_inputs.log();
     if (!m_inputs.open_inputs().empty() || log.lines() != file_count)
       throw std::logic_error("boilerdex-index: " + std::to_string(log.lines()) + " of " +
@@ -303,7 +305,7 @@ class Builder final : private BatchTarget {
     log.flush(false);
     summary.input_files = file_count;
     summary.totals = m_state.totals;
-    summary.totals.bytes = m_checked.list.bytes;
+    summary.totals.bytes = m_checked.settings.inputs.bytes;
     summary.skipped = m_state.totals.skipped;
     summary.limited = m_state.totals.limited;
     m_writer->close();

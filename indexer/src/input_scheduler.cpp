@@ -7,7 +7,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
-#include "sha256.hpp"
+#include "build_settings_internal.hpp"
 
 namespace boilerdex::indexer::detail {
 namespace {
@@ -33,20 +33,15 @@ bool next_own_file(const IndexOptions& options, InputFileWalker& walker, InputFi
 InputListStats walk_input_list(const IndexOptions& options) {
   InputListStats list;
   InputFileWalker walker(options.inputs, options.format);
-  Sha256 sha;
+  InputListHasher own;
   for (InputFile file; next_own_file(options, walker, file);) {
     if (options.format == InputFormat::Trec && is_warc_file_name(file.path.filename().string()))
       throw UsageError(plugin::printable_bytes(file.path.string()) +
                        ": a WARC file by its name, but the input format is trec (the default): give --format warc");
-    ++list.files;
-    list.bytes += file.bytes;
-    sha.update(file.path.native());
-    sha.update(std::string_view("\0", 1));
-    sha.update(std::to_string(file.bytes));
-    sha.update("\n");
+    own.add(file.path.native(), file.bytes);
   }
   list.all_files = walker.count();  // next_own_file walked the whole list
-  list.sha256 = sha.hex_digest();
+  list.own = own.finish();
   return list;
 }
 

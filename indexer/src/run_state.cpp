@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
 #include "input_stream.hpp"
@@ -55,6 +56,41 @@ void restore_state(const json& j, RunState& s, const fs::path& path) {
   }
 }
 
+/// The settings state.json records (settings_json's form; the views' model files by
+/// their SHA-256 alone). \throws IndexError naming \p path when they are malformed.
+BuildSettings settings_from_json(const json& j, const fs::path& path) {
+  try {
+    BuildSettings b;
+    b.format = j.at("format").get<std::string>();
+    const json& inputs = j.at("inputs");
+    b.inputs = {inputs.at("files").get<std::uint64_t>(), inputs.at("bytes").get<std::uint64_t>(),
+                inputs.at("sha256").get<std::string>()};
+    const json models = j.value("models", json::object());
+    for (const json& spec : j.at("views")) {
+      const std::vector<ViewSpec> view = parse_view_specs(spec.get<std::string>(), ExtractorNames::AsWritten);
+      if (view.size() != 1) throw IndexError(path.string() + ": malformed state file: view " + spec.dump());
+      b.views.push_back(view.front());
+      ManifestFile model;
+      const auto found = models.find(spec.get<std::string>());
+      if (found != models.end()) model.sha256 = found->get<std::string>();
+      b.models.push_back(std::move(model));
+    }
+    const json& t = j.at("terms");
+    b.terms.language = t.at("language").get<std::string>();
+    b.terms.stem_strategy = t.at("stem_strategy").get<std::string>();
+    b.terms.stopwords = t.at("stopwords").get<std::vector<std::string>>();
+    b.terms.positions = t.at("positions").get<bool>();
+    b.terms.sweep_positions = t.at("sweep_positions").get<bool>();
+    b.terms.sweep_termlists = t.at("sweep_termlists").get<bool>();
+    b.terms.index_title = t.at("index_title").get<bool>();
+    return b;
+  } catch (const json::exception& e) {
+    throw IndexError(path.string() + ": malformed state file: " + e.what());
+  } catch (const UsageError& e) {
+    throw IndexError(path.string() + ": malformed state file: " + e.what());
+  }
+}
+
 }  // namespace
 
 ManifestFile checksum_file(const std::string& path) {
@@ -64,34 +100,32 @@ ManifestFile checksum_file(const std::string& path) {
   return ManifestFile{path, static_cast<std::uint64_t>(fs::file_size(path)), std::move(sha256)};
 }
 
-json settings_json(const IndexOptions& o, const std::vector<ViewSpec>& views, const std::vector<ManifestFile>& models,
-                   const InputListStats& list) {
-  // Strings as state.json will hold them (U+FFFD for bad bytes, dump_json's form), so that
-  // --resume compares like with like whatever bytes a stopword or a model path has.
+json settings_json(const BuildSettings& b) {
+  // Strings as state.json will hold them (U+FFFD for bad bytes, dump_json's form).
   json v = json::array();
-  for (const ViewSpec& s : views) v.push_back(plugin::utf8_or_replacement(s.spec()));
+  for (const ViewSpec& s : b.views) v.push_back(plugin::utf8_or_replacement(s.spec()));
   json stopwords = json::array();
-  for (const std::string& w : o.terms.stopwords) stopwords.push_back(plugin::utf8_or_replacement(w));
+  for (const std::string& w : b.terms.stopwords) stopwords.push_back(plugin::utf8_or_replacement(w));
   json m = json::object();
-  for (std::size_t i = 0; i < views.size(); ++i)
-    if (!models[i].path.empty()) m[views[i].spec()] = models[i].sha256;
-  json settings = {{"format", input_format_name(o.format)},
+  for (std::size_t i = 0; i < b.views.size(); ++i)
+    if (!b.models[i].path.empty()) m[b.views[i].spec()] = b.models[i].sha256;
+  json settings = {{"format", b.format},
           {"views", v},
-          {"inputs", {{"files", list.files}, {"bytes", list.bytes}, {"sha256", list.sha256}}},
+          {"inputs", {{"files", b.inputs.files}, {"bytes", b.inputs.bytes}, {"sha256", b.inputs.sha256}}},
           {"terms",
-           {{"language", o.terms.language},
-            {"stem_strategy", o.terms.stem_strategy},
+           {{"language", b.terms.language},
+            {"stem_strategy", b.terms.stem_strategy},
             {"stopwords", std::move(stopwords)},
-            {"positions", o.terms.positions},
-            {"sweep_positions", o.terms.sweep_positions},
-            {"sweep_termlists", o.terms.sweep_termlists},
-            {"index_title", o.terms.index_title}}}};
+            {"positions", b.terms.positions},
+            {"sweep_positions", b.terms.sweep_positions},
+            {"sweep_termlists", b.terms.sweep_termlists},
+            {"index_title", b.terms.index_title}}}};
   if (!m.empty()) settings["models"] = std::move(m);
   return settings;
 }
 
-OutputDirectory::OutputDirectory(const IndexOptions& options, json settings)
-    : m_options(options), m_settings(std::move(settings)) {}
+OutputDirectory::OutputDirectory(const IndexOptions& options, BuildSettings settings)
+    : m_options(options), m_settings(std::move(settings)), m_settings_json(settings_json(m_settings)) {}
 
 bool OutputDirectory::prepare(RunState& state, std::size_t view_count) {
   const fs::path& dir = m_options.out_dir;
@@ -146,13 +180,17 @@ void OutputDirectory::resume_state(RunState& state, std::size_t view_count) {
     throw IndexError(state_path().string() + ": written by another version of boilerdex-index (state version " +
                      std::to_string(j.value("version", 0)) + ", this one reads " + std::to_string(state_version) +
                      "); use --overwrite to start clean");
-  const json& settings = j.contains("settings") ? j.at("settings") : json();
-  for (const char* key : {"format", "views", "inputs", "terms"}) {
-    if (!settings.contains(key) || settings.at(key) != m_settings.at(key))
+  if (!j.contains("settings")) throw IndexError(state_path().string() + ": malformed state file: no settings");
+  const SettingsDifference d =
+      compare_settings(settings_from_json(j.at("settings"), state_path()), m_settings, SettingsMatch::Same);
+  const std::pair<bool, const char*> differences[] = {
+      {d.format, "format"}, {d.views, "views"}, {d.inputs, "inputs"}, {d.terms, "terms"}};
+  for (const auto& [differs, key] : differences) {
+    if (differs)
       throw IndexError(m_options.out_dir.string() + ": the interrupted run used different " + key +
                        "; resume with the same ones, or use --overwrite to start clean");
   }
-  if (settings.value("models", json::object()) != m_settings.value("models", json::object()))
+  if (d.models)
     throw IndexError(m_options.out_dir.string() +
                      ": a view's model file changed since the interrupted run (SHA-256 differs); resume "
                      "with the same file, or use --overwrite to start clean");
@@ -161,7 +199,7 @@ void OutputDirectory::resume_state(RunState& state, std::size_t view_count) {
 }
 
 void OutputDirectory::write_state(const RunState& state) const {
-  write_json_file(state_path(), state_json(m_settings, state));
+  write_json_file(state_path(), state_json(m_settings_json, state));
 }
 
 }  // namespace boilerdex::indexer::detail

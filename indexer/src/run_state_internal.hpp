@@ -12,6 +12,7 @@
 #include <vector>
 #include <xapian.h>
 
+#include "boilerdex/indexer/build_settings.hpp"
 #include "boilerdex/indexer/index_options.hpp"
 #include "boilerdex/indexer/index_progress.hpp"
 #include "boilerdex/indexer/manifest.hpp"
@@ -34,31 +35,28 @@ struct RunState {
   std::optional<AutoThresholdFit> auto_fit;  // fixed before the first document
 };
 
-/// The input list as state.json fingerprints it: this build's files, their total size and
-/// a SHA-256 over their paths and sizes, so --resume notices a changed list without
-/// keeping it.
+/// The input list of a build: this build's (this shard's) files fingerprinted, so that
+/// --resume notices a changed list without keeping it, and the files of the whole list.
 struct InputListStats {
   std::uint64_t all_files = 0;  // in the whole list (all shards)
-  std::uint64_t files = 0, bytes = 0;
-  std::string sha256;
+  InputListFingerprint own;
 };
 
 /// \p path's size and SHA-256 (of its raw bytes, as the inputs' checksums).
 /// \throws InputError or IndexError naming the file when it cannot be read.
 [[nodiscard]] ManifestFile checksum_file(const std::string& path);
 
-/// The settings --resume requires unchanged: \p views (resolved or not: a min-words:auto
-/// view is named so), their model files (\p models, per view; path empty: none) and the
-/// input list. "models" (view spec → model SHA-256) only when a view reads a model file,
-/// so states written before it existed still match.
-[[nodiscard]] nlohmann::json settings_json(const IndexOptions& options, const std::vector<ViewSpec>& views,
-                                           const std::vector<ManifestFile>& models, const InputListStats& list);
+/// state.json's "settings": what --resume requires unchanged (compare_settings,
+/// SettingsMatch::Same). "models" (view spec → model SHA-256) only when a view reads a
+/// model file, so states written before it existed still match.
+[[nodiscard]] nlohmann::json settings_json(const BuildSettings& settings);
 
 /// DIR and the files in it besides the views. Not thread-safe.
 class OutputDirectory {
  public:
-  /// \p options must outlive the object.
-  OutputDirectory(const IndexOptions& options, nlohmann::json settings);
+  /// \p settings: this build's, recorded in state.json and compared with an interrupted
+  /// run's on --resume. \p options must outlive the object.
+  OutputDirectory(const IndexOptions& options, BuildSettings settings);
 
   [[nodiscard]] std::filesystem::path state_path() const { return m_options.out_dir / "state.json"; }
   [[nodiscard]] std::filesystem::path inputs_log_path() const { return m_options.out_dir / "inputs.jsonl"; }
@@ -79,7 +77,8 @@ class OutputDirectory {
   void resume_state(RunState& state, std::size_t view_count);
 
   const IndexOptions& m_options;
-  nlohmann::json m_settings;
+  BuildSettings m_settings;
+  nlohmann::json m_settings_json;
 };
 
 }  // namespace boilerdex::indexer::detail

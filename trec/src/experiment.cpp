@@ -17,6 +17,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/collection_reader.hpp"
+#include "boilerdex/indexer/build_settings.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "boilerdex/indexer/manifest.hpp"
@@ -195,26 +196,25 @@ std::string index_set_staleness(const config::Config& config, const fs::path& in
   // Views as written: an up-to-date set is used whether or not its extractors can be built
   // here (a boilernet: view, a learned: model file since deleted).
   const indexer::IndexOptions options = indexer::index_options_from_config(config, indexer::ExtractorNames::AsWritten);
-  if (manifest.format != indexer::input_format_name(options.format)) return "collection format changed";
   const auto files = indexer::list_input_files(options.inputs, options.format);
-  if (files.size() != manifest.inputs.size()) {
-    return "inputs changed: " + std::to_string(files.size()) + " files now, " + std::to_string(manifest.inputs.size()) +
-           " indexed";
+  indexer::BuildSettings wanted;
+  wanted.format = std::string(indexer::input_format_name(options.format));
+  wanted.inputs = indexer::fingerprint_input_list(files);
+  wanted.views = configured_views(options);
+  wanted.terms = options.terms;
+  const indexer::SettingsDifference d =
+      indexer::compare_settings(indexer::settings_of(manifest), wanted, indexer::SettingsMatch::Contains);
+  if (d.format) return "collection format changed";
+  if (d.inputs) {
+    if (files.size() != manifest.inputs.size())
+      return "inputs changed: " + std::to_string(files.size()) + " files now, " +
+             std::to_string(manifest.inputs.size()) + " indexed";
+    for (std::size_t i = 0; i < files.size(); ++i)  // name the first that changed
+      if (files[i].path.string() != manifest.inputs[i].path || files[i].bytes != manifest.inputs[i].bytes)
+        return "input changed: " + files[i].path.string();
   }
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (files[i].path.string() != manifest.inputs[i].path || files[i].bytes != manifest.inputs[i].bytes) {
-      return "input changed: " + files[i].path.string();
-    }
-  }
-  for (const auto& view : configured_views(options)) {
-    if (manifest.find_view(view) == nullptr) return "view " + view.spec() + " missing";
-  }
-  const auto& a = manifest.terms;
-  const auto& b = options.terms;
-  if (a.language != b.language || a.stem_strategy != b.stem_strategy || a.stopwords != b.stopwords ||
-      a.positions != b.positions || a.index_title != b.index_title) {
-    return "term settings differ";
-  }
+  if (d.views) return "view " + d.missing_view + " missing";
+  if (d.terms) return "term settings differ";
   return "";
 }
 
