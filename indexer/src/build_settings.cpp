@@ -85,6 +85,8 @@ SettingsDifference compare_settings(const BuildSettings& built, const BuildSetti
   d.inputs = built.inputs != wanted.inputs;
   if (mode == SettingsMatch::Same) {
     d.views = stored_specs(built.views) != stored_specs(wanted.views);
+    for (std::size_t v = 0; v < built.views.size() && !d.views; ++v)  // a min-words:auto view's K
+      d.views = built.views[v].threshold != wanted.views[v].threshold;
     d.models = model_checksums(built) != model_checksums(wanted);
   } else if (!d.format && !d.inputs) {  // finding a view may build its extractor: not for a set to rebuild
     Manifest set;  // Manifest::find_view's rules, over the built views

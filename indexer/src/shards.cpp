@@ -5,6 +5,7 @@
 #include <xapian.h>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/build_settings.hpp"
 #include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "json_file.hpp"
@@ -29,22 +30,6 @@ ShardSpec parse_shard_spec(std::string_view text) {
 }
 
 namespace {
-
-/// Same views in the same order (the merged manifest lists them as the shards do).
-bool same_views(const Manifest& a, const Manifest& b) {
-  if (a.views.size() != b.views.size()) return false;
-  for (std::size_t v = 0; v < a.views.size(); ++v)
-    if (a.views[v].view.spec() != b.views[v].view.spec() || a.views[v].view.threshold != b.views[v].view.threshold ||
-        a.views[v].model.sha256 != b.views[v].model.sha256)
-      return false;  // a min-words:auto view must have resolved to the same K, a model be the same file
-  return true;
-}
-
-bool same_terms(const TermSettings& a, const TermSettings& b) {
-  return a.language == b.language && a.stem_strategy == b.stem_strategy && a.stopwords == b.stopwords &&
-         a.positions == b.positions && a.sweep_positions == b.sweep_positions && a.sweep_termlists == b.sweep_termlists &&
-         a.index_title == b.index_title;
-}
 
 /// \throws IndexError naming the DOCNO and both shards when one occurs in two shards.
 /// A k-way merge of the shards' sorted DOCNO terms: constant memory per shard.
@@ -144,9 +129,13 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
       return IndexError(dirs[s].string() + ": its " + what + " differ from those of " + dirs[0].string() +
                         "; build every shard with the same options");
     };
-    if (shards[s].format != first.format) throw differs("input format and");
-    if (!same_terms(shards[s].terms, first.terms)) throw differs("term settings");
-    if (!same_views(shards[s], first)) throw differs("views");
+    // Their inputs differ (each shard has its own); everything else must not. The merged
+    // manifest lists the views as the shards do: the same order, a min-words:auto view
+    // resolved to the same K, a model the same file.
+    const SettingsDifference d = compare_settings(settings_of(first), settings_of(shards[s]), SettingsMatch::Same);
+    if (d.format) throw differs("input format and");
+    if (d.terms) throw differs("term settings");
+    if (d.views || d.models) throw differs("views");
   }
   if (first.views.empty()) throw IndexError(dirs[0].string() + ": has no views");
   check_unique_docnos(dirs, shards);

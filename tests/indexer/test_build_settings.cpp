@@ -105,6 +105,15 @@ BOOST_AUTO_TEST_CASE(same_wants_the_views_in_order_and_the_sweep_settings_and_mo
   w.views.pop_back();
   w.models.pop_back();
   BOOST_TEST(what(compare_settings(settings(), w, SettingsMatch::Same)) == "views() models ");
+  // A min-words:auto view resolved to another K (two shards' manifests) is another view.
+  BuildSettings built = settings();
+  built.views = views({"all", "min-words:auto"});
+  built.models.resize(2);
+  built.views[1].threshold = 12;
+  w = built;
+  BOOST_TEST(what(compare_settings(built, w, SettingsMatch::Same)) == "");
+  w.views[1].threshold = 13;
+  BOOST_TEST(what(compare_settings(built, w, SettingsMatch::Same)) == "views() ");
   w = settings();
   w.terms.sweep_positions = true;
   BOOST_TEST(what(compare_settings(settings(), w, SettingsMatch::Same)) == "terms ");

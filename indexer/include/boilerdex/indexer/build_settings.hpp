@@ -2,9 +2,10 @@
 /// \file
 /// What an index set is built from, as far as deciding whether an existing set is the one
 /// wanted: the input format, the input list (fingerprinted), the views, the term settings
-/// and the views' model files; and the one check of two such settings that both a resumed
-/// build (index_builder.hpp: state.json against the options) and an experiment reusing a
-/// set (trec's index_set_staleness: the manifest against the configuration) use.
+/// and the views' model files; and the one check of two such settings that a resumed build
+/// (index_builder.hpp: state.json against the options), a merge of shards (shards.hpp: each
+/// shard's manifest against the first's, inputs aside) and an experiment reusing a set
+/// (trec's index_set_staleness: the manifest against the configuration) use.
 
 #include <cstdint>
 #include <string>
@@ -43,7 +44,8 @@ struct BuildSettings {
 
 /// How a set must match.
 enum class SettingsMatch {
-  /// Resuming a build: the same format and inputs, the same views in the same order, the
+  /// Resuming a build, merging shards: the same format and inputs, the same views in the
+  /// same order (a min-words:auto view resolved to the same K, or neither resolved), the
   /// same term settings, every model file with the same SHA-256.
   Same,
   /// Reusing a finished set: the same format and inputs, every wanted view among the set's
