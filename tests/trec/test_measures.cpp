@@ -1,6 +1,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
+#include <cstdint>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/trec/measures.hpp"
@@ -150,6 +151,58 @@ BOOST_AUTO_TEST_CASE(more_measures_follow_the_relevance_level) {
   BOOST_TEST(value(worked, "infAP", 2) == infap / 2, tt::tolerance(1e-12));
   BOOST_TEST(value(worked, "Rprec_mult.1.0", 2) == 0.0);  // rank 2: nothing relevant yet
   BOOST_TEST(value(worked, "judged.5", 2) == value(worked, "judged.5", 1));         // -l plays no part
+}
+
+// Identities between the new measures and the old ones, on seeded random rankings (labels
+// -1..3, documents absent from the qrels, every -l from 0 to 3): each holds in trec_eval's
+// definitions, so a slip in one of them shows here.
+BOOST_AUTO_TEST_CASE(new_measures_agree_with_old_ones_on_random_rankings) {
+  std::uint64_t state = 20;
+  auto next = [&state](std::uint64_t n) {  // SplitMix64, reduced to [0, n)
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (z ^ (z >> 31)) % n;
+  };
+  const auto ms = parse({"map", "map_cut.5000", "Rprec", "Rprec_mult.1.0", "recip_rank", "success.1", "set_F",
+                         "num_ret", "num_rel", "num_rel_ret", "infAP", "judged.5", "P.5"});
+  auto at = [&ms](const std::vector<double>& values, const std::string& name) {
+    for (std::size_t i = 0; i < ms.size(); ++i)
+      if (ms[i].name() == name) return values[i];
+    BOOST_FAIL("no measure " + name);
+    return 0.0;
+  };
+  for (int round = 0; round < 400; ++round) {
+    JudgedRanking ranking;
+    const bool all_judged = round % 2 == 0;
+    const std::size_t n = next(40);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto roll = static_cast<Label>(next(all_judged ? 4 : 6));
+      const Label label = roll < 4 ? roll : roll == 4 ? label_not_in_qrels : label_unjudged;
+      ranking.retrieved.push_back(label);
+      if (label != label_not_in_qrels) ranking.judged.push_back(label == label_unjudged ? -1 : label);
+    }
+    for (std::size_t extra = next(10); extra > 0; --extra) ranking.judged.push_back(static_cast<Label>(next(4)));
+    for (Label level = 0; level <= 3; ++level) {
+      const std::vector<double> v = compute_measures(ranking, ms, level);
+      BOOST_TEST_CONTEXT("round " << round << ", -l " << level) {
+        BOOST_TEST(at(v, "map_cut_5000") == at(v, "map"));
+        BOOST_TEST(at(v, "Rprec_mult_1.00") == at(v, "Rprec"));
+        BOOST_TEST((at(v, "success_1") == 1.0) == (at(v, "recip_rank") == 1.0));
+        const double rel_ret = at(v, "num_rel_ret");
+        const double p = rel_ret / at(v, "num_ret"), r = rel_ret / at(v, "num_rel");
+        BOOST_TEST(at(v, "set_F") == (rel_ret > 0 ? 2 * p * r / (p + r) : 0.0), tt::tolerance(1e-12));
+        BOOST_TEST(at(v, "judged_5") >= 0.0);
+        BOOST_TEST(at(v, "judged_5") <= 1.0);
+        // Every retrieved document judged (labels >= 0): judged is 1, and infAP is AP up to
+        // its epsilon. (-l 0 counts every judged label relevant.)
+        if (all_judged && n > 0) {
+          BOOST_TEST(at(v, "judged_5") == 1.0);
+          BOOST_TEST(at(v, "infAP") == at(v, "map"), tt::tolerance(1e-4));
+        }
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(relevance_level_changes_binary_measures_not_ndcg) {
