@@ -692,6 +692,45 @@ BOOST_AUTO_TEST_CASE(resume_refuses_a_changed_input_list) {
   });
 }
 
+// --resume compares the interrupted run's settings (state.json) with the options
+// (compare_settings, SettingsMatch::Same): a change is refused naming what differs, and the
+// same settings resume, a stopword that is not UTF-8 among them (state.json holds U+FFFD).
+BOOST_AUTO_TEST_CASE(resume_names_the_setting_that_changed) {
+  TempDir tmp;
+  auto o = options_for({fixtures / "trec/sample.trec", fixtures / "trec/broken.trec"}, tmp.path / "set");
+  o.terms.stopwords = {"the", "th\xFF" "e"};
+  const IndexOptions resume = interrupt(o);
+  const auto refused = [&](const IndexOptions& changed, const std::string& what) {
+    BOOST_CHECK_EXCEPTION((void)build_index_set(changed, nullptr), boilerdex::IndexError, [&](const auto& e) {
+      const std::string w = e.what();
+      return w.find("the interrupted run used different " + what + ";") != std::string::npos &&
+             w.find("--overwrite") != std::string::npos;
+    });
+  };
+  IndexOptions changed = resume;
+  changed.views = views_of({"all", "min-words:11", "min-density:5", "extractor:article"});
+  refused(changed, "views");
+  changed.views = views_of({"min-words:10", "all", "min-density:5", "extractor:article"});  // order
+  refused(changed, "views");
+  changed = resume;
+  changed.terms.sweep_positions = true;
+  refused(changed, "terms");
+  changed = resume;
+  changed.terms.stopwords = {"the"};
+  refused(changed, "terms");
+  changed = resume;
+  changed.format = InputFormat::Warc;
+  refused(changed, "format");
+  changed.views = views_of({"all"});  // views are named before inputs and terms, after format
+  refused(changed, "format");
+  changed = resume;
+  changed.views = views_of({"all"});
+  changed.terms.language = "french";
+  refused(changed, "views");
+  const IndexSummary summary = build_index_set(resume, nullptr);
+  BOOST_TEST(summary.resumed_documents > 0u);
+}
+
 BOOST_AUTO_TEST_CASE(progress_sink_sees_skips_and_the_summary) {
   struct Recorder : ProgressSink {
     std::vector<SkipReport> skips;
