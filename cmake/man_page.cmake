@@ -34,11 +34,24 @@ if(NOT at EQUAL -1)
     string(APPEND include_text ".SS ${sub}\n.nf\n${sub_help}.fi\n")
   endforeach()
 endif()
+# --version: its first line is the page's version; the libraries it names get a section of
+# their own (help2man would fold them into the option list).
+execute_process(COMMAND "${tool_name}" --version OUTPUT_VARIABLE version_text RESULT_VARIABLE status)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "${tool_name} --version failed (${status})")
+endif()
+string(REGEX MATCH "^[^\n]*" version_line "${version_text}")
+string(LENGTH "${version_line}" first_length)
+string(SUBSTRING "${version_text}" ${first_length} -1 libraries)
+string(STRIP "${libraries}" libraries)
+string(REPLACE "\n" ", " libraries "${libraries}")
+string(APPEND include_text "[VERSIONS]\nBuilt with ${libraries} (`${tool_name} --version`).\n")
 string(APPEND include_text "[SEE ALSO]\nThe documentation of boilerdex: README.md and docs/*.md in its sources; "
   "the exit codes of every tool: docs/exit-codes.md.\n")
 file(WRITE "${OUTPUT}.include" "${include_text}")
 
 execute_process(COMMAND "${HELP2MAN}" --no-info --no-discard-stderr --section 1 "--name=${description}"
+  "--version-string=${version_line}"
   "--include=${OUTPUT}.include" "--output=${OUTPUT}" "${tool_name}" RESULT_VARIABLE status)
 if(NOT status EQUAL 0)
   message(FATAL_ERROR "help2man failed for ${tool_name} (${status})")
