@@ -13,6 +13,7 @@
 //                    bodies before Gumbo (MB/s is its speed)
 //   segment-whole    segment_html with Gumbo given the whole page (no pre-pass)
 //   segment          segment_html (pre-pass, Gumbo, boilerpipe's handler)
+//   metadata         read_page_metadata alone (the lexical metadata scan and its JSON-LD)
 //   X                decode + segment + extractor X + content()  (what `bp batch X` does)
 // Figures are from the last pass (earlier passes warm caches). Peak RSS is the process's
 // maximum resident set (pages are read one at a time, so it is the working set).
@@ -38,6 +39,7 @@
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
 
 namespace bp = boilerdex::plugin;
 namespace fs = std::filesystem;
@@ -124,9 +126,9 @@ int run(int argc, char** argv) {
   }
 
   // Gumbo-only stages parse the decoded text; each page is decoded once outside the timers.
-  std::vector<std::string> names = {"gumbo-malloc", "gumbo-arena",   "decode",
-                                    "lean",         "segment-whole", "segment"};
-  constexpr std::size_t k_first_extractor = 6;
+  std::vector<std::string> names = {"gumbo-malloc", "gumbo-arena",   "decode",  "lean",
+                                    "segment-whole", "segment",      "metadata"};
+  constexpr std::size_t k_first_extractor = 7;
   std::vector<std::unique_ptr<bp::Extractor>> extractor_objects;
   if (extractors == "all") {
     for (const bp::ExtractorInfo& info : bp::list_extractors()) {
@@ -185,6 +187,7 @@ int run(int argc, char** argv) {
                     .blocks.size();
       });
       timed(5, [&] { sink += bp::segment_html(utf8).blocks.size(); });
+      timed(6, [&] { sink += bp::read_page_metadata(utf8).title.size(); });
       for (std::size_t x = 0; x < extractor_objects.size(); ++x) {
         timed(k_first_extractor + x, [&] {
           const bp::DecodedText decoded = bp::decode_to_utf8(bytes, charset);

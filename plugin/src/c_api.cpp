@@ -25,11 +25,13 @@ struct bdx_extractor {
   std::string name;
   bp::PageOptions options;  // declared_charset is the "charset" option
   bool blocks = true;
+  bool metadata = true;
 };
 
 struct bdx_result {
   bp::PageResult page;
   std::string content;
+  std::vector<std::string> metadata;  // per bp::metadata_field_names(): the field as one string
   std::vector<bool> mask;        // per parse block: kept by the extractor
   std::vector<float> scores;     // per parse block: its holder's score
   std::vector<double> features;  // parse blocks × k_num_named_features
@@ -207,6 +209,9 @@ bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, c
     } else if (k == "blocks") {
       if (v != "0" && v != "1") return bad_value("0 or 1");
       extractor->blocks = v == "1";
+    } else if (k == "metadata") {
+      if (v != "0" && v != "1") return bad_value("0 or 1");
+      extractor->metadata = v == "1";
     } else {
       std::size_t* limit = k == "max_input_bytes"   ? &extractor->options.limits.max_input_bytes
                            : k == "max_depth"       ? &extractor->options.limits.max_depth
@@ -217,7 +222,7 @@ bdx_status bdx_extractor_set_option(bdx_extractor* extractor, const char* key, c
       if (limit == nullptr) {
         return fail(BDX_ERROR_UNKNOWN_OPTION,
                     "bdx_extractor_set_option: unknown option \"" + std::string(k) +
-                        "\" (extractor, charset, blocks, max_input_bytes, max_depth, max_blocks, "
+                        "\" (extractor, charset, blocks, metadata, max_input_bytes, max_depth, max_blocks, "
                         "max_block_bytes, max_page_millis)");
       }
       if (!parse_size(v, *limit)) return bad_value("a positive decimal integer");
@@ -241,10 +246,13 @@ bdx_status bdx_extract(const bdx_extractor* extractor, const char* data, size_t 
     bp::PageOptions options = extractor->options;
     if (charset_hint != nullptr && *charset_hint != '\0') options.declared_charset = charset_hint;
     options.keep_parse_blocks = extractor->blocks;
+    options.read_metadata = extractor->metadata;
     auto out = std::make_unique<bdx_result>();
     out->page = bp::extract_page(std::string_view(data == nullptr ? "" : data, size),
                                  *extractor->extractor, options);
     out->content = out->page.document.content();
+    for (const auto name : bp::metadata_field_names())
+      out->metadata.push_back(bp::metadata_field(out->page.metadata, name));
     if (extractor->blocks) {
       const auto& parse_blocks = out->page.parse_blocks;
       out->mask = bp::content_mask(out->page.document);
@@ -282,6 +290,23 @@ const char* bdx_result_title(const bdx_result* result, size_t* size) {
     return nullptr;
   }
   return view_out(result->page.document.title, size);
+}
+
+size_t bdx_metadata_field_count(void) { return bp::metadata_field_names().size(); }
+
+const char* bdx_metadata_field_name(size_t index) {
+  const auto& names = bp::metadata_field_names();
+  return index < names.size() ? names[index].data() : nullptr;  // static, NUL-terminated literals
+}
+
+const char* bdx_result_metadata(const bdx_result* result, const char* key, size_t* size) {
+  if (size != nullptr) *size = 0;
+  if (result == nullptr || key == nullptr) return nullptr;
+  const auto& names = bp::metadata_field_names();
+  for (std::size_t i = 0; i < names.size() && i < result->metadata.size(); ++i) {
+    if (names[i] == key) return view_out(result->metadata[i], size);
+  }
+  return nullptr;
 }
 
 const char* bdx_result_charset(const bdx_result* result) {

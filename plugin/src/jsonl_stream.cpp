@@ -17,6 +17,7 @@
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
+#include "page_metadata_json_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -102,6 +103,7 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
   PageOptions page_options;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = options.blocks;
+  page_options.read_metadata = true;
   if (const auto it = record.find("charset"); it != record.end()) {
     if (!it->is_string()) throw Error("\"charset\" is not a string");
     page_options.declared_charset = it->get<std::string>();
@@ -110,6 +112,7 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
   const PageResult& result = page.emplace(extract_page(bytes, extractor, page_options));
   json out = echoed(record);
   out["title"] = result.document.title;
+  out["metadata"] = detail::metadata_object(result.metadata);
   out["text"] = result.document.content();
   out["charset"] = result.decoded.charset;
   out["extractor"] = extractor.name();

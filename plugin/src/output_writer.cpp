@@ -10,6 +10,7 @@
 #include "boilerdex/plugin/block_dump.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "html_escape_internal.hpp"
+#include "page_metadata_json_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -206,18 +207,24 @@ std::string_view output_extension(OutputFormat format) noexcept {
   return ".txt";
 }
 
-bool needs_parse_blocks(OutputFormat format) noexcept {
-  return format == OutputFormat::Json || format == OutputFormat::Html ||
+bool needs_parse_blocks(OutputFormat format, bool json_blocks) noexcept {
+  return (format == OutputFormat::Json && json_blocks) || format == OutputFormat::Html ||
          format == OutputFormat::ParseBlocks;
+}
+
+std::string metadata_json(const PageMetadata& metadata) {
+  return dump_compact(detail::metadata_object(metadata));
 }
 
 void write_text(std::ostream& out, const PageResult& result) { out << result.document.content(); }
 
-void write_json(std::ostream& out, const PageResult& result, const PageLabel& label, int indent) {
+void write_json(std::ostream& out, const PageResult& result, const PageLabel& label, int indent,
+                bool blocks) {
   json page = {
       {"source", label.source},
       {"extractor", label.extractor},
       {"title", result.document.title},
+      {"metadata", detail::metadata_object(result.metadata)},
       {"charset",
        {{"name", result.decoded.charset},
         {"source", charset_source_name(result.decoded.source)},
@@ -231,6 +238,10 @@ void write_json(std::ostream& out, const PageResult& result, const PageLabel& la
       {"content", result.document.content()},
   };
   const bool with_parse_blocks = !result.parse_blocks.empty() || result.num_parse_blocks == 0;
+  if (!blocks) {  // compact: the page's own fields only
+    out << page.dump(indent, ' ', false, json::error_handler_t::replace) << '\n';
+    return;
+  }
   if (indent >= 0) {  // pretty-printed: as one DOM (for people, not for 200,000 blocks)
     if (with_parse_blocks) page["blocks"] = parse_blocks_json(result);
     page["result_blocks"] = result_blocks_json(result.document);
@@ -303,13 +314,13 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
 }
 
 void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
-                const PageLabel& label) {
+                const PageLabel& label, bool json_blocks) {
   switch (format) {
     case OutputFormat::Text:
       write_text(out, result);
       return;
     case OutputFormat::Json:
-      write_json(out, result, label);
+      write_json(out, result, label, -1, json_blocks);
       return;
     case OutputFormat::Html:
       write_html(out, result, label);

@@ -17,6 +17,8 @@ PageResult extract_page(std::string_view bytes, const Extractor& extractor,
   // The document carries the deadline (TextDocument::budget): the extractor spends what is
   // left, and one that overran without looking is reported all the same.
   extractor.process(result.document, result.decoded.utf8);
+  // From the decoded page alone, after the extractor: metadata never moves a block decision.
+  if (options.read_metadata) result.metadata = read_page_metadata(result.decoded.utf8);
   deadline.check("extracting");
   return result;
 }

@@ -112,11 +112,19 @@ std::string clean_author(std::string_view raw) {
     const std::size_t at = s.find(stop);
     if (at != std::string::npos && at > 0) s.erase(at);
   }
+  // A byline's date ("By A. Reporter, 4 February 2010") ends the name: a word that starts
+  // with a digit (digits inside a user name, "user42", stay).
+  for (std::size_t k = 1; k < s.size(); ++k) {
+    if (s[k] >= '0' && s[k] <= '9' && s[k - 1] == ' ') {
+      s.erase(k);
+      break;
+    }
+  }
   while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
     s.pop_back();
   while (!s.empty() && (s.front() == ' ' || s.front() == '@')) s.erase(0, 1);
   if (s.empty() || detail::looks_like_url(s) || s.find('@') != std::string::npos) return {};
-  if (std::any_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) return {};
+  if (s.front() >= '0' && s.front() <= '9') return {};
   if (word_count(s) > 6 || s.size() > 80) return {};
   // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.
   if (s.find('-') != std::string::npos && s.find(' ') == std::string::npos &&
@@ -415,20 +423,31 @@ std::string clean_title(std::string_view title, std::string_view sitename) {
 namespace {
 std::string clean_title_once(std::string_view title, std::string_view sitename) {
   const std::string site = squeeze(sitename);
+  // The site's name first: "Site: Headline", "Site | Headline".
+  if (!sitename.empty() && detail::starts_with_lower(title, lower(sitename))) {
+    std::string_view rest = title.substr(sitename.size());
+    const std::size_t lead = rest.find_first_not_of(' ');
+    if (lead != std::string_view::npos && std::string_view(":|-/\u00B7\u2022\u00BB\u2013\u2014").find(rest[lead]) != std::string_view::npos) {
+      rest = rest.substr(lead);
+      while (!rest.empty() && (rest.front() == ' ' || std::string_view(":|-/").find(rest.front()) != std::string_view::npos ||
+                               static_cast<unsigned char>(rest.front()) >= 0x80))
+        rest.remove_prefix(1);
+      if (!rest.empty()) return std::string(rest);
+    }
+  }
   for (const std::string_view sep : k_title_separators) {
-    // The site name at the end (most sites) or at the start.
     const std::size_t last = title.rfind(sep);
-    const std::size_t first = title.find(sep);
     if (last == std::string_view::npos) continue;
     const std::string_view head = title.substr(0, last);
     const std::string_view tail = title.substr(last + sep.size());
     if (!site.empty() && squeeze(tail) == site) return std::string(head);
-    const std::string_view lead = title.substr(0, first);
-    const std::string_view rest = title.substr(first + sep.size());
-    if (!site.empty() && squeeze(lead) == site) return std::string(rest);
+    const std::size_t first = title.find(sep);
+    if (!site.empty() && squeeze(title.substr(0, first)) == site) return std::string(title.substr(first + sep.size()));
     if (sep == " : ") continue;  // a colon splits titles as often as it adds a site
-    if (word_count(tail) <= 6 && head.size() >= tail.size()) return std::string(head);
-    if (word_count(lead) <= 3 && rest.size() > 2 * lead.size()) return std::string(rest);
+    // A short tail is the site's name: after " | " whatever its length against the
+    // headline's, after other separators only when the headline is the longer part.
+    if (word_count(tail) <= 6 && !head.empty() && (sep == " | " || head.size() >= tail.size()))
+      return std::string(head);
   }
   return std::string(title);
 }

@@ -20,6 +20,7 @@ constexpr std::size_t k_max_meta = 256;
 constexpr std::size_t k_max_bylines = 6;
 constexpr std::size_t k_max_json_ld_scripts = 16;
 constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
+constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
 
 struct Entity {
   std::string_view name;
@@ -113,40 +114,74 @@ bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
   return found;
 }
 
-// class/id words that mark an author byline (and not a comment's author).
-bool is_byline_marker(std::string_view value) noexcept {
-  bool byline = false;
-  bool other = false;
+// What the words of a class or id value say, looked up by each word's first character
+// (one pass over the value; this runs on every element that has a class or an id).
+enum MarkerBits : unsigned {
+  k_byline = 1,     // author, authors, authorname, byline, writer, articleauthor, postauthor
+  k_date = 2,       // date, published, pubdate, posted, postdate, timestamp, entrydate, publishdate, byline
+  k_not_byline = 4,  // comment*, reply*, avatar*, bio*, description*, img*, image*, photo*, box
+  k_not_date = 8,    // comment*, reply*, event*, update*, modif*, review*
+};
+
+unsigned marker_bits(std::string_view value) noexcept {
+  unsigned bits = 0;
   for_each_markup_word(value, [&](std::string_view w) {
-    if (equals_lower(w, "author") || equals_lower(w, "byline") || equals_lower(w, "authors") ||
-        equals_lower(w, "authorname") || equals_lower(w, "writer") ||
-        equals_lower(w, "articleauthor") || equals_lower(w, "postauthor"))
-      byline = true;
-    if (starts_with_lower(w, "comment") || starts_with_lower(w, "reply") ||
-        starts_with_lower(w, "avatar") || starts_with_lower(w, "bio") ||
-        starts_with_lower(w, "description") || starts_with_lower(w, "img") ||
-        starts_with_lower(w, "image") || starts_with_lower(w, "photo") || equals_lower(w, "box"))
-      other = true;
+    const auto is = [&](std::string_view word) { return equals_lower(w, word); };
+    const auto starts = [&](std::string_view prefix) { return starts_with_lower(w, prefix); };
+    switch (ascii_lower(w.front())) {
+      case 'a':
+        if (is("author") || is("authors") || is("authorname") || is("articleauthor")) bits |= k_byline;
+        if (starts("avatar")) bits |= k_not_byline;
+        break;
+      case 'b':
+        if (is("byline")) bits |= k_byline | k_date;
+        if (starts("bio") || is("box")) bits |= k_not_byline;
+        break;
+      case 'c':
+        if (starts("comment")) bits |= k_not_byline | k_not_date;
+        break;
+      case 'd':
+        if (is("date")) bits |= k_date;
+        if (starts("description")) bits |= k_not_byline;
+        break;
+      case 'e':
+        if (is("entrydate")) bits |= k_date;
+        if (starts("event")) bits |= k_not_date;
+        break;
+      case 'i':
+        if (starts("img") || starts("image")) bits |= k_not_byline;
+        break;
+      case 'm':
+        if (starts("modif")) bits |= k_not_date;
+        break;
+      case 'p':
+        if (is("postauthor")) bits |= k_byline;
+        if (is("published") || is("pubdate") || is("posted") || is("postdate") || is("publishdate"))
+          bits |= k_date;
+        if (starts("photo")) bits |= k_not_byline;
+        break;
+      case 'r':
+        if (starts("reply")) bits |= k_not_byline | k_not_date;
+        if (starts("review")) bits |= k_not_date;
+        break;
+      case 't':
+        if (is("timestamp")) bits |= k_date;
+        break;
+      case 'u':
+        if (starts("update")) bits |= k_not_date;
+        break;
+      case 'w':
+        if (is("writer")) bits |= k_byline;
+        break;
+      default:
+        break;
+    }
   });
-  return byline && !other;
+  return bits;
 }
 
-// class/id words that mark a publication date (and not a comment's or an event's).
-bool is_date_marker(std::string_view value) noexcept {
-  bool date = false;
-  bool other = false;
-  for_each_markup_word(value, [&](std::string_view w) {
-    if (equals_lower(w, "date") || equals_lower(w, "published") || equals_lower(w, "pubdate") ||
-        equals_lower(w, "posted") || equals_lower(w, "postdate") || equals_lower(w, "timestamp") ||
-        equals_lower(w, "entrydate") || equals_lower(w, "publishdate") || equals_lower(w, "byline"))
-      date = true;
-    if (starts_with_lower(w, "comment") || starts_with_lower(w, "reply") ||
-        starts_with_lower(w, "event") || starts_with_lower(w, "update") || starts_with_lower(w, "modif") ||
-        starts_with_lower(w, "review"))
-      other = true;
-  });
-  return date && !other;
-}
+bool is_byline_marker(unsigned bits) noexcept { return (bits & k_byline) && !(bits & k_not_byline); }
+bool is_date_marker(unsigned bits) noexcept { return (bits & k_date) && !(bits & k_not_date); }
 
 // A link to an author's page: a path segment "author", "authors", "writer" or "contributor".
 bool is_author_link(std::string_view href) noexcept {
@@ -217,6 +252,14 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
   const std::size_t field = limits.max_field_bytes;
   std::size_t json_ld_bytes = 0;
   std::array<char, 16> buf{};
+  // Each element's text costs up to k_element_scan_bytes: a page of 20,000 nested bylines
+  // must not cost 20,000 of them.
+  std::size_t element_reads = 0;
+  const auto text_of = [&](std::size_t at, std::string_view element, std::size_t max_bytes) {
+    if (element_reads >= k_max_element_reads) return std::string();
+    ++element_reads;
+    return element_text(html, at, element, max_bytes);
+  };
   std::size_t p = 0;
   while (p < n) {
     const std::size_t lt = html.find('<', p);
@@ -307,16 +350,23 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       continue;
     }
     if (name == "h1" && c.h1.size() < k_max_h1) {
-      std::string text = element_text(html, p, name, field);
+      std::string text = text_of(p, name, field);
+      // A heading's permalink mark ("Title ¶", "Title #") is no part of it.
+      for (const std::string_view mark : {"\u00B6", "#", "\U0001F517"}) {
+        if (std::string_view(text).ends_with(mark)) text.resize(text.size() - mark.size());
+      }
+      while (!text.empty() && text.back() == ' ') text.pop_back();
       if (!text.empty()) c.h1.push_back(std::move(text));
     }
     if (name == "time" && !a_datetime.empty() && c.times.size() < k_max_times) {
       c.times.push_back(clean_text(a_datetime, 64));
       if (pubdate && c.published_time.empty()) c.published_time = c.times.back();
     }
+    const unsigned class_bits = marker_bits(a_class);
+    const unsigned id_bits = marker_bits(a_id);
     if (!self_closing && c.date_texts.size() < k_max_times && a_itemprop.empty() &&
-        (name == "time" || is_date_marker(a_class) || is_date_marker(a_id))) {
-      std::string text = element_text(html, p, name, 200);
+        (name == "time" || is_date_marker(class_bits) || is_date_marker(id_bits))) {
+      std::string text = text_of(p, name, 200);
       if (!text.empty()) c.date_texts.push_back(std::move(text));
     }
     // Microdata on any element: the value is content=, datetime=, else the element's text.
@@ -324,7 +374,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       const auto value = [&] {
         if (!a_content.empty()) return clean_text(a_content, field);
         if (!a_datetime.empty()) return clean_text(a_datetime, 64);
-        return self_closing ? std::string() : element_text(html, p, name, field);
+        return self_closing ? std::string() : text_of(p, name, field);
       };
       if (holds_word(a_itemprop, "datepublished") && c.published_time.empty()) {
         c.published_time = value();
@@ -338,9 +388,9 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     }
     // Bylines: class, id or rel naming the author.
     if (c.bylines.size() < k_max_bylines && !self_closing &&
-        (is_byline_marker(a_class) || is_byline_marker(a_id) || holds_word(a_rel, "author") ||
+        (is_byline_marker(class_bits) || is_byline_marker(id_bits) || holds_word(a_rel, "author") ||
          (name == "a" && is_author_link(a_href)))) {
-      std::string text = element_text(html, p, name, field);
+      std::string text = text_of(p, name, field);
       if (!text.empty()) c.bylines.push_back(std::move(text));
     }
   }

@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     config::add_version_flag(app, "boilerdex-extract");
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
-    bool list = false, jsonl = false, block_text = false, features = false;
+    bool list = false, jsonl = false, block_text = false, features = false, json_blocks = false;
     std::size_t jobs = 1;
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);
@@ -114,6 +114,8 @@ int main(int argc, char** argv) {
     app.add_flag("--jsonl", jsonl,
                  "stream mode: JSON lines in on stdin ({\"url\"|\"docno\", "
                  "\"html\"|\"html_base64\", \"charset\"}), one JSON line out per record");
+    app.add_flag("--blocks", json_blocks,
+                 "with -f json: also write the per-block arrays (blocks, result_blocks)");
     app.add_flag("--block-text", block_text, "with --jsonl: also write each block's text");
     app.add_flag("--features", features, "with --jsonl: also write each block's features");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
@@ -155,7 +157,8 @@ int main(int argc, char** argv) {
                                                 .declared_charset = charset,
                                                 .output_dir = outdir,
                                                 .limits = limits,
-                                                .jobs = jobs},
+                                                .jobs = jobs,
+                                                .json_blocks = json_blocks},
                                                std::cin, std::cout, std::cerr);
     if (summary.truncated > 0)
       std::cerr << "boilerdex-extract: " << summary.truncated << " of " << summary.pages

@@ -41,19 +41,36 @@ grep -q '^Gzipped page' "$work/out" || fail "gzip stdin: text"
 expect_rc 0 "latin1" -- "$bin" "$pages/latin1.html"
 grep -q "^Café crème brûlée" "$work/out" || fail "latin1: not decoded"
 
-# JSON parses (one object per line) and carries features and decisions.
+# JSON parses (one object per line) and carries the page's metadata; compact by default,
+# with features and decisions per block on request (--blocks).
 expect_rc 0 "json" -- "$bin" -f json "$pages/article.html" "$pages/links.htm"
 if command -v python3 >/dev/null; then
-  python3 - "$work/out" <<'PY' || fail "json: does not parse or lacks fields"
+  python3 - "$work/out" <<'PY' || fail "json: does not parse, lacks fields or is not compact"
 import json, sys
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
 assert len(lines) == 2, len(lines)
 page = json.loads(lines[0])
 assert page["title"] == "Storm closes harbour | Example Times"
 assert page["charset"]["name"] == "UTF-8"
+assert "blocks" not in page and "result_blocks" not in page, list(page)
+meta = page["metadata"]
+assert list(meta) == ["title", "author", "date", "sitename", "description", "language", "url",
+                      "image", "categories", "tags", "page_type"], list(meta)
+assert meta["title"] == "Storm closes harbour", meta
+assert meta["author"] == "A. Reporter", meta
+assert meta["date"] == "2010-02-04", meta
+assert meta["description"] is None and meta["tags"] == [], meta
+assert json.loads(lines[1])["content"] == ""
+PY
+fi
+expect_rc 0 "json --blocks" -- "$bin" -f json --blocks "$pages/article.html"
+if command -v python3 >/dev/null; then
+  python3 - "$work/out" <<'PY' || fail "json --blocks: lacks its blocks or metadata"
+import json, sys
+page = json.loads(open(sys.argv[1], encoding="utf-8").read())
 assert any(b["content"] for b in page["blocks"]) and not page["blocks"][0]["content"]
 assert "text_density" in page["blocks"][3]["features"]
-assert json.loads(lines[1])["content"] == ""
+assert page["result_blocks"] and page["metadata"]["title"] == "Storm closes harbour"
 PY
 fi
 

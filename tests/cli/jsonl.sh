@@ -42,6 +42,8 @@ a, b, c = lines
 assert a["url"] == "/orchard.html" and a["title"] == "Apple orchard harvest", a
 assert "russet apples" in a["text"] and "Quokkashop" not in a["text"], a["text"]
 assert any(x["content"] for x in a["blocks"]) and not all(x["content"] for x in a["blocks"])
+assert a["metadata"]["title"] == "Apple orchard harvest", a["metadata"]
+assert list(a["metadata"])[:3] == ["title", "author", "date"] and "metadata" in b, a["metadata"]
 assert b["docno"] == "V-1" and "caf\u00e9 guide" in b["text"] and b["charset"] == "windows-1252", b
 assert "error" in c and c["error"].startswith("stdin:3: "), c
 PY

@@ -115,6 +115,11 @@ static void test_extract(void) {
     CHECK(strstr(text, boilerplate_words[i]) == NULL);
   }
   CHECK(strcmp(bdx_result_title(r, &size), "Garden pond") == 0 && size == 11);
+  CHECK(strcmp(bdx_result_metadata(r, "title", &size), "Garden pond") == 0 && size == 11);
+  CHECK(strcmp(bdx_result_metadata(r, "author", &size), "") == 0 && size == 0);
+  CHECK(bdx_result_metadata(r, "nonsense", &size) == NULL && size == 0);
+  CHECK(bdx_metadata_field_count() == 11);
+  CHECK(strcmp(bdx_metadata_field_name(0), "title") == 0);
   CHECK(bdx_result_charset(r) != NULL);
   CHECK(bdx_result_html(r, &size) != NULL && size == sizeof page - 1);
 

@@ -57,6 +57,29 @@ BOOST_AUTO_TEST_CASE(cpp_wrapper_matches_the_library) {
   BOOST_TEST(api::feature_names().front() == "num_words");
 }
 
+BOOST_AUTO_TEST_CASE(metadata_by_field_name) {
+  const std::string html =
+      "<html lang=\"en\"><head><title>Lighthouse keepers | Coast Trust</title>"
+      "<meta name=\"keywords\" content=\"lighthouses, seals\"></head><body><p>Text.</p></body></html>";
+  api::Extractor extractor;
+  const api::Page page = extractor.extract(html);
+  BOOST_TEST(page.metadata("title") == "Lighthouse keepers");
+  BOOST_TEST(page.metadata("language") == "en");
+  BOOST_TEST(page.metadata("tags") == "lighthouses\nseals");
+  BOOST_TEST(page.metadata("author").empty());
+  BOOST_TEST(page.metadata("no such field").empty());
+  BOOST_TEST((api::metadata_field_names().size() == 11u));
+  BOOST_TEST(api::metadata_field_names()[2] == "date");
+  // C: an unknown key and a NULL result give NULL; "metadata" "0" leaves every field empty.
+  size_t size = 7;
+  BOOST_TEST(bdx_result_metadata(nullptr, "title", &size) == nullptr);
+  BOOST_TEST(size == 0u);
+  BOOST_TEST(bdx_metadata_field_name(bdx_metadata_field_count()) == nullptr);
+  extractor.set_option("metadata", "0");
+  BOOST_TEST(extractor.extract(html).metadata("title").empty());
+  BOOST_CHECK_THROW(extractor.set_option("metadata", "yes"), api::ApiError);
+}
+
 BOOST_AUTO_TEST_CASE(errors_become_exceptions_with_the_message) {
   try {
     api::Extractor bad("no-such-extractor");

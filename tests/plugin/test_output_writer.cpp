@@ -118,6 +118,33 @@ BOOST_AUTO_TEST_CASE(streamed_json_is_the_dom_dump_byte_for_byte) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(json_carries_metadata_and_drops_blocks_when_compact) {
+  PageResult r = sample();
+  r.metadata.title = "Clean title";
+  r.metadata.date = "2024-03-05";
+  r.metadata.tags = {"a", "b"};
+  std::ostringstream compact;
+  write_page(compact, OutputFormat::Json, r, {"p.html", "article"}, /*json_blocks=*/false);
+  const auto j = nlohmann::ordered_json::parse(compact.str());
+  BOOST_TEST(!j.contains("blocks"));
+  BOOST_TEST(!j.contains("result_blocks"));
+  BOOST_TEST(j.contains("content"));
+  const auto& m = j["metadata"];
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : m.items()) keys.push_back(key);
+  BOOST_TEST((keys == std::vector<std::string>{"title", "author", "date", "sitename", "description",
+                                               "language", "url", "image", "categories", "tags",
+                                               "page_type"}));
+  BOOST_TEST(m["title"] == "Clean title");
+  BOOST_TEST(m["author"].is_null());
+  BOOST_TEST(m["date"] == "2024-03-05");
+  BOOST_TEST(m["categories"].is_array());
+  BOOST_TEST(m["tags"].size() == 2u);
+  BOOST_TEST(nlohmann::json::parse(metadata_json(r.metadata)) == nlohmann::json::parse(m.dump()));
+  BOOST_TEST(nlohmann::ordered_json::parse(render(OutputFormat::Json, r)).contains("blocks"));
+  BOOST_TEST(!needs_parse_blocks(OutputFormat::Json, false));
+}
+
 BOOST_AUTO_TEST_CASE(html_is_escaped_and_self_contained) {
   const std::string html = render(OutputFormat::Html, sample());
   BOOST_TEST(html.starts_with("<!DOCTYPE html>"));

@@ -92,6 +92,8 @@ const char* bdx_extractor_name(const bdx_extractor* extractor);
  *                     ("" for none: the page's BOM, <meta> or detection decide)
  *   "blocks"          "1" (default): results carry blocks and features; "0": text only
  *                     (faster: no copy of the page's blocks)
+ *   "metadata"        "1" (default): results carry the page's metadata
+ *                     (bdx_result_metadata); "0": every field empty
  *   "max_input_bytes", "max_depth", "max_blocks", "max_block_bytes"
  *                     limits against hostile pages (decimal, > 0); hitting one truncates
  *                     the result, never fails
@@ -127,6 +129,23 @@ const char* bdx_result_text(const bdx_result* result, size_t* size);
 
 /* The page's <title> text ("" when none); as bdx_result_text. */
 const char* bdx_result_title(const bdx_result* result, size_t* size);
+
+/* Number of metadata fields (bdx_metadata_field_name). Never fails. */
+size_t bdx_metadata_field_count(void);
+
+/* The name of metadata field index, a static string, in this order: "title", "author",
+ * "date", "sitename", "description", "language", "url", "image", "categories", "tags",
+ * "page_type"; NULL when index >= bdx_metadata_field_count(). */
+const char* bdx_metadata_field_name(size_t index);
+
+/* The page's metadata field key (a name of bdx_metadata_field_name): title cleaned of the
+ * site name, author(s), date as YYYY-MM-DD (published, else modified), site name,
+ * description, language tag, canonical URL, lead image URL, categories and tags (one per
+ * line, '\n' between them), page type (article, forum, product, listing, collection,
+ * documentation, service: only when the markup says it). "" when the page does not give it
+ * or the extractor's "metadata" option is "0"; as bdx_result_text otherwise. NULL (and
+ * *size 0) for a NULL result or key, or an unknown key. Never fails otherwise. */
+const char* bdx_result_metadata(const bdx_result* result, const char* key, size_t* size);
 
 /* The charset the page was decoded from ("UTF-8", "windows-1252", ...). */
 const char* bdx_result_charset(const bdx_result* result);

@@ -6,7 +6,7 @@
 ///
 ///     boilerdex::api::Extractor extractor;  // the default, "best"; or by name: ("article")
 ///     const boilerdex::api::Page page = extractor.extract(html);
-///     std::cout << page.title() << '\n' << page.text();
+///     std::cout << page.metadata("title") << '\n' << page.text();
 ///     for (const boilerdex::api::Block& b : page.blocks()) { ... b.is_content ... }
 ///
 /// (Programs that want the whole C++ library — every extractor stage, features, writers —
@@ -76,6 +76,13 @@ class Page {
   [[nodiscard]] std::string_view text() const noexcept { return view(bdx_result_text, m_result); }
   /// The <title> text. Lives as long as the Page.
   [[nodiscard]] std::string_view title() const noexcept { return view(bdx_result_title, m_result); }
+  /// Metadata field \p key ("title", "author", "date", ... : metadata_field_names()); empty
+  /// when the page does not give it, or for an unknown key. Lives as long as the Page.
+  [[nodiscard]] std::string_view metadata(const std::string& key) const noexcept {
+    std::size_t size = 0;
+    const char* p = bdx_result_metadata(m_result, key.c_str(), &size);
+    return p == nullptr ? std::string_view() : std::string_view(p, size);
+  }
   /// The page decoded to UTF-8 (what Block source offsets index). Lives as long as the Page.
   [[nodiscard]] std::string_view html() const noexcept { return view(bdx_result_html, m_result); }
   /// The charset the page was decoded from. Never throws.
@@ -179,6 +186,13 @@ class Extractor {
     detail::check(bdx_extractor_info(i, &name, &description));
     out.emplace_back(name, description);
   }
+  return out;
+}
+
+/// The names Page::metadata takes, in bdx_metadata_field_name order. \throws std::bad_alloc.
+[[nodiscard]] inline std::vector<std::string_view> metadata_field_names() {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < bdx_metadata_field_count(); ++i) out.emplace_back(bdx_metadata_field_name(i));
   return out;
 }
 

@@ -11,11 +11,13 @@
 ///   - "url", "docno", "id": optional, copied to the output unchanged (any JSON value);
 ///   - "charset": optional, the charset the page was declared in (HTTP Content-Type).
 /// Output, one object per input record:
-///     {"url": ..., "docno": ..., "title": "...", "text": "...", "charset": "UTF-8",
+///     {"url": ..., "docno": ..., "title": "...", "metadata": {"title": ..., "author": ...,
+///      "date": ..., ...}, "text": "...", "charset": "UTF-8",
 ///      "extractor": "best",
 ///      "blocks": [{"index": 0, "content": false, "score": null, "num_words": 3,
 ///                  "link_density": 1, "text_density": 3, "source_begin": 120, "source_end": 162},
 ///                  ...]}
+///   "metadata" is the page's metadata (read_page_metadata; the keys of write_json's).
 ///   "text" is boilerpipe's content (each content block + '\n'); "blocks" are the page's
 ///   parse blocks with the extractor's decisions (source offsets index the page decoded to
 ///   UTF-8). A page that hit a segmenter limit also gets "limits": limits_notice's line

@@ -13,7 +13,7 @@ namespace boilerdex::plugin {
 /// The output formats of boilerdex-extract.
 enum class OutputFormat {
   Text,    ///< boilerpipe's getContent(): each content block's text + '\n' (spec §6)
-  Json,    ///< one object per page: title, charset, content, blocks with features and decisions
+  Json,    ///< one object per page: title, metadata, charset, content; blocks on request
   Html,    ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
   Blocks,  ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
   ParseBlocks,  ///< `bp blocks` TSV: the parse blocks before the extractor
@@ -26,8 +26,9 @@ enum class OutputFormat {
 /// The file extension of \p format, with its dot (".txt", ".json", ".html", ".tsv").
 [[nodiscard]] std::string_view output_extension(OutputFormat format) noexcept;
 
-/// True when \p format needs PageOptions::keep_parse_blocks.
-[[nodiscard]] bool needs_parse_blocks(OutputFormat format) noexcept;
+/// True when \p format needs PageOptions::keep_parse_blocks (JSON only when it writes its
+/// block arrays, \p json_blocks).
+[[nodiscard]] bool needs_parse_blocks(OutputFormat format, bool json_blocks = true) noexcept;
 
 /// Identifies the page in JSON and HTML output.
 struct PageLabel {
@@ -39,8 +40,9 @@ struct PageLabel {
 /// \throws what \p out throws.
 void write_text(std::ostream& out, const PageResult& result);
 
-/// Writes one JSON object: source, extractor, title, charset {name, source, replacements},
-/// segmentation stats, content (as write_text), "blocks" — one per parse block (when
+/// Writes one JSON object: source, extractor, title (the <title> as segmented), metadata
+/// (metadata_json of result.metadata), charset {name, source, replacements}, segmentation
+/// stats, content (as write_text); then, when \p blocks: "blocks" — one per parse block (when
 /// \p result has them): index, text, content (the extractor's decision via content_mask),
 /// labels, score (null when none), tag_level, source_begin/end, features (named_features,
 /// enclosing_tag as a name) — and "result_blocks": the blocks after the extractor with
@@ -50,7 +52,12 @@ void write_text(std::ostream& out, const PageResult& result);
 /// that is not valid UTF-8 has its bad bytes replaced by U+FFFD.
 /// \throws what \p out throws.
 void write_json(std::ostream& out, const PageResult& result, const PageLabel& label,
-                int indent = -1);
+                int indent = -1, bool blocks = true);
+
+/// \p metadata as one JSON object with exactly the keys of metadata_field_names(), in that
+/// order: strings (null when not found), categories and tags as arrays of strings.
+/// Text that is not valid UTF-8 is written with U+FFFD. \throws std::bad_alloc only.
+[[nodiscard]] std::string metadata_json(const PageMetadata& metadata);
 
 /// Writes a self-contained HTML page (inline CSS, no scripts, no external resources)
 /// showing every parse block (or, without them, every block after the extractor) in
@@ -58,9 +65,10 @@ void write_json(std::ostream& out, const PageResult& result, const PageLabel& la
 /// Every piece of page text is escaped. \throws what \p out throws.
 void write_html(std::ostream& out, const PageResult& result, const PageLabel& label);
 
-/// Writes \p result in \p format (write_text, write_json (one line), write_html, or the
-/// block dumps of block_dump.hpp). \throws what \p out throws.
+/// Writes \p result in \p format (write_text, write_json (one line; with its block arrays
+/// only when \p json_blocks), write_html, or the block dumps of block_dump.hpp).
+/// \throws what \p out throws.
 void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
-                const PageLabel& label);
+                const PageLabel& label, bool json_blocks = true);
 
 }  // namespace boilerdex::plugin

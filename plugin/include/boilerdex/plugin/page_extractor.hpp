@@ -10,6 +10,7 @@
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 
 namespace boilerdex::plugin {
@@ -22,6 +23,9 @@ struct PageOptions {
   /// Also return the parse blocks as the segmenter made them, before the extractor (the
   /// JSON and HTML writers show them). Costs one copy of the page's text.
   bool keep_parse_blocks = false;
+  /// Also read the page's metadata (read_page_metadata, into PageResult::metadata): about
+  /// one more lexical pass over the page; it changes no block decision.
+  bool read_metadata = false;
 };
 
 /// Everything extract_page learnt about one page.
@@ -38,6 +42,8 @@ struct PageResult {
   std::size_t num_parse_blocks = 0;
   /// What the segmenter truncated or dropped, if anything.
   SegmentStats stats;
+  /// Title, author, date, ... (only with PageOptions::read_metadata; else every field empty).
+  PageMetadata metadata;
 };
 
 /// Decodes \p bytes (decode_to_utf8 with options.declared_charset), segments them
@@ -50,7 +56,8 @@ struct PageResult {
 /// parse of the page it makes).
 /// \throws PageTimeLimitError when the page takes longer than options.limits.max_page_millis,
 /// naming the stage it was in ("decoding", "preparing HTML", "parsing HTML", "segmenting",
-/// "extracting") and the bound as set; std::bad_alloc, or what \p extractor throws (the
+/// "extracting") and the bound as set (the metadata scan, when asked for, runs after the
+/// extractor and within the same bound, as part of "extracting"); std::bad_alloc, or what \p extractor throws (the
 /// built-in ones throw nothing else).
 [[nodiscard]] PageResult extract_page(std::string_view bytes, const Extractor& extractor,
                                       const PageOptions& options = {});

@@ -59,6 +59,9 @@ struct BatchOptions {
   SegmentLimits limits;
   /// Pages extracted at once (0: one per hardware thread). Output is the same for any value.
   std::size_t jobs = 1;
+  /// JSON: also write the per-block arrays ("blocks", "result_blocks"); off, a page's JSON
+  /// is its title, metadata, charset and content only.
+  bool json_blocks = false;
 };
 
 /// What extract_batch did.

@@ -1,0 +1,269 @@
+// read_page_metadata: one small hand-written page per source of metadata.
+#include <boost/test/unit_test.hpp>
+#include <string>
+#include <vector>
+
+#include "boilerdex/plugin/extractor_registry.hpp"
+#include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+std::string page(const std::string& head, const std::string& body = "<p>Body text.</p>") {
+  return "<!DOCTYPE html><html><head>" + head + "</head><body>" + body + "</body></html>";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(page_metadata)
+
+BOOST_AUTO_TEST_CASE(meta_name_tags) {
+  const auto m = read_page_metadata(page(
+      "<title>Tax guide</title><meta name=\"author\" content=\"Ada Lovelace\">"
+      "<meta name=\"description\" content=\"How to file &amp; pay.\">"
+      "<meta name=\"keywords\" content=\"tax, money , tax\">"
+      "<meta name=\"date\" content=\"2023-11-02\">"));
+  BOOST_TEST(m.title == "Tax guide");
+  BOOST_TEST(m.author == "Ada Lovelace");
+  BOOST_TEST(m.description == "How to file & pay.");
+  BOOST_TEST(m.date == "2023-11-02");
+  BOOST_TEST((m.tags == std::vector<std::string>{"tax", "money"}));
+  BOOST_TEST(m.page_type.empty());  // nothing says what kind of page it is
+}
+
+BOOST_AUTO_TEST_CASE(opengraph) {
+  const auto m = read_page_metadata(page(
+      "<meta property=\"og:title\" content=\"Harbour storm\">"
+      "<meta property=\"og:site_name\" content=\"Example Times\">"
+      "<meta property=\"og:url\" content=\"https://example.com/storm\">"
+      "<meta property=\"og:image\" content=\"https://example.com/s.jpg\">"
+      "<meta property=\"og:type\" content=\"article\">"
+      "<meta property=\"og:locale\" content=\"en_GB\">"
+      "<meta property=\"article:published_time\" content=\"2010-02-04T18:00:00+01:00\">"
+      "<meta property=\"article:modified_time\" content=\"2010-02-06T09:00:00Z\">"
+      "<meta property=\"article:section\" content=\"Weather\">"
+      "<meta property=\"article:tag\" content=\"storms\">"));
+  BOOST_TEST(m.title == "Harbour storm");
+  BOOST_TEST(m.sitename == "Example Times");
+  BOOST_TEST(m.url == "https://example.com/storm");
+  BOOST_TEST(m.image == "https://example.com/s.jpg");
+  BOOST_TEST(m.page_type == "article");
+  BOOST_TEST(m.language == "en-GB");
+  BOOST_TEST(m.date == "2010-02-04");  // published wins over modified
+  BOOST_TEST((m.categories == std::vector<std::string>{"Weather"}));
+  BOOST_TEST((m.tags == std::vector<std::string>{"storms"}));
+}
+
+BOOST_AUTO_TEST_CASE(twitter_cards) {
+  const auto m = read_page_metadata(page(
+      "<meta name=\"twitter:title\" content=\"Card title\">"
+      "<meta name=\"twitter:description\" content=\"Card text\">"
+      "<meta name=\"twitter:image\" content=\"https://example.com/c.png\">"));
+  BOOST_TEST(m.title == "Card title");
+  BOOST_TEST(m.description == "Card text");
+  BOOST_TEST(m.image == "https://example.com/c.png");
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_article) {
+  const auto m = read_page_metadata(page(
+      "<title>Ignored | Site</title>"
+      R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle",
+      "headline":"Storm closes harbour","datePublished":"2010-02-04T18:00:00Z",
+      "dateModified":"2010-02-05","author":[{"@type":"Person","name":"A. Reporter"},
+      {"@type":"Person","name":"B. Writer"}],"publisher":{"@type":"Organization","name":"Example Times"},
+      "articleSection":["News","Weather"],"keywords":"storm, harbour","image":{"url":"https://e.com/i.jpg"},
+      "inLanguage":"en"}</script>)"));
+  BOOST_TEST(m.author == "A. Reporter, B. Writer");
+  BOOST_TEST(m.date == "2010-02-04");
+  BOOST_TEST(m.sitename == "Example Times");
+  BOOST_TEST(m.page_type == "article");
+  BOOST_TEST(m.image == "https://e.com/i.jpg");
+  BOOST_TEST((m.categories == std::vector<std::string>{"News", "Weather"}));
+  BOOST_TEST((m.tags == std::vector<std::string>{"storm", "harbour"}));
+  BOOST_TEST(m.title == "Ignored");  // the <title>, cleaned, as no <h1> names the headline
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_graph_resolves_the_author_by_id) {
+  const auto m = read_page_metadata(page(
+      R"(<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+      {"@type":"WebSite","@id":"#site","name":"Left Site"},
+      {"@type":"WebPage","@id":"#page","datePublished":"2019-01-01"},
+      {"@type":"BlogPosting","headline":"Post","author":{"@id":"#jane"},"datePublished":"2021-06-30"},
+      {"@type":"Person","@id":"#jane","name":"Jane Doe"}]}</script>)"));
+  BOOST_TEST(m.author == "Jane Doe");
+  BOOST_TEST(m.date == "2021-06-30");  // the post's date, not the web page's
+  BOOST_TEST(m.sitename == "Left Site");
+  BOOST_TEST(m.page_type == "article");
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_arrays_and_kinds_of_page) {
+  const auto product = read_page_metadata(page(
+      R"(<script type="application/ld+json">[{"@type":"BreadcrumbList"},
+      {"@type":"Product","name":"Wool Runner","review":[{"author":{"name":"Reviewer"}}]}]</script>)"));
+  BOOST_TEST(product.page_type == "product");
+  BOOST_TEST(product.author.empty());  // a reviewer is not the page's author
+  const auto forum = read_page_metadata(page(
+      R"(<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Q",
+      "author":{"@type":"Person","name":"user42"},"datePublished":"2024-05-11T08:00:00Z"}</script>)"));
+  BOOST_TEST(forum.page_type == "forum");
+  BOOST_TEST(forum.author == "user42");
+  BOOST_TEST(forum.date == "2024-05-11");
+}
+
+BOOST_AUTO_TEST_CASE(malformed_json_ld_is_skipped_not_thrown) {
+  std::string deep(100000, '[');
+  const auto m = read_page_metadata(page(
+      "<title>Still here</title><meta name=\"author\" content=\"Kept Name\">"
+      "<meta property=\"og:type\" content=\"article\">"
+      "<script type=\"application/ld+json\">{\"@type\": \"Article\", \"author\": </script>"
+      "<script type=\"application/ld+json\">" + deep + "</script>"
+      "<script type=\"application/ld+json\"><!-- {\"@type\":\"Article\",\"datePublished\":\"2020-01-02\"} --></script>"));
+  BOOST_TEST(m.title == "Still here");
+  BOOST_TEST(m.author == "Kept Name");
+  BOOST_TEST(m.date == "2020-01-02");  // the comment-wrapped body still counts
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_beyond_its_budget_is_skipped) {
+  MetadataLimits limits;
+  limits.max_json_ld_bytes = 40;
+  const auto m = read_page_metadata(
+      page(R"(<script type="application/ld+json">{"@type":"Article","author":{"name":"Too Far Along"}}</script>)"),
+      limits);
+  BOOST_TEST(m.author.empty());
+}
+
+BOOST_AUTO_TEST_CASE(microdata) {
+  const auto m = read_page_metadata(page(
+      "<title>Recipe</title>",
+      "<div itemscope itemtype=\"https://schema.org/BlogPosting\">"
+      "<span itemprop=\"author\" itemscope><span itemprop=\"name\">Mary Cook</span></span>"
+      "<meta itemprop=\"datePublished\" content=\"2022-09-14\">"
+      "<p>Text</p></div>"));
+  BOOST_TEST(m.author == "Mary Cook");
+  BOOST_TEST(m.date == "2022-09-14");
+}
+
+BOOST_AUTO_TEST_CASE(time_datetime) {
+  const auto m = read_page_metadata(page(
+      "<title>Post</title>", "<article><time datetime=\"2021-03-04T05:06:07Z\" pubdate>4 March</time></article>"));
+  BOOST_TEST(m.date == "2021-03-04");
+  const auto text = read_page_metadata(
+      page("<title>Post</title>", "<span class=\"post-date\">Posted on March 9th, 2024</span>"));
+  BOOST_TEST(text.date == "2024-03-09");
+}
+
+BOOST_AUTO_TEST_CASE(byline_near_the_content) {
+  const auto m = read_page_metadata(page(
+      "<title>Story</title>",
+      "<h1>Story</h1><p class=\"byline\">By Sam Smith | 12 May 2020</p><p>Text</p>"
+      "<div class=\"comment\"><span class=\"comment-author\">Troll</span></div>"));
+  BOOST_TEST(m.author == "Sam Smith");
+  BOOST_TEST(m.date == "2020-05-12");
+  const auto link = read_page_metadata(
+      page("<title>Story</title>", "<a href=\"/authors/kim-lee\">Kim Lee</a><time datetime=\"2020-01-01\">x</time>"
+           "<span class=\"date\">1 January 2020</span>"));
+  BOOST_TEST(link.author == "Kim Lee");
+}
+
+BOOST_AUTO_TEST_CASE(an_author_needs_an_article) {
+  // A name on a page with no article markup and no date is more often a testimonial's.
+  const auto m = read_page_metadata(page("<title>Services</title>", "<p class=\"author\">Happy Client</p>"));
+  BOOST_TEST(m.author.empty());
+}
+
+BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {
+  const auto m = read_page_metadata(
+      "<html lang=\"pt-BR\"><head><link rel=\"alternate canonical\" href=\"https://e.com/a\">"
+      "<meta property=\"og:url\" content=\"https://e.com/b\"></head></html>");
+  BOOST_TEST(m.url == "https://e.com/a");
+  BOOST_TEST(m.language == "pt-BR");
+}
+
+BOOST_AUTO_TEST_CASE(title_suffix_cleaning) {
+  BOOST_TEST(clean_title("Story | The Guardian") == "Story");
+  BOOST_TEST(clean_title("Long headline about things - Site") == "Long headline about things");
+  BOOST_TEST(clean_title("Post title / Board / Some Forums") == "Post title");
+  BOOST_TEST(clean_title("Site: A long headline with several words", "Site") ==
+             "A long headline with several words");
+  BOOST_TEST(clean_title("Covid-19 - what we know") == "Covid-19 - what we know");  // tail is the longer
+  BOOST_TEST(clean_title("No separator here") == "No separator here");
+  const auto m = read_page_metadata(page(
+      "<title>Story about a storm \xE2\x80\x94 Example Times</title>"
+      "<meta property=\"og:site_name\" content=\"Example Times\">"));
+  BOOST_TEST(m.title == "Story about a storm");
+}
+
+BOOST_AUTO_TEST_CASE(title_from_the_main_heading) {
+  // The <h1> is the headline the <title> names, without the title's addition.
+  const auto m = read_page_metadata(
+      page("<title>Best tents 2025: tested and rated | Outdoors</title>",
+           "<h1 class=\"entry-title\">Best tents 2025 <a href=\"#\">\xC2\xB6</a></h1>"));
+  BOOST_TEST(m.title == "Best tents 2025");  // without its permalink mark
+  // An <h1> that names something else (a site logo) does not replace the title.
+  const auto logo = read_page_metadata(page("<title>Apple harvest | Farm</title>", "<h1>Farm</h1>"));
+  BOOST_TEST(logo.title == "Apple harvest");
+}
+
+BOOST_AUTO_TEST_CASE(title_in_the_body) {
+  const auto m = read_page_metadata(
+      "<html><head></head><body><div><title>Lost &amp; found title</title><p>Text</p></div></body></html>");
+  BOOST_TEST(m.title == "Lost & found title");
+}
+
+BOOST_AUTO_TEST_CASE(dates_normalised) {
+  BOOST_TEST(normalise_date("2024-03-05T10:00:00Z") == "2024-03-05");
+  BOOST_TEST(normalise_date("2024/03/05") == "2024-03-05");
+  BOOST_TEST(normalise_date("20240305") == "2024-03-05");
+  BOOST_TEST(normalise_date("March 5, 2024") == "2024-03-05");
+  BOOST_TEST(normalise_date("Updated 5 Mar 2024 at noon") == "2024-03-05");
+  BOOST_TEST(normalise_date("2023-02-29").empty());  // not a day
+  BOOST_TEST(normalise_date("1850-01-01").empty());  // out of range
+  BOOST_TEST(normalise_date("yesterday").empty());
+}
+
+BOOST_AUTO_TEST_CASE(fields_by_name) {
+  PageMetadata m;
+  BOOST_TEST(m.empty());
+  m.tags = {"a", "b"};
+  m.title = "T";
+  BOOST_TEST(!m.empty());
+  BOOST_TEST(metadata_field(m, "tags") == "a\nb");
+  BOOST_TEST(metadata_field(m, "title") == "T");
+  BOOST_TEST(metadata_field(m, "nope").empty());
+  BOOST_TEST(metadata_field_names().size() == 11u);
+  BOOST_TEST(metadata_field_names().back() == "page_type");
+}
+
+BOOST_AUTO_TEST_CASE(hostile_pages_stay_bounded) {
+  std::string nested;
+  for (int i = 0; i < 20000; ++i) nested += "<div class=\"author\">";
+  nested += "Deep Name";
+  const auto m = read_page_metadata(page("<title>T</title>", nested));
+  BOOST_TEST(m.title == "T");
+  std::string huge = "<script type=\"application/ld+json\">{\"@type\":\"Article\",\"x\":\"" +
+                     std::string(3u << 20, 'a') + "\"}</script><title>After</title>";
+  BOOST_TEST(read_page_metadata(huge).title == "After");
+  MetadataLimits limits;
+  limits.max_scan_bytes = 10;
+  BOOST_TEST(read_page_metadata(page("<title>Far</title>"), limits).title.empty());
+}
+
+BOOST_AUTO_TEST_CASE(extract_page_reads_it_without_moving_a_block) {
+  const std::string html = page(
+      "<title>Story | Site</title><meta name=\"author\" content=\"Ann Bee\">"
+      "<meta property=\"og:type\" content=\"article\">",
+      "<h1>Story</h1><p>A paragraph with enough words to be kept as the main content of the page.</p>");
+  const auto extractor = make_extractor("best");
+  PageOptions with;
+  with.read_metadata = true;
+  const PageResult a = extract_page(html, *extractor, with);
+  const PageResult b = extract_page(html, *extractor);
+  BOOST_TEST(a.metadata.title == "Story");
+  BOOST_TEST(a.metadata.author == "Ann Bee");
+  BOOST_TEST(b.metadata.empty());
+  BOOST_TEST(a.document.content() == b.document.content());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
