@@ -86,6 +86,26 @@ for line in "infAP${tab}852${tab}0.2500" "Rprec_mult_1.00${tab}851${tab}0.2500" 
   sed "s/ *${tab}/${tab}/" "$tmp/new" | grep -qx "$line" || fail "new measures: no line '$line'"
 done
 
+# trec_eval's own values, as pytrec_eval (trec_eval's code) computed them for ir_measures'
+# tests (tests/fixtures/trec/README.md): infAP with pooled-unjudged documents, Success, IPrec.
+prun=$fixtures/trec/pytrec.run
+ir_check() {  # EXPECTED_SUMMARY OPTIONS... : the "qid value" pairs printed, space-separated
+  local expected=$1
+  shift
+  local got
+  got=$("$tool" eval -q "$@" 2>&1 | awk -F'\t' '{print $2, $3}' | tr '\n' ' ')
+  [ "$got" = "$expected" ] || fail "eval -q $*: '$got', pytrec_eval gives '$expected'"
+}
+ir_check "0 0.8333 1 0.1875 all 0.5104 " -m infAP "$fixtures/trec/pytrec_infap.qrels" "$prun"
+ir_check "0 0.3333 1 0.3750 all 0.3542 " -l2 -m infAP "$fixtures/trec/pytrec_infap.qrels" "$prun"
+ir_check "0 0.8333 1 0.1250 all 0.4792 " -m AP "$fixtures/trec/pytrec_infap.qrels" "$prun"
+ir_check "0 1.0000 1 0.0000 all 0.5000 " -m Success@2 "$fixtures/trec/pytrec_success.qrels" "$prun"
+ir_check "0 1.0000 1 0.0000 all 0.5000 " -l2 -m success.2 "$fixtures/trec/pytrec_success.qrels" "$prun"
+ir_check "0 0.0000 1 0.0000 all 0.0000 " -l3 -m Success@2 "$fixtures/trec/pytrec_success.qrels" "$prun"
+ir_check "0 1.0000 1 0.2500 all 0.6250 " -m IPrec@0.25 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
+ir_check "0 1.0000 1 0.0000 all 0.5000 " -m IPrec@0.75 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
+ir_check "0 0.6667 1 0.2500 all 0.4583 " -l2 -m IPrec@0.1 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
+
 # Errors: file and line, exit 1; usage, exit 2.
 printf '851 Q0 a 1 1 t\n851 Q0 b 2\n' >"$tmp/bad.run"
 "$tool" eval "$qrels" "$tmp/bad.run" 2>"$tmp/err"
