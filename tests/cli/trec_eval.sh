@@ -105,6 +105,10 @@ ir_check "0 0.0000 1 0.0000 all 0.0000 " -l3 -m Success@2 "$fixtures/trec/pytrec
 ir_check "0 1.0000 1 0.2500 all 0.6250 " -m IPrec@0.25 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
 ir_check "0 1.0000 1 0.0000 all 0.5000 " -m IPrec@0.75 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
 ir_check "0 0.6667 1 0.2500 all 0.4583 " -l2 -m IPrec@0.1 "$fixtures/trec/pytrec_iprec.qrels" "$prun"
+# Judged@k as ir_measures' own test gives it (divided by min(k, num_ret)).
+ir_check "0 1.0000 1 0.2500 all 0.6250 " -m Judged@1000 "$fixtures/trec/ir_judged.qrels" "$fixtures/trec/ir_judged.run"
+ir_check "0 1.0000 1 0.3333 all 0.6667 " -m Judged@3 "$fixtures/trec/ir_judged.qrels" "$fixtures/trec/ir_judged.run"
+ir_check "0 1.0000 1 0.0000 all 0.5000 " -m judged.1 "$fixtures/trec/ir_judged.qrels" "$fixtures/trec/ir_judged.run"
 
 # Errors: file and line, exit 1; usage, exit 2.
 printf '851 Q0 a 1 1 t\n851 Q0 b 2\n' >"$tmp/bad.run"
