@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
     eval_app->add_flag("--binarize", binarize, "labels >= -l become 1 before evaluating (topic-relevance NDCG)");
     eval_app->add_option("qrels", eval.qrels, "qrels file")->required();
-    eval_app->add_option("runs", eval.runs, "run file(s)")->required();
+    eval_app->add_option("runs", eval.runs, "run file(s); with several, each line starts with its run's file name")->required();
 
     trec::RunCommand run;
     std::string view, field, bm25;
