@@ -6,7 +6,7 @@
 # demo: 300 pages).
 # Usage: install_share.sh BUILD_DIR [FIXTURES_DIR SHARED_DIR]   (exit 77 = skipped)
 set -u
-if [[ -n ${BOILERDEX_SANITIZED:-} ]]; then echo "skip: sanitized build (see install.sh)"; exit 77; fi
+if [[ -n ${BOILERDEX_SANITIZED:-} ]]; then echo "skip: sanitized build (the release build's ctest checks what is installed)"; exit 77; fi
 build=$1
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 work=$(mktemp -d)
