@@ -53,10 +53,7 @@ IndexOptions index_options_from_config(const config::Config& c, ExtractorNames n
   o.sync_commits = c.indexing.sync_commits;
   o.auto_sample_documents = c.indexing.auto_sample_documents;
   o.terms.index_title = c.indexing.index_title;
-  o.limits.max_depth = c.extraction.max_depth;
-  o.limits.max_blocks = c.extraction.max_blocks;
-  o.limits.max_block_bytes = c.extraction.max_block_bytes;
-  o.limits.max_page_millis = c.extraction.max_page_millis;
+  o.limits = plugin::segment_limits_from_config(c);
   o.max_page_bytes = c.collection.max_page_bytes;
   o.commit_interval = c.indexing.commit_interval;
   o.max_pending_postings = c.indexing.max_pending_postings;

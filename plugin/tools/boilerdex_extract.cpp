@@ -13,6 +13,7 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
+#include "boilerdex/plugin/segment_limits.hpp"
 #include "boilerdex/plugin/text_model.hpp"
 #if defined(BOILERDEX_BOILERNET_MODULE)
 #include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
@@ -47,6 +48,9 @@ void add_eval_command(CLI::App& app, EvalCommand& e) {
                            config::k_page_limit_range);
   config::add_threads_option(*e.command, e.options.threads, "worker threads (default: all cores)");
   e.command->add_flag("--no-blocks", e.no_blocks, "skip the block-level evaluation on L3S-GN1");
+  e.command->add_flag("--markdown", e.options.markdown,
+                      "on WCXB data sets also score each extractor's -f markdown against the gold Markdown "
+                      "(word F1, heading and list-item recall)");
 }
 
 int run_eval(EvalCommand& e) {
@@ -137,11 +141,7 @@ int main(int argc, char** argv) {
     }
     const config::Config c =
         config_file.empty() ? config::Config{} : config::load_config(config_file);
-    plugin::SegmentLimits limits;
-    limits.max_depth = c.extraction.max_depth;
-    limits.max_blocks = c.extraction.max_blocks;
-    limits.max_block_bytes = c.extraction.max_block_bytes;
-    limits.max_page_millis = c.extraction.max_page_millis;
+    const plugin::SegmentLimits limits = plugin::segment_limits_from_config(c);
     const std::string name = extractor.empty() ? c.extraction.extractor : extractor;
     std::ios::sync_with_stdio(false);
     if (jsonl) {

@@ -8,6 +8,7 @@
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/plugin/omindex_filter.hpp"
+#include "boilerdex/plugin/segment_limits.hpp"
 
 int main(int argc, char** argv) {
   return boilerdex::config::run_tool("boilerdex-omindex-filter", [&]() -> int {
@@ -43,10 +44,7 @@ int main(int argc, char** argv) {
     options.handling = plugin::parse_boilerplate_handling(handling);
     options.declared_charset = charset;
     options.obey_robots = robots == "obey";
-    options.limits.max_depth = c.extraction.max_depth;
-    options.limits.max_blocks = c.extraction.max_blocks;
-    options.limits.max_block_bytes = c.extraction.max_block_bytes;
-    options.limits.max_page_millis = c.extraction.max_page_millis;
+    options.limits = plugin::segment_limits_from_config(c);
     std::ios::sync_with_stdio(false);
     const int status = plugin::run_omindex_filter(input, options, std::cout, std::cerr);
     std::cout.flush();

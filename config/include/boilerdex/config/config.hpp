@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "boilerdex/config/default_extractor.hpp"
+#include "boilerdex/config/defaults.hpp"
 
 namespace boilerdex::config {
 
@@ -37,7 +38,7 @@ struct CollectionConfig {
   /// (format "files": its HTML files; "trec"/"warc": every regular file in it).
   std::vector<std::filesystem::path> inputs;
   std::string format = "trec";                  ///< trec | warc | files
-  std::uint64_t max_page_bytes = 20ull << 20;   ///< larger pages are skipped (and counted)
+  std::uint64_t max_page_bytes = defaults::max_page_bytes;  ///< larger pages are skipped (and counted)
 };
 
 /// [extraction]: how pages become blocks (plugin::SegmentLimits) and which extractor
@@ -45,13 +46,13 @@ struct CollectionConfig {
 struct ExtractionConfig {
   /// A name plugin::make_extractor accepts; default "best" (default_extractor.hpp).
   std::string extractor{k_default_extractor};
-  std::size_t max_depth = 2000;       ///< DOM depth below which elements are flattened
-  std::size_t max_blocks = 200000;    ///< further blocks of a page are dropped
-  std::size_t max_block_bytes = 1u << 20;  ///< longer block text is truncated
+  std::size_t max_depth = defaults::max_depth;  ///< DOM depth below which elements are flattened
+  std::size_t max_blocks = defaults::max_blocks;  ///< further blocks of a page are dropped
+  std::size_t max_block_bytes = defaults::max_block_bytes;  ///< longer block text is truncated
   /// Wall-clock milliseconds one page may take from decoding through the extractor (and any
   /// second parse it makes); a slower page is skipped and counted
   /// (plugin::SegmentLimits::max_page_millis, plugin::PageBudget); 0: no bound.
-  std::size_t max_page_millis = 30000;
+  std::size_t max_page_millis = defaults::max_page_millis;
 };
 
 /// [views]: the parallel indexes to build.
@@ -65,38 +66,38 @@ struct ViewsConfig {
 /// [indexing]: term generation and the writer.
 struct IndexingConfig {
   std::filesystem::path output;  ///< index-set directory (--out); empty: not given
-  std::string language = "english";   ///< Xapian::Stem language, "none" disables stemming
-  std::string stem_strategy = "some"; ///< none | some | all | all_z | some_full_pos
+  std::string language{defaults::language};  ///< Xapian::Stem language, "none" disables stemming
+  std::string stem_strategy{defaults::stem_strategy};  ///< none | some | all | all_z | some_full_pos
   std::vector<std::string> stopwords; ///< inline stopword list (added to stopwords_file's)
   std::filesystem::path stopwords_file;  ///< one word per line, '#' comments; empty: none
-  bool positions = true;        ///< store positional information (phrase search)
+  bool positions = defaults::positions;  ///< store positional information (phrase search)
   /// Positions also in the min-words and min-density sweep views (when positions is on).
   /// Off by default: the sweeps serve bag-of-words ranking experiments, and positions are
   /// most of the cost of writing them (indexer::TermSettings::sweep_positions).
-  bool sweep_positions = false;
+  bool sweep_positions = defaults::sweep_positions;
   /// Termlists (each document's term list, Xapian's table for relevance feedback, delve
   /// and replace_document) also in the min-words and min-density views. Off by default:
   /// ranking never reads them, and they were 22% of the CPU of writing the default views
   /// (indexer::TermSettings::sweep_termlists).
-  bool sweep_termlists = false;
-  bool index_title = true;      ///< index the page title in every view
-  std::uint64_t commit_interval = 2000;          ///< documents between commits of all views
+  bool sweep_termlists = defaults::sweep_termlists;
+  bool index_title = defaults::index_title;  ///< index the page title in every view
+  std::uint64_t commit_interval = defaults::commit_interval;  ///< documents between commits of all views
   /// Also commit when this many postings (term occurrences, all views) are buffered;
   /// Xapian holds ≈ 45 bytes per posting with positions, so 1M ≈ 45 MB; smaller buffers
   /// also index faster (they stay in cache; 1M measured 5% less CPU than 4M on 53 views).
-  std::uint64_t max_pending_postings = 1000000;
+  std::uint64_t max_pending_postings = defaults::max_pending_postings;
   /// fsync every view at every commit. Off: commits are not synced (Xapian::DB_NO_SYNC),
   /// which survives a killed process but not a power failure; the finished index set is
   /// synced once before its manifest is written.
-  bool sync_commits = false;
-  unsigned threads = 0;         ///< parse/classify threads; 0: hardware concurrency
-  bool strict = false;          ///< any skipped document is fatal
+  bool sync_commits = defaults::sync_commits;
+  unsigned threads = defaults::threads;  ///< parse/classify threads; 0: hardware concurrency
+  bool strict = defaults::strict;  ///< any skipped document is fatal
   /// Bytes of each view's kept text stored per document for result snippets (value 4,
   /// cut on a UTF-8 character boundary); 0 stores none.
-  std::uint64_t snippet_bytes = 2048;
+  std::uint64_t snippet_bytes = defaults::snippet_bytes;
   /// Documents at the start of the collection on which a min-words:auto view fits the
   /// stochastic text model to fix its threshold (≥ 1).
-  std::uint64_t auto_sample_documents = 2000;
+  std::uint64_t auto_sample_documents = defaults::auto_sample_documents;
 };
 
 /// [search]: defaults for boilerdex-search.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "boilerdex/config/config.hpp"
+#include "boilerdex/config/defaults.hpp"
 #include "boilerdex/indexer/manifest.hpp"
 #include "boilerdex/indexer/view_spec.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
@@ -46,16 +47,17 @@ struct IndexOptions {
   std::vector<ViewSpec> views;  ///< empty: default_view_specs(); duplicates are an error
   TermSettings terms;
   plugin::SegmentLimits limits;  ///< limits.max_input_bytes is ignored (see max_page_bytes)
-  std::uint64_t max_page_bytes = 20ull << 20;     ///< larger pages are skipped, counted
-  std::uint64_t commit_interval = 2000;           ///< documents between commits (≥ 1)
-  std::uint64_t max_pending_postings = 1000000;   ///< commit early past this many (≥ 1)
+  std::uint64_t max_page_bytes = config::defaults::max_page_bytes;  ///< larger pages are skipped, counted
+  std::uint64_t commit_interval = config::defaults::commit_interval;  ///< documents between commits (≥ 1)
+  /// Commit early past this many buffered postings (≥ 1).
+  std::uint64_t max_pending_postings = config::defaults::max_pending_postings;
   /// fsync at every commit. false (default): views are opened with Xapian::DB_NO_SYNC, so
   /// a commit survives the process being killed (the data is in the kernel's page cache)
   /// but not a power failure or OS crash, after which --resume may find a view behind
   /// state.json and refuse (then --overwrite); the finished set is fsynced once, before
   /// its manifest is written.
-  bool sync_commits = false;
-  unsigned threads = 0;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
+  bool sync_commits = config::defaults::sync_commits;
+  unsigned threads = config::defaults::threads;  ///< parse/classify threads; 0: std::thread::hardware_concurrency()
   /// Build only shard shard_index of shard_count: the input files at positions
   /// shard_index, shard_index + shard_count, ... of the file list (shards.hpp).
   /// shard_count 1: everything. A shard with no input file is a UsageError.
@@ -65,7 +67,7 @@ struct IndexOptions {
   /// 0: 32 per thread.
   std::size_t batch_documents = 0;
   ExistingOutput existing = ExistingOutput::Refuse;
-  bool strict = false;        ///< the first skipped document ends the run (IndexError)
+  bool strict = config::defaults::strict;  ///< the first skipped document ends the run (IndexError)
   /// A min-words:auto view fixes its K before indexing starts: the first
   /// auto_sample_documents documents of the whole input list (not of this shard, so every
   /// shard finds the same K) are decoded and segmented, the stochastic text model's mixture
@@ -74,17 +76,19 @@ struct IndexOptions {
   /// long text than short. Those documents are parsed twice (a sample, not a second pass
   /// over the collection). K and the fit go to the manifest (ManifestView::fit) and to
   /// state.json, so --resume keeps K. ≥ 1.
-  std::uint64_t auto_sample_documents = 2000;
+  std::uint64_t auto_sample_documents = config::defaults::auto_sample_documents;
   /// Bytes of each view's kept text stored in value_text (document_layout.hpp); 0: none.
-  std::uint64_t snippet_bytes = 2048;
+  std::uint64_t snippet_bytes = config::defaults::snippet_bytes;
   std::string config_toml;    ///< recorded in the manifest as the effective configuration
 };
 
 /// Options from a loaded configuration (its [collection], [extraction], [views] and
-/// [indexing] tables; stopwords_file read and merged). Command-line flags may then
-/// override fields. \p names: how the view specs' extractor names are read
-/// (parse_view_specs); AsWritten to compare the options with an existing set
-/// (Manifest::find_view) without building their extractors. \throws UsageError for a bad
+/// [indexing] tables; stopwords_file read and merged; the limits from
+/// plugin::segment_limits_from_config). A configuration left at its defaults gives the
+/// defaults of IndexOptions and TermSettings (both read config/defaults.hpp), with
+/// config_toml set. Command-line flags may then override fields. \p names: how the view
+/// specs' extractor names are read (parse_view_specs); AsWritten to compare the options
+/// with an existing set (Manifest::find_view) without building their extractors. \throws UsageError for a bad
 /// view spec or format (InputError for a learned: model file that cannot be read, with
 /// Checked); ConfigError when stopwords_file cannot be read.
 [[nodiscard]] IndexOptions index_options_from_config(const config::Config& config,

@@ -19,30 +19,31 @@
 #include <string>
 #include <vector>
 
+#include "boilerdex/config/defaults.hpp"
 #include "boilerdex/indexer/view_spec.hpp"
 
 namespace boilerdex::indexer {
 
 /// Term-generation settings; search must use the same to parse queries.
 struct TermSettings {
-  std::string language = "english";  ///< Xapian::Stem name, "none" for no stemming
-  std::string stem_strategy = "some";  ///< none|some|all|all_z|some_full_pos (TermGenerator)
+  std::string language{config::defaults::language};  ///< Xapian::Stem name, "none" for no stemming
+  std::string stem_strategy{config::defaults::stem_strategy};  ///< none|some|all|all_z|some_full_pos (TermGenerator)
   std::vector<std::string> stopwords;  ///< empty: no stopper
-  bool positions = true;
+  bool positions = config::defaults::positions;
   /// Positions also in the threshold-sweep views (min-words, min-density). Off by default:
   /// the sweeps serve ranking experiments (BM25 over bags of words) that never read
   /// positions, and storing them is most of the cost of writing 50 views. When off, a
   /// phrase or NEAR query on a sweep view matches as AND (Xapian's rule for databases
   /// without positions). Manifests written before this key existed read as true.
-  bool sweep_positions = false;
+  bool sweep_positions = config::defaults::sweep_positions;
   /// Termlists also in the threshold-sweep views. Off by default: BM25 ranking reads
   /// postlists only, and the termlist table (compressed with zlib) was 22% of the CPU of
   /// writing the 53 default views. Without it a sweep view's Document::termlist_begin(),
   /// Enquire::get_eset() (relevance feedback) and replace_document()/delete_document()
   /// throw Xapian::FeatureUnavailableError; postlists, document lengths, values and data
   /// are all there. Manifests written before this key existed read as true.
-  bool sweep_termlists = false;
-  bool index_title = true;  ///< title text indexed in every view (with prefix S and unprefixed)
+  bool sweep_termlists = config::defaults::sweep_termlists;
+  bool index_title = config::defaults::index_title;  ///< title text indexed in every view (with prefix S and unprefixed)
 };
 
 /// Whether \p view stores term positions under \p terms: positions, and for min-words and

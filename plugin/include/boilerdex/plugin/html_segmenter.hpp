@@ -10,30 +10,12 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/page_budget.hpp"
+#include "boilerdex/plugin/segment_limits.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 
 namespace boilerdex::plugin {
 
-/// Bounds that keep hostile pages from costing unbounded time or memory. Hitting a size
-/// limit degrades the result (truncates) and is reported in SegmentStats, never an error.
-/// The time limit cannot truncate (an abandoned Gumbo parse leaves no tree to use): a page
-/// past it yields nothing and segment_html throws PageTimeLimitError, which batch callers
-/// report per page (the indexer skips the page with its file, offset and DOCNO).
-struct SegmentLimits {
-  std::size_t max_input_bytes = 20u << 20;   ///< longer input is truncated to this
-  std::size_t max_depth = 2000;              ///< elements below this depth are flattened (text kept)
-  std::size_t max_blocks = 200000;           ///< further blocks are dropped
-  std::size_t max_block_bytes = 1u << 20;    ///< longer block text is truncated
-  /// Wall-clock milliseconds one page may take, counted from segment_html's start
-  /// (extract_page: from decoding) to the extractor's end; 0: no bound. The deadline rides
-  /// on the document (TextDocument::budget), so an extractor run on it, and a second parse
-  /// of the page it makes, spend what segmentation left. Checked inside every Gumbo parse
-  /// (every few hundred allocations), between nodes of the walks and between an
-  /// extractor's filters, so a page stops within about a millisecond of its bound once
-  /// Gumbo runs (the linear passes before a parse, about 10 ms per MB, are not
-  /// interrupted). Ordinary pages take milliseconds, a 20 MB one seconds.
-  std::size_t max_page_millis = 30000;
-};
+// SegmentLimits and segment_limits_from_config are in segment_limits.hpp.
 
 // PageTimeLimitError, PageDeadline and PageBudget are in page_budget.hpp: the budget
 // travels with the document.

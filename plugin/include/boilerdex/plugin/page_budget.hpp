@@ -16,7 +16,7 @@
 
 namespace boilerdex::plugin {
 
-struct SegmentLimits;  // html_segmenter.hpp
+struct SegmentLimits;  // segment_limits.hpp
 
 /// A page ran past SegmentLimits::max_page_millis. what() reads "page time limit of N ms
 /// exceeded while STAGE" (see stage()); the caller adds the page's name.
