@@ -6,6 +6,8 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/count_options.hpp"
+#include "boilerdex/config/defaults.hpp"
+#include "boilerdex/config/option_groups.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
@@ -23,45 +25,60 @@ int main(int argc, char** argv) {
     using namespace boilerdex;
     CLI::App app{"Index a web collection into parallel Xapian views (one per block-selection rule)"};
     config::add_version_flag(app, "boilerdex-index");
-    std::string config_file, format, language, stem_strategy, stopwords_file;
-    std::vector<std::string> inputs, views;
-    std::string out, shard;
+    // Options that set one configuration key each are declared with it (ConfigOverrides)
+    // and applied over the --config file in one call.
+    using config::Config;
+    using config::CollectionConfig;
+    using config::IndexingConfig;
+    config::ConfigOverrides set;
+    std::string config_file, out, shard;
     std::vector<std::string> merge;
-    bool resume = false, overwrite = false, strict = false, no_positions = false, no_title = false, quiet = false;
-    bool sweep_positions = false, sweep_termlists = false, sync_commits = false;
-    std::optional<unsigned> threads;
-    std::optional<std::uint64_t> commit_interval, max_page_bytes, snippet_bytes, auto_sample;
+    bool resume = false, overwrite = false, quiet = false;
     app.add_option("--config", config_file, "TOML configuration file")->check(CLI::ExistingFile);
-    auto* in = app.add_option("--input", inputs, "collection files or directories (sorted order)");
-    app.add_option("--format", format, "input format")->check(CLI::IsMember({"trec", "warc", "files"}));
-    app.add_option("--out", out, "index-set directory");
-    app.add_option("--view", views,
+    auto* in = set.add_option<std::vector<std::string>>(app, "--input", &Config::collection, &CollectionConfig::inputs,
+                                                        "collection files or directories (sorted order)");
+    set.add_option(app, "--format", &Config::collection, &CollectionConfig::format, "input format")
+        ->check(CLI::IsMember({"trec", "warc", "files"}));
+    app.add_option("--out", out, "index-set directory");  // also --merge-shards' output
+    set.add_option(app, "--view", &Config::views, &config::ViewsConfig::specs,
                    "view spec(s): all, min-words:K[,K..|A..B], min-words:auto, min-density:D, extractor:NAME");
-    config::add_count_option(app, "--auto-sample", auto_sample,
-                             "documents min-words:auto fits its threshold on (default 2000)", config::k_document_range);
+    set.add_count_option(app, "--auto-sample", &Config::indexing, &IndexingConfig::auto_sample_documents,
+                         "documents min-words:auto fits its threshold on (default " +
+                             std::to_string(config::defaults::auto_sample_documents) + ")",
+                         config::k_document_range);
     auto* r = app.add_flag("--resume", resume, "continue an interrupted run from its last commit");
     app.add_flag("--overwrite", overwrite, "delete an existing index set first")->excludes(r);
-    app.add_flag("--strict", strict, "stop at the first skipped document");
-    config::add_threads_option(app, threads, "parse/classify threads (0: all cores)", "--threads,--jobs");
+    set.add_flag(app, "--strict", &Config::indexing, &IndexingConfig::strict, true, "stop at the first skipped document");
+    set.add_count_option(app, "--threads,--jobs", &Config::indexing, &IndexingConfig::threads,
+                         "parse/classify threads (0: all cores)", config::k_thread_range);
     auto* sh = app.add_option("--shard", shard, "build shard I of S (I/S): the input files at positions I, I+S, ...");
     app.add_option("--merge-shards", merge, "merge these shard index sets into --out (stub databases)")
         ->excludes(sh)
         ->excludes(in)
         ->excludes(r);
-    config::add_count_option(app, "--commit-interval", commit_interval, "documents between commits",
-                             config::k_commit_interval_range);
-    config::add_count_option(app, "--max-page-bytes", max_page_bytes, "skip larger pages", config::k_page_bytes_range);
-    config::add_count_option(app, "--snippet-bytes", snippet_bytes,
-                             "kept text stored per document for snippets (0: none)", config::k_snippet_bytes_range);
-    app.add_option("--language", language, "stemming language (Xapian::Stem), or none");
-    app.add_option("--stem-strategy", stem_strategy, "none|some|all|all_z|some_full_pos");
-    app.add_option("--stopwords", stopwords_file, "stopword file, one word per line")->check(CLI::ExistingFile);
-    app.add_flag("--no-positions", no_positions, "do not store term positions");
-    app.add_flag("--sweep-positions", sweep_positions, "store positions in min-words/min-density views too");
-    app.add_flag("--sweep-termlists", sweep_termlists, "store termlists in min-words/min-density views too");
-    app.add_flag("--sync-commits", sync_commits, "fsync every commit (survives power loss, slower)");
-    app.add_flag("--no-title", no_title, "do not index titles");
-    app.add_flag("-q,--quiet", quiet, "no progress display");
+    set.add_count_option(app, "--commit-interval", &Config::indexing, &IndexingConfig::commit_interval,
+                         "documents between commits", config::k_commit_interval_range);
+    set.add_count_option(app, "--max-page-bytes", &Config::collection, &CollectionConfig::max_page_bytes,
+                         "skip larger pages", config::k_page_bytes_range);
+    set.add_count_option(app, "--snippet-bytes", &Config::indexing, &IndexingConfig::snippet_bytes,
+                         "kept text stored per document for snippets (0: none)", config::k_snippet_bytes_range);
+    set.add_option(app, "--language", &Config::indexing, &IndexingConfig::language,
+                   "stemming language (Xapian::Stem), or none");
+    set.add_option(app, "--stem-strategy", &Config::indexing, &IndexingConfig::stem_strategy,
+                   "none|some|all|all_z|some_full_pos");
+    set.add_option<std::string>(app, "--stopwords", &Config::indexing, &IndexingConfig::stopwords_file,
+                                "stopword file, one word per line")
+        ->check(CLI::ExistingFile);
+    set.add_flag(app, "--no-positions", &Config::indexing, &IndexingConfig::positions, false,
+                 "do not store term positions");
+    set.add_flag(app, "--sweep-positions", &Config::indexing, &IndexingConfig::sweep_positions, true,
+                 "store positions in min-words/min-density views too");
+    set.add_flag(app, "--sweep-termlists", &Config::indexing, &IndexingConfig::sweep_termlists, true,
+                 "store termlists in min-words/min-density views too");
+    set.add_flag(app, "--sync-commits", &Config::indexing, &IndexingConfig::sync_commits, true,
+                 "fsync every commit (survives power loss, slower)");
+    set.add_flag(app, "--no-title", &Config::indexing, &IndexingConfig::index_title, false, "do not index titles");
+    config::add_quiet_flag(app, quiet);
     try {
       app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -80,24 +97,8 @@ int main(int argc, char** argv) {
     }
 
     config::Config c = config_file.empty() ? config::Config{} : config::load_config(config_file);
-    if (!inputs.empty()) c.collection.inputs.assign(inputs.begin(), inputs.end());
-    if (!format.empty()) c.collection.format = format;
+    set.apply(c);
     if (!out.empty()) c.indexing.output = out;
-    if (!views.empty()) c.views.specs = views;
-    if (!language.empty()) c.indexing.language = language;
-    if (!stem_strategy.empty()) c.indexing.stem_strategy = stem_strategy;
-    if (!stopwords_file.empty()) c.indexing.stopwords_file = stopwords_file;
-    if (threads) c.indexing.threads = *threads;
-    if (commit_interval) c.indexing.commit_interval = *commit_interval;
-    if (max_page_bytes) c.collection.max_page_bytes = *max_page_bytes;
-    if (snippet_bytes) c.indexing.snippet_bytes = *snippet_bytes;
-    if (strict) c.indexing.strict = true;
-    if (no_positions) c.indexing.positions = false;
-    if (sweep_positions) c.indexing.sweep_positions = true;
-    if (sweep_termlists) c.indexing.sweep_termlists = true;
-    if (sync_commits) c.indexing.sync_commits = true;
-    if (auto_sample) c.indexing.auto_sample_documents = *auto_sample;
-    if (no_title) c.indexing.index_title = false;
 
     indexer::IndexOptions options = indexer::index_options_from_config(c);
     if (!shard.empty()) {

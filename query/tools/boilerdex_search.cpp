@@ -5,6 +5,7 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/count_options.hpp"
+#include "boilerdex/config/option_groups.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
@@ -16,19 +17,15 @@ int main(int argc, char** argv) {
     CLI::App app{"Search one view of a boilerdex index set (BM25, Xapian query syntax)."};
     config::add_version_flag(app, "boilerdex-search");
     std::filesystem::path config_file, index;
-    std::string view, bm25, format = "text", syntax = "full", compare;
-    std::optional<double> min_words, min_density;
+    config::ViewOptions view;
+    std::string bm25, format = "text", syntax = "full", compare;
     std::optional<std::size_t> k;
     std::vector<std::string> words;
     app.add_option("--config", config_file, "TOML configuration ([search] gives defaults)")->check(CLI::ExistingFile);
     app.add_option("--index", index, "index-set directory");
-    auto* by_name = app.add_option("--view", view, "view by name: all, min-words:10, min-density:7.5, extractor:article");
-    auto* by_words = app.add_option("--min-words", min_words, "the min-words view with this threshold");
-    auto* by_density = app.add_option("--min-density", min_density, "the min-density view with this threshold");
-    by_name->excludes(by_words, by_density);
-    by_words->excludes(by_density);
+    config::add_view_options(app, view);
     config::add_count_option(app, "--k", k, "number of results (default 10)", config::k_result_range);
-    app.add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
+    config::add_bm25_option(app, bm25, "search");
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("--syntax", syntax, "full (AND/OR/NOT, \"phrases\", +/-) or plain (words only)")
         ->check(CLI::IsMember({"full", "plain"}));
@@ -44,10 +41,10 @@ int main(int argc, char** argv) {
     query::SearchCommand command;
     command.index = !index.empty() ? index : cfg.search.index;
     if (command.index.empty()) throw UsageError("--index is required (or [search] index in --config)");
-    if (!view.empty()) command.view.name = view;
-    else if (!config_file.empty() && !min_words && !min_density) command.view.name = cfg.search.view;
-    command.view.min_words = min_words;
-    command.view.min_density = min_density;
+    if (!view.name.empty()) command.view.name = view.name;
+    else if (!config_file.empty() && !view.given()) command.view.name = cfg.search.view;
+    command.view.min_words = view.min_words;
+    command.view.min_density = view.min_density;
     for (std::size_t start = 0; !compare.empty() && start <= compare.size();) {
       const std::size_t comma = std::min(compare.find(',', start), compare.size());
       if (comma > start) command.compare.push_back(compare.substr(start, comma - start));

@@ -6,6 +6,7 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/count_options.hpp"
+#include "boilerdex/config/option_groups.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
@@ -45,18 +46,16 @@ int main(int argc, char** argv) {
     eval_app->add_option("runs", eval.runs, "run file(s); with several, each line starts with its run's file name")->required();
 
     trec::RunCommand run;
-    std::string view, field, bm25;
-    std::optional<double> min_words, min_density;
+    config::ViewOptions view;
+    std::string field, bm25;
     std::optional<std::size_t> k;
     CLI::App* run_app = app.add_subcommand("run", "run every topic against one view and write a TREC run file");
     run_app->add_option("--index", run.index, "index-set directory");
-    auto* by_name = run_app->add_option("--view", view, "view by name (all, min-words:10, ...)");
-    auto* by_words = run_app->add_option("--min-words", min_words, "the min-words view with this threshold");
-    by_name->excludes(by_words, run_app->add_option("--min-density", min_density, "the min-density view with this threshold"));
+    config::add_view_options(*run_app, view);
     run_app->add_option("--topics", run.topics, "topic file (TREC / Blog06 format)");
     run_app->add_option("--field", field, "title, desc, narr or title+desc (default title)");
     config::add_count_option(*run_app, "--k", k, "results per topic (default 1000)", config::k_result_range);
-    run_app->add_option("--bm25", bm25, "BM25 k1,b (default Xapian's 1,0.5)");
+    config::add_bm25_option(*run_app, bm25, "trec");
     run_app->add_option("--tag", run.tag, "run tag (default boilerdex.VIEW.FIELD.bm25=K1,B)");
     run_app->add_option("-o,--output", run.output, "run file to write")->required();
     trec::ExperimentCommands experiments(app);
@@ -77,9 +76,9 @@ int main(int argc, char** argv) {
     if (run.index.empty()) run.index = cfg.search.index;
     if (run.topics.empty()) run.topics = cfg.trec.topics;
     if (run.index.empty() || run.topics.empty()) throw UsageError("run needs --index and --topics (or --config)");
-    if (!view.empty()) run.view.name = view;
-    run.view.min_words = min_words;
-    run.view.min_density = min_density;
+    if (!view.name.empty()) run.view.name = view.name;
+    run.view.min_words = view.min_words;
+    run.view.min_density = view.min_density;
     run.field = trec::parse_topic_field(field.empty() ? cfg.trec.field : field);
     run.k = k.value_or(cfg.trec.k);
     run.options.bm25.k1 = cfg.trec.bm25_k1;

@@ -8,6 +8,7 @@
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/count_options.hpp"
+#include "boilerdex/config/option_groups.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/query/searcher.hpp"
 #include "boilerdex/trec/topics.hpp"
@@ -35,7 +36,7 @@ ExperimentCommands::ExperimentCommands(CLI::App& app) {
   m_sample_options.write_gold = true;
   m_sample->add_flag("--gold,!--no-gold", m_sample_options.write_gold,
                      "write gold/DOCNO.txt with each post's text (default; --no-gold: not)");
-  m_sample->add_flag("-q,--quiet", m_quiet, "no progress display");
+  config::add_quiet_flag(*m_sample, m_quiet);
 
   m_experiment = app.add_subcommand(
       "experiment", "build the index set if needed, run and evaluate every view, compare with the baseline");
@@ -43,7 +44,7 @@ ExperimentCommands::ExperimentCommands(CLI::App& app) {
       ->check(CLI::ExistingFile);
   m_experiment->add_option("--out", m_options.output_dir, "output directory (default [trec] output_dir)");
   m_experiment->add_flag("--rebuild", m_options.rebuild, "rebuild the index set even when it is up to date");
-  m_experiment->add_option("--bm25", m_bm25, "BM25 k1,b for every run (default [trec] bm25_k1, bm25_b)");
+  config::add_bm25_option(*m_experiment, m_bm25, "trec");
   m_experiment->add_option("--field", m_field, "topic field: title, desc, narr or title+desc (default [trec] field)");
   config::add_count_option(*m_experiment, "--k", m_k, "documents retrieved per topic (default [trec] k)",
                            config::k_result_range);
@@ -61,7 +62,7 @@ ExperimentCommands::ExperimentCommands(CLI::App& app) {
       ->capture_default_str();
   m_experiment->add_option("--binarize", m_binarize,
                            "labels >= L become 1 before evaluating (BLOGS06 opinion labels: --binarize 1)");
-  m_experiment->add_flag("-q,--quiet", m_quiet, "no progress display");
+  config::add_quiet_flag(*m_experiment, m_quiet);
 }
 
 bool ExperimentCommands::parsed() const { return m_sample->parsed() || m_experiment->parsed(); }
