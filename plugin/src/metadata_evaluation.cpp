@@ -103,7 +103,8 @@ void write_metadata_table(const MetadataScores& scores, std::ostream& out) {
   static constexpr std::array<std::string_view, MetadataScores::Parts> k_parts{"all", "tune",
                                                                                "held-out"};
   out << "### " << scores.dataset << ", metadata (read_page_metadata)\n\n"
-      << "Accuracy: exact match after lower-casing and collapsing whitespace (dates: same day), "
+      << "Accuracy: exact match after lower-casing, collapsing whitespace and reading typographic "
+         "quotes as ASCII ones (dates: same day), "
          "over pages whose gold has the field. Invented: share of pages whose gold lacks the "
          "field where a value was given.\n\n"
       << "| field | part | pages with gold | accuracy | pages without gold | invented |\n"

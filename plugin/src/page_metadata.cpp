@@ -95,18 +95,41 @@ std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std
 
 // An author's name without its "By" prefix and trailing date or role; empty when what is
 // left does not look like a name (a URL, digits, too many words).
-std::string clean_author(std::string_view raw) {
+int month_of(std::string_view word) noexcept;
+
+// Words that end a name in a byline or a forum post's header: a month (the date that
+// follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
+bool ends_a_name(std::string_view word) {
+  static constexpr std::array<std::string_view, 24> k_words{
+      "updated", "published", "posted", "writer", "reporter", "editor", "founder", "contributor",
+      "member", "moderator", "joined", "messages", "posts", "senior", "ambassador", "admin",
+      "karma", "offline", "online", "staff", "expert", "lead", "correspondent", "columnist"};
+  const std::string w = lower(word);
+  if (month_of(word) > 0 && (word.size() == 3 || word.size() >= 4)) {
+    // "May" and "June" are names as well as months: only a month with no name before it
+    // or after a name ends one; the caller only asks for words after the first.
+    return true;
+  }
+  return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
+}
+
+// \p byline: text of the page (cut at a role or a date), not a structured name (JSON-LD, <meta>).
+std::string clean_author(std::string_view raw, bool byline = true) {
   std::string s(raw);
-  for (const std::string_view prefix : {"written by ", "posted by ", "published by ", "words by ",
-                                        "author: ", "authors: ", "author ", "by: ", "by ", "von ",
-                                        "par ", "por "}) {
+  // "Text by X", "Articles by X", "Post by X": the name follows the first "by".
+  if (const std::size_t by = lower(s).find("by "); by != std::string::npos && word_count(s.substr(0, by)) <= 2 &&
+                                                   (by == 0 || s[by - 1] == ' '))
+    s.erase(0, by + 3);
+  for (const std::string_view prefix : {"author: ", "authors: ", "author ", "by: ", "von ", "par ", "por ", "& "}) {
     if (detail::starts_with_lower(s, prefix)) {
       s.erase(0, prefix.size());
       break;
     }
   }
+  // An avatar's initial before the name ("L lulug30", "J Offline julian").
+  if (s.size() > 2 && s[1] == ' ' && detail::is_ascii_alnum(s[0])) s.erase(0, 2);
   // Cut at what follows a name in a byline: a separator, a date, "on", "updated".
-  for (const std::string_view stop : {" | ", " - ", " \u2013 ", " \u2014 ", " \u00B7 ", " \u2022 ",
+  for (const std::string_view stop : {" | ", " - ", " \u2013 ", " \u2014 ", " \u00B7 ", " \u2022 ", " \u00BB ",
                                       " on ", " On ", " Updated", " updated", " Published",
                                       " published", " Posted", "\u00A0", " ,", " (", " /"}) {
     const std::size_t at = s.find(stop);
@@ -119,6 +142,42 @@ std::string clean_author(std::string_view raw) {
       s.erase(k);
       break;
     }
+  }
+  if (byline) {  // cut before the first word (after the first) that ends a name
+    std::size_t at = s.find(' ');
+    while (at != std::string::npos) {
+      const std::size_t begin = at + 1;
+      std::size_t end = begin;
+      while (end < s.size() && detail::is_ascii_alnum(s[end])) ++end;
+      // (Not after a lone initial: "A. Reporter" is a name.)
+      const bool initial = at == 2 && s[1] == '.';
+      if (end > begin && !initial && ends_a_name(std::string_view(s).substr(begin, end - begin))) {
+        s.erase(at);
+        // A role's qualifier before it ("Tech Reporter", "AI Writer") goes with it when a
+        // name of two words or more is left.
+        const std::size_t last = s.rfind(' ');
+        if (word_count(s) >= 3 && last != std::string::npos && s.size() - last - 1 <= 4) s.erase(last);
+        break;
+      }
+      at = s.find(' ', begin);
+    }
+  }
+  // What is left after the name: punctuation and symbols ("Name -", "Name \u2022", "Name \u00BB").
+  for (bool cut = true; cut;) {
+    cut = false;
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    for (const std::string_view mark : {"-", "|", ":", ",", "/", ">", "\u2022", "\u00BB", "\u00B7",
+                                        "\u2013", "\u2014"}) {
+      if (std::string_view(s).ends_with(mark)) {
+        s.resize(s.size() - mark.size());
+        cut = true;
+      }
+    }
+  }
+  if (byline) {  // a first word that ends a name leaves none ("Updated January", "Dec.")
+    std::size_t end = 0;
+    while (end < s.size() && detail::is_ascii_alnum(s[end])) ++end;
+    if (end > 0 && ends_a_name(std::string_view(s).substr(0, end))) return {};
   }
   while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
     s.pop_back();
@@ -145,7 +204,7 @@ std::string join_authors(const std::vector<std::string>& names) {
   std::string out;
   std::vector<std::string> seen;
   for (const auto& n : names) {
-    std::string a = clean_author(n);
+    std::string a = clean_author(n, false);
     if (a.empty() || std::find(seen.begin(), seen.end(), lower(a)) != seen.end()) continue;
     seen.push_back(lower(a));
     if (!out.empty()) out += ", ";
@@ -176,7 +235,7 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
       c, {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
           "sailthru.author", "byl", "citation_author", "book:author"},
       false);
-  if (std::string a = clean_author(meta); !a.empty()) return a;
+  if (std::string a = clean_author(meta, false); !a.empty()) return a;
   // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
   for (const auto& a : c.itemprop_authors) {
     if (std::string name = clean_author(a); !name.empty()) return name;
@@ -187,9 +246,9 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   return {};
 }
 
-// The author, unless it is the site itself (its name, publisher or host name).
+// The author, unless it is the site itself (its name or host name).
 std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m) {
-  const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty());
+  const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty() || !c.times.empty());
   std::string author = first_author(c, ld, article);
   const std::string a = squeeze(author);
   if (a.empty()) return {};
@@ -197,7 +256,10 @@ std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, co
   if (const std::size_t scheme = host.find("://"); scheme != std::string::npos) host.erase(0, scheme + 3);
   host = host.substr(0, host.find('/'));
   if (host.starts_with("www.")) host.erase(0, 4);
+  // A person's name stays even when it is the site's (a personal blog, garymarcus.substack.com);
+  // a one-word name that is the site's or its host's is the organisation, not a byline.
   // (Not JSON-LD's publisher: a personal blog names its author as publisher.)
+  if (word_count(author) > 1) return author;
   const std::string_view site = meta_value(c, {"og:site_name", "application-name"});
   if (!site.empty() && squeeze(site) == a) return {};
   if (!host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.')))))

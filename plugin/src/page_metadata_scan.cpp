@@ -117,7 +117,7 @@ bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
 // What the words of a class or id value say, looked up by each word's first character
 // (one pass over the value; this runs on every element that has a class or an id).
 enum MarkerBits : unsigned {
-  k_byline = 1,     // author, authors, authorname, byline, writer, articleauthor, postauthor
+  k_byline = 1,     // author, authors, authorname, byline, writer, articleauthor, postauthor, username
   k_date = 2,       // date, published, pubdate, posted, postdate, timestamp, entrydate, publishdate, byline
   k_not_byline = 4,  // comment*, reply*, avatar*, bio*, description*, img*, image*, photo*, box
   k_not_date = 8,    // comment*, reply*, event*, update*, modif*, review*
@@ -169,6 +169,7 @@ unsigned marker_bits(std::string_view value) noexcept {
         break;
       case 'u':
         if (starts("update")) bits |= k_not_date;
+        if (is("username")) bits |= k_byline;  // forum software's poster name
         break;
       case 'w':
         if (is("writer")) bits |= k_byline;
@@ -282,7 +283,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     }
     // The attributes this scan reads.
     std::string_view a_name, a_property, a_itemprop, a_content, a_rel, a_href, a_lang, a_class,
-        a_id, a_type, a_datetime;
+        a_id, a_type, a_datetime, a_author;
     bool pubdate = false;
     bool self_closing = false;
     const std::size_t after = scan_start_tag(
@@ -300,6 +301,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
           else if (equals_lower(an, "type")) a_type = av;
           else if (equals_lower(an, "datetime")) a_datetime = av;
           else if (equals_lower(an, "pubdate")) pubdate = true;
+          else if (equals_lower(an, "author") || equals_lower(an, "data-author")) a_author = av;
         },
         self_closing);
     if (after == std::string_view::npos) break;
@@ -367,8 +369,18 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     if (!self_closing && c.date_texts.size() < k_max_times && a_itemprop.empty() &&
         (name == "time" || is_date_marker(class_bits) || is_date_marker(id_bits))) {
       std::string text = text_of(p, name, 200);
-      if (!text.empty()) c.date_texts.push_back(std::move(text));
+      // "Last modified on <time>…", "Updated: <span class=date>…": a modification date.
+      const std::size_t before = lt >= 48 ? lt - 48 : 0;
+      const std::string_view lead = html.substr(before, lt - before);
+      if (contains_lower(lead, "modified") || contains_lower(lead, "updated")) {
+        if (c.modified_time.empty()) c.modified_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
+      } else if (!text.empty()) {
+        c.date_texts.push_back(std::move(text));
+      }
     }
+    // An author named in an attribute (a forum post's data-author, a web component's author=).
+    if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines)
+      c.itemprop_authors.push_back(clean_text(a_author, field));
     // Microdata on any element: the value is content=, datetime=, else the element's text.
     if (!a_itemprop.empty()) {
       const auto value = [&] {

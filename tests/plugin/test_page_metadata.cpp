@@ -167,6 +167,31 @@ BOOST_AUTO_TEST_CASE(byline_near_the_content) {
   BOOST_TEST(link.author == "Kim Lee");
 }
 
+BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
+  const auto role = read_page_metadata(page(
+      "<title>Review</title><meta property=\"og:type\" content=\"article\">",
+      "<div class=\"author\">Text by Harry Rabinowitz Tech Reporter</div>"));
+  BOOST_TEST(role.author == "Harry Rabinowitz");
+  const auto month = read_page_metadata(page(
+      "<title>Post</title><meta property=\"og:type\" content=\"article\">",
+      "<span class=\"byline\">Dakota Hebert July 3, 2024</span>"));
+  BOOST_TEST(month.author == "Dakota Hebert");
+  BOOST_TEST(month.date == "2024-07-03");
+  // Forum software: the first poster's name in a data-author attribute or a "username" element.
+  const auto forum = read_page_metadata(page(
+      "<title>Which anchor?</title>",
+      "<article class=\"message\" data-author=\"lulug30\"><time datetime=\"2024-04-02T10:00:00Z\">Apr 2</time>"
+      "<a class=\"username\">lulug30</a></article>"
+      "<article class=\"message\" data-author=\"second_poster\"></article>"));
+  BOOST_TEST(forum.author == "lulug30");
+}
+
+BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
+  const auto m = read_page_metadata(
+      page("<title>Docs page</title>", "<p>This page was last modified on <time>Jul 15, 2025</time></p>"));
+  BOOST_TEST(m.date.empty());  // not an article: a modification date alone says nothing
+}
+
 BOOST_AUTO_TEST_CASE(an_author_needs_an_article) {
   // A name on a page with no article markup and no date is more often a testimonial's.
   const auto m = read_page_metadata(page("<title>Services</title>", "<p class=\"author\">Happy Client</p>"));
