@@ -20,6 +20,7 @@
 #include "boilerdex/plugin/filters.hpp"
 #include "extractor_registry_internal.hpp"
 #include "gumbo_guard_internal.hpp"
+#include "byte_ranges_internal.hpp"
 #include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -366,18 +367,7 @@ void add_words(std::string_view html, std::size_t begin, std::size_t end, double
   }
 }
 
-// Sorts \p ranges and merges the overlapping ones.
-void merge_ranges(std::vector<std::pair<std::uint32_t, std::uint32_t>>& ranges) {
-  std::sort(ranges.begin(), ranges.end());
-  std::size_t out = 0;
-  for (const auto& r : ranges) {
-    if (out > 0 && r.first <= ranges[out - 1].second)
-      ranges[out - 1].second = std::max(ranges[out - 1].second, r.second);
-    else
-      ranges[out++] = r;
-  }
-  ranges.resize(out);
-}
+using detail::merge_ranges;
 
 void add_tag(std::size_t at, PageScan& scan) {
   scan.offsets.push_back(static_cast<std::uint32_t>(at));

@@ -1,0 +1,81 @@
+#pragma once
+/// \file
+/// The kept content of an extracted page with the structure the page gave it: headings,
+/// paragraphs, list items, tables, code blocks, block quotes, links and images, as
+/// Markdown or as clean HTML (boilerdex-extract -f markdown, -f html).
+///
+/// The extractor decides blocks; this reads the page's tree again and keeps the text nodes
+/// that lie inside the byte range of a block the extractor kept (TextBlock::source_begin,
+/// source_end), each under the element that holds it. So the words are those of the text
+/// output, arranged as the page arranged them.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/page_extractor.hpp"
+
+namespace boilerdex::plugin {
+
+/// What the structured formats carry beyond the words.
+struct StructureOptions {
+  bool links = false;   ///< links as [text](url) / <a href>; otherwise their text only
+  bool images = false;  ///< images inside kept content as ![alt](src) / <img>
+  bool tables = true;   ///< tables with their rows and cells; false: table text is left out
+  /// The page's address, when the caller knows it: links and images resolve against it (and
+  /// against the page's <base href> in turn). Without it they resolve against the page's own
+  /// <base href>, <link rel=canonical> or og:url, whichever is an absolute URL first, and
+  /// stay as written when it has none.
+  std::string base_url;
+};
+
+/// A piece of a paragraph.
+struct InlinePiece {
+  enum class Kind : std::uint8_t { Text, Link, Code, Image, Break };
+  Kind kind = Kind::Text;
+  std::string text;  ///< Text, Link and Code: the words (whitespace collapsed); Image: alt
+  std::string url;   ///< Link: href; Image: src (resolved: StructureOptions::base_url)
+};
+
+/// One block of structured content.
+struct ContentPart {
+  enum class Kind : std::uint8_t { Heading, Paragraph, ListItem, Code, TableRow };
+  Kind kind = Kind::Paragraph;
+  int level = 0;        ///< Heading: 1–6; ListItem: nesting depth from 1
+  bool ordered = false; ///< ListItem: of an <ol>
+  int number = 0;       ///< ListItem of an <ol>: its number
+  bool continued = false;  ///< ListItem: a later paragraph of the same item (no marker)
+  int list = 0;         ///< ListItem: which outermost list of the page (from 1)
+  int quote_depth = 0;  ///< <blockquote>s around it
+  int table = 0;        ///< TableRow: which table of the page (from 1)
+  bool header = false;  ///< TableRow: a row of <th> cells or in <thead>
+  std::vector<InlinePiece> pieces;              ///< Heading, Paragraph, ListItem
+  std::vector<std::vector<InlinePiece>> cells;  ///< TableRow
+  std::string code;     ///< Code: the <pre> text, whitespace kept
+  std::string language; ///< Code: from a class "language-X" or "lang-X", if any
+};
+
+/// The parts of \p doc's kept content in page order, \p doc being what an extractor made
+/// of \p utf8_html (its blocks' source ranges point into it). Parses \p utf8_html again (one
+/// more guarded parse, within doc.budget). Empty when nothing is kept.
+/// \throws PageTimeLimitError ("rendering") when the page's time runs out; std::bad_alloc.
+[[nodiscard]] std::vector<ContentPart> structured_content(std::string_view utf8_html, const TextDocument& doc,
+                                                          const StructureOptions& options = {});
+
+/// structured_content of result.decoded.utf8 and result.document.
+[[nodiscard]] std::vector<ContentPart> structured_content(const PageResult& result,
+                                                          const StructureOptions& options = {});
+
+/// \p parts as CommonMark: ATX headings, "-" and "N." list items indented by nesting,
+/// fenced code blocks, "> " quotes, GitHub pipe tables, parts separated by blank lines
+/// (list items and table rows by single newlines). Text is written as the page had it;
+/// only '|' in table cells is escaped. Ends with '\n' unless empty.
+[[nodiscard]] std::string markdown_of(const std::vector<ContentPart>& parts);
+
+/// \p parts as a clean, self-contained HTML document (\p title in <title> and, escaped,
+/// nothing else of the page's head): h1–h6, p, ul/ol/li nested, pre/code, blockquote,
+/// table/tr/th/td, a, img, br. Every text and attribute is escaped.
+[[nodiscard]] std::string clean_html_of(const std::vector<ContentPart>& parts, std::string_view title);
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,16 @@
+#pragma once
+// Resolving a page's links against its base URL (RFC 3986 section 5, by uriparser). Private
+// to plugin.
+
+#include <string>
+#include <string_view>
+
+namespace boilerdex::plugin::detail {
+
+/// \p reference (an href or src as the page wrote it, surrounding ASCII whitespace ignored)
+/// resolved against \p base. \p reference itself, trimmed, when \p base is empty or not an
+/// absolute URI, or when either does not parse as a URI reference. Never throws
+/// (std::bad_alloc aside).
+[[nodiscard]] std::string resolve_url(std::string_view base, std::string_view reference);
+
+}  // namespace boilerdex::plugin::detail

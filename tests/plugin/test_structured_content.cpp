@@ -1,0 +1,155 @@
+// structured_content, markdown_of, clean_html_of: the kept text of a page with its
+// headings, lists, tables, code, quotes, links and images.
+#include <boost/test/unit_test.hpp>
+
+#include <cctype>
+#include <string>
+
+#include "boilerdex/plugin/extractor.hpp"
+#include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/structured_content.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+// Keeps every block: what the renderer does with structure, apart from any extractor.
+class KeepAll final : public Extractor {
+ public:
+  std::string name() const override { return "keep-all"; }
+  void process(TextDocument& doc) const override {
+    for (TextBlock& b : doc.blocks) b.is_content = true;
+  }
+};
+
+// Keeps the blocks whose text holds "keep".
+class KeepMarked final : public Extractor {
+ public:
+  std::string name() const override { return "keep-marked"; }
+  void process(TextDocument& doc) const override {
+    for (TextBlock& b : doc.blocks) b.is_content = b.text.find("keep") != std::string::npos;
+  }
+};
+
+std::string markdown(const std::string& html, const Extractor& e, StructureOptions options = {}) {
+  return markdown_of(structured_content(extract_page(html, e), options));
+}
+
+std::string page(const std::string& body) { return "<html><head><title>T</title></head><body>" + body + "</body></html>"; }
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(structured_content_output)
+
+BOOST_AUTO_TEST_CASE(headings_paragraphs_and_lists_keep_their_shape) {
+  const std::string md = markdown(
+      page("<h1>The  title</h1><p>First <b>para</b>graph\nof text.</p><h3>Steps</h3>"
+           "<ol><li>one</li><li>two<ul><li>nested</li></ul></li></ol><ul><li>dot</li></ul>"),
+      KeepAll());
+  BOOST_TEST(md ==
+                 "# The title\n\nFirst paragraph of text.\n\n### Steps\n\n1. one\n2. two\n    - nested\n\n- dot\n",
+             md);
+}
+
+BOOST_AUTO_TEST_CASE(only_the_kept_blocks_appear) {
+  const std::string md = markdown(page("<div><a href=/>Home</a> <a href=/x>Menu</a></div>"
+                                       "<h2>keep this heading</h2><p>we keep this text</p><p>but not this</p>"),
+                                  KeepMarked());
+  BOOST_TEST(md == "## keep this heading\n\nwe keep this text\n", md);
+  BOOST_TEST(markdown(page("<p>nothing</p>"), KeepMarked()).empty());
+}
+
+BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
+  const std::string md = markdown(
+      page("<table><thead><tr><th>Name</th><th>Size</th></tr></thead>"
+           "<tr><td>a|b</td><td>1 <br>MB</td></tr><tr><td>c</td></tr></table>"
+           "<pre class=\"language-cpp\">int main() {\n  return 0;\n}</pre>"
+           "<blockquote><p>Quoted words</p><p>and more</p></blockquote><p>x <code>y()</code></p>"),
+      KeepAll());
+  BOOST_TEST(contains(md, "| Name | Size |\n| --- | --- |\n| a\\|b | 1 MB |\n| c |  |\n"), md);
+  BOOST_TEST(contains(md, "```cpp\nint main() {\n  return 0;\n}\n```"), md);
+  BOOST_TEST(contains(md, "> Quoted words\n\n> and more"), md);
+  BOOST_TEST(contains(md, "x `y()`"), md);
+  // A table used for layout is read as its paragraphs.
+  const std::string layout =
+      markdown(page("<table><tr><td><h2>Story</h2><p>One.</p><p>Two.</p></td></tr></table>"), KeepAll());
+  BOOST_TEST(layout == "## Story\n\nOne.\n\nTwo.\n", layout);
+  StructureOptions no_tables;
+  no_tables.tables = false;
+  BOOST_TEST(markdown(page("<table><tr><td>cell</td><td>two</td></tr></table><p>after</p>"), KeepAll(), no_tables) ==
+             "after\n");
+}
+
+BOOST_AUTO_TEST_CASE(links_and_images_on_request) {
+  const std::string html =
+      page("<p>See <a href=\"/doc (1)\">the docs</a> and <img src=\"p.png\" alt=\"a plot\"> here.</p>");
+  BOOST_TEST(markdown(html, KeepAll()) == "See the docs and here.\n");
+  StructureOptions rich;
+  rich.links = true;
+  rich.images = true;
+  BOOST_TEST(markdown(html, KeepAll(), rich) == "See [the docs](</doc (1)>) and ![a plot](p.png) here.\n",
+             markdown(html, KeepAll(), rich));
+}
+
+BOOST_AUTO_TEST_CASE(links_resolve_against_the_page_base) {
+  StructureOptions rich;
+  rich.links = true;
+  const auto md = [&](const std::string& head, const StructureOptions& o) {
+    return markdown("<html><head>" + head + "</head><body><p><a href=\" ../b/c?x=1 \">c</a> "
+                    "<a href=\"#top\">up</a> <a href=\"mailto:a@b.org\">mail</a></p></body></html>",
+                    KeepAll(), o);
+  };
+  // A jump within the page is its text alone.
+  BOOST_TEST(md("<link rel=\"Canonical\" href=\"https://ex.org/a/page\">", rich) ==
+             "[c](https://ex.org/b/c?x=1) up [mail](mailto:a@b.org)\n");
+  // <base href> resolves against the canonical address; a given address comes first.
+  BOOST_TEST(md("<base href=\"/x/y/\"><link rel=canonical href=\"https://ex.org/a/page\">", rich) ==
+             "[c](https://ex.org/x/b/c?x=1) up [mail](mailto:a@b.org)\n");
+  StructureOptions given = rich;
+  given.base_url = "http://other.net/q/r";
+  BOOST_TEST(md("<meta property=\"og:url\" content=\"https://ex.org/a/page\">", given) ==
+             "[c](http://other.net/b/c?x=1) up [mail](mailto:a@b.org)\n");
+  // No absolute address anywhere: links stay as written.
+  BOOST_TEST(md("<link rel=canonical href=\"/relative\">", rich) == "[c](../b/c?x=1) up [mail](mailto:a@b.org)\n");
+}
+
+BOOST_AUTO_TEST_CASE(clean_html_nests_lists_and_escapes_everything) {
+  StructureOptions rich;
+  rich.links = true;
+  const PageResult r = extract_page(
+      page("<h2>A &lt;b&gt;</h2><ul><li>one<ol><li>two</li></ol></li></ul><p><a href='x\"y'>l</a></p>"), KeepAll());
+  const std::string html = clean_html_of(structured_content(r, rich), "T & <t>");
+  BOOST_TEST(contains(html, "<title>T &amp; &lt;t&gt;</title>"), html);
+  BOOST_TEST(contains(html, "<h2>A &lt;b&gt;</h2>"), html);
+  BOOST_TEST(contains(html, "<ul><li>one<ol><li>two</li>\n</ol>\n</li>\n</ul>"), html);
+  BOOST_TEST(contains(html, "<a href=\"x&quot;y\">l</a>"), html);
+  BOOST_TEST(!contains(html, "<script"), html);
+}
+
+BOOST_AUTO_TEST_CASE(words_are_those_of_the_text_output) {
+  // Whatever the structure, the Markdown holds the text output's words in the same order.
+  const std::string html =
+      page("<div><p>Alpha <i>beta</i></p><ul><li>gamma <p>delta</p></li></ul><table><tr><td>eps</td>"
+           "<td>zeta</td></tr></table><pre>eta\n theta</pre></div>");
+  const PageResult r = extract_page(html, KeepAll());
+  std::string words;
+  for (const char c : markdown_of(structured_content(r))) {
+    if (std::isalpha(static_cast<unsigned char>(c)) || c == ' ' || c == '\n') words += c == '\n' ? ' ' : c;
+  }
+  std::string text;
+  for (const char c : r.document.content()) text += c == '\n' ? ' ' : c;
+  const auto squash = [](std::string s) {
+    std::string out;
+    for (const char c : s) {
+      if (c == ' ' && (out.empty() || out.back() == ' ')) continue;
+      out += c;
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+  };
+  BOOST_TEST(squash(words) == squash(text));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
