@@ -56,6 +56,8 @@ for page in "$tmp"/*.html; do
   for format in text json html blocks parse-blocks; do
     measure "$name extract -f $format" "$extract" -e "${PAGE_MEMORY_EXTRACTOR:-article}" -f "$format" "$page"
   done
+  # -f json is compact by default; its block arrays (the worst case) on request.
+  measure "$name extract -f json --blocks" "$extract" -e "${PAGE_MEMORY_EXTRACTOR:-article}" -f json --blocks "$page"
   measure "$name extract --jsonl --block-text --features" \
     bash -c 'exec "$0" --jsonl --block-text --features -e "$2" <"$1"' "$extract" "$tmp/$name.jsonl" \
     "${PAGE_MEMORY_EXTRACTOR:-article}"
