@@ -1,4 +1,5 @@
 #include "boilerdex/plugin/evaluation.hpp"
+#include "boilerdex/plugin/structured_content.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -258,6 +259,7 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
   ShingleAggregate sh4;
   WcxbAggregate wcxb;
   bool any_wcxb = false;
+  MarkdownScores md;
   for (const auto& p : pages) {
     bow.add(bow_page_score(p.agreement.bow));
     sh4.add(p.agreement.sh4);
@@ -265,7 +267,30 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
       wcxb.add(p.page_type, *p.wcxb);
       any_wcxb = true;
     }
+    if (p.markdown && p.wcxb) {
+      ++md.pages;
+      md.word.precision += p.markdown->word.precision;
+      md.word.recall += p.markdown->word.recall;
+      md.word.f1 += p.markdown->word.f1;
+      md.text_f1 += p.wcxb->word.f1;
+      if (p.markdown->heading_recall) {
+        md.heading_recall += *p.markdown->heading_recall;
+        ++md.heading_pages;
+      }
+      if (p.markdown->item_recall) {
+        md.item_recall += *p.markdown->item_recall;
+        ++md.item_pages;
+      }
+    }
     if (!p.error.empty()) ++s.failed;
+  }
+  if (md.pages > 0) {
+    const auto n = static_cast<double>(md.pages);
+    md.word = {md.word.precision / n, md.word.recall / n, md.word.f1 / n};
+    md.text_f1 /= n;
+    if (md.heading_pages > 0) md.heading_recall /= static_cast<double>(md.heading_pages);
+    if (md.item_pages > 0) md.item_recall /= static_cast<double>(md.item_pages);
+    s.markdown = md;
   }
   s.pages = pages.size();
   s.bow = bow.mean();
@@ -383,8 +408,24 @@ void evaluate_blocks(const Dataset& dataset, const GoldPage& page,
   }
 }
 
+// The Markdown of \p doc (what an extractor made of \p html, fetched from \p url) against the
+// page's gold Markdown, with links, as WCXB's gold writes them (-f markdown --links --url URL).
+MarkdownPageScores score_markdown(std::string_view html, const TextDocument& doc, const std::string& url,
+                                  WcxbComparer& comparer, const MarkdownStructure& gold) {
+  StructureOptions options;
+  options.links = true;
+  options.base_url = url;
+  const std::string markdown = markdown_of(structured_content(html, doc, options));
+  MarkdownPageScores s;
+  s.word = comparer.score(markdown).word;
+  const MarkdownStructure found = markdown_structure(markdown);
+  s.heading_recall = line_recall(gold.headings, found.headings);
+  s.item_recall = line_recall(gold.items, found.items);
+  return s;
+}
+
 PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
-                          const std::vector<NamedExtractor>& extractors, bool block_level) {
+                          const std::vector<NamedExtractor>& extractors, bool block_level, bool markdown) {
   PageOutcome out;
   try {
     out.gold = load_gold_text(dataset, page);
@@ -396,6 +437,13 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
   TextComparer comparer;
   WcxbComparer wcxb;
   if (page.wcxb) wcxb.set_gold(out.gold, page.wcxb->with, page.wcxb->without);
+  const bool score_md = markdown && page.wcxb && !page.wcxb->main_content_markdown.empty();
+  WcxbComparer wcxb_markdown;
+  MarkdownStructure gold_structure;
+  if (score_md) {
+    wcxb_markdown.set_gold(page.wcxb->main_content_markdown, {}, {});
+    gold_structure = markdown_structure(page.wcxb->main_content_markdown);
+  }
   std::string html;
   TextDocument parsed;
   std::string page_error;
@@ -420,6 +468,7 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
         TextDocument doc = parsed;
         run_extractor(*named.extractor, doc, html);
         content = doc.content();
+        if (score_md) r.markdown = score_markdown(html, doc, page.wcxb->url, wcxb_markdown, gold_structure);
       } catch (const std::exception& e) {
         r.error = e.what();
       }
@@ -486,7 +535,7 @@ std::string elapsed_since(std::chrono::steady_clock::time_point start) {
 // one at a time); outcome i is page i's. Rethrows what escapes evaluate_page (std::bad_alloc).
 std::vector<PageOutcome> run_pages(const Dataset& dataset, std::size_t count,
                                    const std::vector<NamedExtractor>& extractors, bool block_level,
-                                   unsigned threads, std::ostream* log,
+                                   bool markdown, unsigned threads, std::ostream* log,
                                    std::chrono::steady_clock::time_point start) {
   std::vector<PageOutcome> outcomes(count);
   std::atomic<std::size_t> next{0};
@@ -496,7 +545,7 @@ std::vector<PageOutcome> run_pages(const Dataset& dataset, std::size_t count,
   const auto worker = [&] {
     try {
       for (std::size_t i = next++; i < count; i = next++) {
-        outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level);
+        outcomes[i] = evaluate_page(dataset, dataset.pages[i], extractors, block_level, markdown);
         const std::size_t n = ++done;
         if (log != nullptr && (n % 100 == 0 || n == count)) {
           std::lock_guard lock(log_mutex);
@@ -552,7 +601,7 @@ EvaluationReport evaluate(const EvaluationOptions& options, std::ostream* pages_
     const auto start = std::chrono::steady_clock::now();
 
     std::vector<PageOutcome> outcomes =
-        run_pages(dataset, count, extractors, block_level, threads, log, start);
+        run_pages(dataset, count, extractors, block_level, options.markdown, threads, log, start);
 
     // Aggregate in page order, so the report does not depend on scheduling.
     std::vector<std::string> gold(count);

@@ -14,6 +14,32 @@ namespace boilerdex::plugin {
 
 using detail::fixed3;
 
+namespace {
+
+// The structured output's table of WCXB data set \p ds (systems scored with --markdown).
+void write_markdown_table(const std::string& ds, const std::vector<SystemScores>& results, std::ostream& out) {
+  if (std::none_of(results.begin(), results.end(),
+                   [&](const SystemScores& r) { return r.dataset == ds && r.markdown; }))
+    return;
+  out << "### " << ds << ", Markdown (-f markdown against the gold main_content_markdown)\n\n"
+      << "Word F1 of the Markdown against the gold Markdown and of the text output against the gold "
+         "text, on the pages with gold Markdown; the share of the gold's heading lines and list items "
+         "the Markdown has as such (means over the pages that have any).\n\n"
+      << "| system | pages | text F1 | Markdown P | Markdown R | Markdown F1 | heading recall (pages) | "
+         "list-item recall (pages) |\n"
+      << "|---|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (const auto& r : results) {
+    if (r.dataset != ds || !r.markdown) continue;
+    const MarkdownScores& m = *r.markdown;
+    out << "| " << r.system << " | " << m.pages << " | " << fixed3(m.text_f1) << " | " << fixed3(m.word.precision)
+        << " | " << fixed3(m.word.recall) << " | " << fixed3(m.word.f1) << " | " << fixed3(m.heading_recall) << " ("
+        << m.heading_pages << ") | " << fixed3(m.item_recall) << " (" << m.item_pages << ") |\n";
+  }
+  out << "Data: " << k_wcxb_credit << ".\n\n";
+}
+
+}  // namespace
+
 void write_report(const EvaluationReport& report, std::ostream& out) {
   std::vector<std::string> datasets;
   std::vector<std::string> systems;
@@ -40,6 +66,7 @@ void write_report(const EvaluationReport& report, std::ostream& out) {
       if (r.dataset == ds && r.wcxb) wcxb.emplace_back(r.system, *r.wcxb);
     }
     write_wcxb_tables(ds, wcxb, out);
+    write_markdown_table(ds, report.results, out);
     for (const auto& m : report.metadata) {
       if (m.dataset == ds) write_metadata_table(m, out);
     }

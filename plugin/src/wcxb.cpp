@@ -124,12 +124,14 @@ WcxbGold parse_wcxb_gold(std::string_view json, const fs::path& path) {
     throw InputError(path.string(), InputError::npos, "no \"ground_truth\" object");
   WcxbGold gold;
   gold.main_content = optional_string(*truth, "main_content").value_or("");
+  gold.main_content_markdown = optional_string(*truth, "main_content_markdown").value_or("");
   gold.page_type = page_type_of(root);
   gold.with = snippets(*truth, "with");
   gold.without = snippets(*truth, "without");
   gold.title = optional_string(*truth, "title");
   gold.author = optional_string(*truth, "author");
   gold.publish_date = optional_string(*truth, "publish_date");
+  gold.url = optional_string(root, "url").value_or("");
   return gold;
 }
 

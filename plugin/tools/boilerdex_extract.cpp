@@ -48,6 +48,9 @@ void add_eval_command(CLI::App& app, EvalCommand& e) {
                            config::k_page_limit_range);
   config::add_threads_option(*e.command, e.options.threads, "worker threads (default: all cores)");
   e.command->add_flag("--no-blocks", e.no_blocks, "skip the block-level evaluation on L3S-GN1");
+  e.command->add_flag("--markdown", e.options.markdown,
+                      "on WCXB data sets also score each extractor's -f markdown against the gold Markdown "
+                      "(word F1, heading and list-item recall)");
 }
 
 int run_eval(EvalCommand& e) {

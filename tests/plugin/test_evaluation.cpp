@@ -277,6 +277,32 @@ BOOST_AUTO_TEST_CASE(wcxb_predictions_are_scored_with_wcxbs_measure_per_page_typ
   BOOST_TEST(latin.without_rate == 1.0);  // "Menú du jour"
 }
 
+BOOST_AUTO_TEST_CASE(markdown_is_scored_against_the_gold_markdown_on_request) {
+  EvaluationOptions options;
+  options.datasets = {{DatasetFormat::Wcxb, k_eval / "wcxb"}};
+  options.extractors = {"keep-everything"};
+  options.threads = 1;
+  std::ostringstream log;
+  BOOST_TEST(!find(evaluate(options, nullptr, &log), "keep-everything", "wcxb").markdown.has_value());
+  options.markdown = true;
+  const EvaluationReport report = evaluate(options, nullptr, &log);
+  const auto& s = find(report, "keep-everything", "wcxb");
+  BOOST_REQUIRE(s.markdown.has_value());
+  const MarkdownScores& m = *s.markdown;
+  BOOST_TEST(m.pages == 1u);  // only 0001 has gold Markdown
+  BOOST_TEST(m.heading_pages == 1u);
+  BOOST_TEST(m.heading_recall == 1.0);  // its <h1>; the "#" line inside the code fence is no heading
+  BOOST_TEST(m.item_pages == 1u);
+  BOOST_TEST(m.item_recall == 0.0);  // the gold's list item is a paragraph on the page
+  BOOST_TEST((m.word.recall > 0.85 && m.word.recall < 1.0));  // all but the code fence's words
+  BOOST_TEST(m.word.precision < 1.0);  // keep-everything keeps the navigation and the footer
+  BOOST_TEST((m.text_f1 > 0.0 && m.text_f1 < 1.0));  // the text output keeps them too
+  std::ostringstream md;
+  write_report(report, md);
+  BOOST_TEST(md.str().find("### wcxb, Markdown (-f markdown against the gold main_content_markdown)") !=
+             std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(wcxb_runs_report_per_type_and_write_the_wcxb_columns) {
   EvaluationOptions options;
   options.datasets = {{DatasetFormat::Wcxb, k_eval / "wcxb"},

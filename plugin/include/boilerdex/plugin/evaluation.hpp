@@ -19,6 +19,7 @@
 #include "boilerdex/plugin/metadata_evaluation.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 #include "boilerdex/plugin/text_similarity.hpp"
+#include "boilerdex/plugin/markdown_evaluation.hpp"
 #include "boilerdex/plugin/wcxb.hpp"
 
 namespace boilerdex::plugin {
@@ -133,6 +134,8 @@ struct PageScores {
   std::string error;  ///< why the system produced no output ("" when it did)
   std::string page_type;               ///< wcxb: the page's type; else ""
   std::optional<WcxbPageScores> wcxb;  ///< wcxb: WCXB's measures of the page
+  /// wcxb with EvaluationOptions::markdown, pages with gold Markdown: the -f markdown output's.
+  std::optional<MarkdownPageScores> markdown;
 };
 
 /// One system's scores on one data set.
@@ -145,6 +148,7 @@ struct SystemScores {
   PrfScore sh4;            ///< mean P, mean R, F1 of the means
   std::optional<BlockScores> blocks;  ///< L3S-GN1 with extractors only
   std::optional<WcxbScores> wcxb;     ///< WCXB data sets only
+  std::optional<MarkdownScores> markdown;  ///< WCXB data sets with EvaluationOptions::markdown
 };
 
 /// Aggregates per-page results into a data set's scores (bow means, sh4 aggregate, and the
@@ -173,6 +177,9 @@ struct EvaluationOptions {
   bool block_level = true;          ///< block-level figures on L3S-GN1 data sets
   std::size_t limit = 0;            ///< only the first N pages of each data set; 0 = all
   unsigned threads = 0;             ///< worker threads; 0 = hardware concurrency
+  /// On WCXB data sets also score each extractor's Markdown (structured_content.hpp)
+  /// against the gold Markdown (markdown_evaluation.hpp): one more parse per page and system.
+  bool markdown = false;
 };
 
 /// Every registered extractor, once: parameterised families (listed as "NAME:K") with

@@ -5,7 +5,7 @@
 ///
 /// Layout of a WCXB split folder: `html/NNNN.html.gz` (gzipped raw page, no declared
 /// charset) and `ground-truth/NNNN.json` with `ground_truth.main_content`, `with`, `without`
-/// (snippet lists), `title`, `author`, `publish_date` (each may be null), and the page type
+/// (snippet lists), `title`, `author`, `publish_date` (each may be null), the page's `url`, and the page type
 /// at `_internal.page_type.primary`.
 ///
 /// The measure (evaluate.py): tokens are Python's `re.findall(r'\w+', text.lower())`; per
@@ -30,12 +30,14 @@ namespace boilerdex::plugin {
 /// Everything a WCXB gold file says about its page.
 struct WcxbGold {
   std::string main_content;          ///< null counts as empty (evaluate.py's `or ''`)
+  std::string main_content_markdown; ///< the same content as Markdown; null counts as empty
   std::string page_type;             ///< as wcxb_page_type gives it
   std::vector<std::string> with;     ///< snippets the output should contain
   std::vector<std::string> without;  ///< boilerplate snippets it should not contain
   std::optional<std::string> title;  ///< null or absent → nullopt (kept for metadata work)
   std::optional<std::string> author;
   std::optional<std::string> publish_date;  ///< "YYYY-MM-DD" as the file has it
+  std::string url;  ///< the page's address (top-level "url"); "" when absent
 };
 
 /// WCXB's page types in the order its evaluate.py reports them: article, forum, product,

@@ -1,0 +1,51 @@
+#pragma once
+/// \file
+/// How well boilerdex's Markdown (structured_content.hpp) keeps a page's structure, against
+/// WCXB's gold `main_content_markdown`: the WCXB word measure on the Markdown, and the
+/// recall of the gold's heading lines and list items (`boilerdex-extract eval --markdown`).
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/text_similarity.hpp"
+
+namespace boilerdex::plugin {
+
+/// The lines of a Markdown text that mark structure, each as its words: python_lower'ed
+/// runs of letters, digits and '_' (and any non-ASCII character), joined by one space.
+struct MarkdownStructure {
+  std::vector<std::string> headings;  ///< ATX heading lines ("# ..." to "###### ...")
+  std::vector<std::string> items;     ///< list item lines ("- ", "* ", "+ ", "N. ", "N) ")
+};
+
+/// The heading and list-item lines of \p markdown, outside fenced code blocks; lines whose
+/// words are empty are left out. Never throws (std::bad_alloc aside).
+[[nodiscard]] MarkdownStructure markdown_structure(std::string_view markdown);
+
+/// The share of \p gold's lines that \p found holds (as multisets: a line found once counts
+/// once); nullopt when \p gold is empty. Never throws (std::bad_alloc aside).
+[[nodiscard]] std::optional<double> line_recall(const std::vector<std::string>& gold,
+                                                const std::vector<std::string>& found);
+
+/// One system's Markdown on one page.
+struct MarkdownPageScores {
+  PrfScore word;  ///< WCXB's word measure, Markdown against the gold Markdown
+  std::optional<double> heading_recall;  ///< nullopt when the gold has no heading
+  std::optional<double> item_recall;     ///< nullopt when the gold has no list item
+};
+
+/// Means over a data set's pages with gold Markdown.
+struct MarkdownScores {
+  std::size_t pages = 0;
+  PrfScore word;               ///< mean P, R, F1 of the Markdown
+  double text_f1 = 0.0;        ///< mean word F1 of the text output on the same pages
+  double heading_recall = 0.0; ///< mean over the heading_pages
+  std::size_t heading_pages = 0;
+  double item_recall = 0.0;    ///< mean over the item_pages
+  std::size_t item_pages = 0;
+};
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,111 @@
+#include "boilerdex/plugin/markdown_evaluation.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "boilerdex/plugin/wcxb.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+bool is_word_byte(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// The words of a line, lower-cased, one space between.
+std::string words_of(std::string_view line) {
+  const std::string lowered = python_lower(line);
+  std::string out;
+  std::size_t i = 0;
+  while (i < lowered.size()) {
+    while (i < lowered.size() && !is_word_byte(lowered[i])) ++i;
+    const std::size_t begin = i;
+    while (i < lowered.size() && is_word_byte(lowered[i])) ++i;
+    if (i == begin) continue;
+    if (!out.empty()) out += ' ';
+    out.append(lowered, begin, i - begin);
+  }
+  return out;
+}
+
+// The text of a list item line after its marker, or nullopt for any other line.
+std::optional<std::string_view> item_text(std::string_view line) {
+  std::size_t i = line.find_first_not_of(" \t");
+  if (i == std::string_view::npos) return std::nullopt;
+  if (line[i] == '-' || line[i] == '*' || line[i] == '+') {
+    ++i;
+  } else {
+    const std::size_t digits = i;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9') ++i;
+    if (i == digits || i - digits > 9 || i >= line.size() || (line[i] != '.' && line[i] != ')')) return std::nullopt;
+    ++i;
+  }
+  if (i >= line.size() || (line[i] != ' ' && line[i] != '\t')) return std::nullopt;
+  return line.substr(i + 1);
+}
+
+// The text of an ATX heading line, or nullopt.
+std::optional<std::string_view> heading_text(std::string_view line) {
+  const std::size_t i = line.find_first_not_of(' ');
+  if (i == std::string_view::npos || i > 3) return std::nullopt;
+  const std::size_t hashes = line.find_first_not_of('#', i);
+  const std::size_t n = (hashes == std::string_view::npos ? line.size() : hashes) - i;
+  if (n < 1 || n > 6 || (hashes != std::string_view::npos && line[hashes] != ' ' && line[hashes] != '\t'))
+    return std::nullopt;
+  return hashes == std::string_view::npos ? std::string_view{} : line.substr(hashes);
+}
+
+}  // namespace
+
+MarkdownStructure markdown_structure(std::string_view markdown) {
+  MarkdownStructure out;
+  std::string fence;  // the open code fence, if any
+  for (std::size_t at = 0; at <= markdown.size();) {
+    const std::size_t end = std::min(markdown.find('\n', at), markdown.size());
+    std::string_view line = markdown.substr(at, end - at);
+    at = end + 1;
+    while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // Block quotes: the line inside them.
+    std::string_view inner = line;
+    while (true) {
+      const std::size_t q = inner.find_first_not_of(' ');
+      if (q == std::string_view::npos || q > 3 || inner[q] != '>') break;
+      inner = inner.substr(q + 1);
+    }
+    const std::size_t f = inner.find_first_not_of(' ');
+    if (f != std::string_view::npos && (inner.substr(f, 3) == "```" || inner.substr(f, 3) == "~~~")) {
+      const std::string mark(inner.substr(f, 3));
+      if (fence.empty()) fence = mark;
+      else if (fence == mark) fence.clear();
+      continue;
+    }
+    if (!fence.empty()) continue;
+    if (const auto h = heading_text(inner)) {
+      std::string w = words_of(*h);
+      if (!w.empty()) out.headings.push_back(std::move(w));
+    } else if (const auto item = item_text(inner)) {
+      std::string w = words_of(*item);
+      if (!w.empty()) out.items.push_back(std::move(w));
+    }
+    if (end == markdown.size()) break;
+  }
+  return out;
+}
+
+std::optional<double> line_recall(const std::vector<std::string>& gold, const std::vector<std::string>& found) {
+  if (gold.empty()) return std::nullopt;
+  std::unordered_map<std::string_view, std::size_t> have;
+  for (const std::string& line : found) ++have[line];
+  std::size_t hits = 0;
+  for (const std::string& line : gold) {
+    auto it = have.find(line);
+    if (it != have.end() && it->second > 0) {
+      --it->second;
+      ++hits;
+    }
+  }
+  return static_cast<double>(hits) / static_cast<double>(gold.size());
+}
+
+}  // namespace boilerdex::plugin
