@@ -298,13 +298,18 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
     if (std::string d = normalise_date(v); !d.empty()) return d;
   }
   if (std::string d = date_in_url(url); !d.empty()) return d;
-  for (const auto& text : c.date_texts) {
-    if (std::string d = find_date(text); !d.empty()) return d;
+  const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
+                     !meta_value(c, {"author", "article:author"}).empty();
+  // A date in the page's text (a <time>, an element classed "date") only on a page that
+  // names an author or is marked as an article: elsewhere it is as often a release date, a
+  // review's or an event's.
+  if (named || marked_article(c, ld)) {
+    for (const auto& text : c.date_texts) {
+      if (std::string d = find_date(text); !d.empty()) return d;
+    }
   }
   // Weaker evidence, only on a page marked as an article and naming an author: a web page
   // object's date, the first <time>, a modification date.
-  const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
-                     !meta_value(c, {"author", "article:author"}).empty();
   if (!ld.article && !(marked_article(c, ld) && named)) return {};
   std::vector<std::string_view> weaker{ld.page_date_published};
   for (const auto& t : c.times) weaker.push_back(t);

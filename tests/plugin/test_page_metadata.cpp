@@ -149,9 +149,13 @@ BOOST_AUTO_TEST_CASE(time_datetime) {
   const auto m = read_page_metadata(page(
       "<title>Post</title>", "<article><time datetime=\"2021-03-04T05:06:07Z\" pubdate>4 March</time></article>"));
   BOOST_TEST(m.date == "2021-03-04");
+  const std::string dated = "<span class=\"post-date\">Posted on March 9th, 2024</span>";
   const auto text = read_page_metadata(
-      page("<title>Post</title>", "<span class=\"post-date\">Posted on March 9th, 2024</span>"));
+      page("<title>Post</title><meta property=\"og:type\" content=\"article\">", dated));
   BOOST_TEST(text.date == "2024-03-09");
+  // On a page that neither is marked as an article nor names an author, a date in the text
+  // is as often a release date or a review's: none is given.
+  BOOST_TEST(read_page_metadata(page("<title>Shop</title>", dated)).date.empty());
 }
 
 BOOST_AUTO_TEST_CASE(byline_near_the_content) {
