@@ -1,6 +1,7 @@
 // extract_page with every registered extractor family on arbitrary bytes: the first byte
 // picks the extractor, an optional "!CHARSET\n" line the declared charset. Never fails,
-// content decisions map back onto the parse blocks, output texts stay UTF-8.
+// content decisions map back onto the parse blocks, output texts stay UTF-8; metadata (read
+// on every other input) stays UTF-8 and bounded.
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,7 +42,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   options.limits.max_blocks = 512;
   options.limits.max_block_bytes = 4096;
   options.keep_parse_blocks = (size & 1) != 0;
+  options.read_metadata = (size & 2) != 0;
   const plugin::PageResult page = plugin::extract_page(input, extractor, options);
+
+  // Metadata: read only on request, every field UTF-8 and bounded, the date a real YYYY-MM-DD.
+  fuzz::check(options.read_metadata || page.metadata.empty(), "metadata read without being asked");
+  for (const std::string_view name : plugin::metadata_field_names()) {
+    const std::string value = plugin::metadata_field(page.metadata, name);
+    fuzz::check(fuzz::is_valid_utf8(value), "a metadata field is not UTF-8");
+    fuzz::check(name == "categories" || name == "tags" || value.size() <= plugin::MetadataLimits{}.max_field_bytes,
+                "a metadata field is longer than max_field_bytes");
+  }
+  fuzz::check(page.metadata.date.empty() || plugin::normalise_date(page.metadata.date) == page.metadata.date,
+              "the metadata date is not YYYY-MM-DD");
 
   fuzz::check(page.document.num_parse_blocks == page.num_parse_blocks, "parse block count differs");
   fuzz::check(!options.keep_parse_blocks || page.parse_blocks.size() == page.num_parse_blocks,
