@@ -193,10 +193,15 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   detail::for_each_markup_word(s, [&](std::string_view w) {
     for (const std::string_view word : {"email", "follow", "comment", "comments", "subscribe",
                                         "share", "author", "view", "profile", "posts", "login",
-                                        "reply"}) {
+                                        "reply", "home", "menu", "search"}) {
       if (detail::equals_lower(w, word)) control = true;
     }
   });
+  // A phrase cut short ("Great On-page Seo For") is no name either.
+  const std::string_view last = std::string_view(s).substr(s.rfind(' ') == std::string::npos ? 0 : s.rfind(' ') + 1);
+  for (const std::string_view word : {"for", "and", "the", "of", "to", "with"}) {
+    if (word_count(s) > 1 && detail::equals_lower(last, word)) control = true;
+  }
   return control ? std::string() : s;
 }
 

@@ -188,6 +188,12 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
       "<a class=\"username\">lulug30</a></article>"
       "<article class=\"message\" data-author=\"second_poster\"></article>"));
   BOOST_TEST(forum.author == "lulug30");
+  // A control's label or a phrase cut short is no name.
+  for (const std::string label : {"Home", "Follow Jane", "Great Tips For"}) {
+    const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                           "<span class=\"author\">" + label + "</span>"));
+    BOOST_TEST(m.author.empty(), label);
+  }
 }
 
 BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
