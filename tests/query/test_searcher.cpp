@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "boilerdex/config/config.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/query/searcher.hpp"
 #include "index_fixture.hpp"
@@ -88,6 +89,17 @@ BOOST_FIXTURE_TEST_CASE(bm25_parameters_change_scores, Fixture) {
   for (const char* bad : {"1", "a,b", "1,2", "-1,0.5", "1,0.5,3"}) {
     BOOST_CHECK_THROW((void)Bm25Parameters::parse(bad), UsageError);
   }
+}
+
+BOOST_AUTO_TEST_CASE(bm25_defaults_are_the_configurations) {
+  // A configuration left at its defaults ranks as Bm25Parameters{} does (config/defaults.hpp).
+  const Bm25Parameters xapian;
+  BOOST_TEST(xapian.k1 == 1.0);
+  BOOST_TEST(xapian.b == 0.5);
+  BOOST_TEST(config::SearchConfig{}.bm25_k1 == xapian.k1);
+  BOOST_TEST(config::SearchConfig{}.bm25_b == xapian.b);
+  BOOST_TEST(config::TrecConfig{}.bm25_k1 == xapian.k1);
+  BOOST_TEST(config::TrecConfig{}.bm25_b == xapian.b);
 }
 
 BOOST_FIXTURE_TEST_CASE(k_offset_and_fields, Fixture) {

@@ -105,8 +105,8 @@ struct SearchConfig {
   std::filesystem::path index;  ///< index-set directory
   std::string view = "all";     ///< view name (spec or directory name)
   std::size_t k = 10;           ///< results per query
-  double bm25_k1 = 1.0;         ///< Xapian::BM25Weight defaults
-  double bm25_b = 0.5;
+  double bm25_k1 = defaults::bm25_k1;  ///< Xapian::BM25Weight defaults
+  double bm25_b = defaults::bm25_b;
 };
 
 /// [trec]: TREC experiments (boilerdex-trec).
@@ -118,8 +118,8 @@ struct TrecConfig {
   std::string run_tag = "boilerdex";
   std::filesystem::path output_dir = "runs";
   std::vector<std::string> views;  ///< views to run; empty: every view of the index set
-  double bm25_k1 = 1.0;
-  double bm25_b = 0.5;
+  double bm25_k1 = defaults::bm25_k1;
+  double bm25_b = defaults::bm25_b;
   /// The gold text of each document: a folder of DOCNO.txt files, UTF-8, one paragraph a
   /// line (`boilerdex-trec sample --gold`, ../shared/data/blogs-dev/gold). Empty: none.
   /// Given, the experiment also indexes them as a collection of their own (view all, the

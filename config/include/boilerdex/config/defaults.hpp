@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// The default of every setting that both the configuration (config.hpp) and a component's
-/// options carry (plugin::SegmentLimits, indexer::IndexOptions, indexer::TermSettings):
+/// options carry (plugin::SegmentLimits, indexer::IndexOptions, indexer::TermSettings,
+/// query::Bm25Parameters):
 /// written here once, so that a configuration left at its defaults and options left at
 /// theirs always agree. A default only one of them has stays with it.
 
@@ -36,5 +37,9 @@ inline constexpr unsigned threads = 0;  ///< 0: hardware concurrency
 inline constexpr bool strict = false;
 inline constexpr std::uint64_t snippet_bytes = 2048;
 inline constexpr std::uint64_t auto_sample_documents = 2000;
+
+// [search] and [trec]: query::Bm25Parameters (Xapian::BM25Weight's own defaults)
+inline constexpr double bm25_k1 = 1.0;
+inline constexpr double bm25_b = 0.5;
 
 }  // namespace boilerdex::config::defaults

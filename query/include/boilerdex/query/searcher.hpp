@@ -10,17 +10,19 @@
 
 #include <xapian.h>
 
+#include "boilerdex/config/defaults.hpp"
 #include "boilerdex/indexer/manifest.hpp"
 #include "boilerdex/query/index_set.hpp"
 
 namespace boilerdex::query {
 
-/// Xapian::BM25Weight's parameters; the defaults are Xapian's.
+/// Xapian::BM25Weight's parameters; the defaults are Xapian's (k1 and b, which the
+/// configuration's [search] and [trec] tables carry too, from config/defaults.hpp).
 struct Bm25Parameters {
-  double k1 = 1.0;
+  double k1 = config::defaults::bm25_k1;
   double k2 = 0.0;
   double k3 = 1.0;
-  double b = 0.5;
+  double b = config::defaults::bm25_b;
   double min_normlen = 0.5;
 
   /// Parses "k1,b" (e.g. "0.9,0.4"), keeping the other defaults.
