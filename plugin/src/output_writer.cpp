@@ -185,18 +185,23 @@ header{border-bottom:1px solid #ddd;margin-bottom:1em}header h1{font-size:1.3em;
 OutputFormat parse_output_format(std::string_view name) {
   if (name == "text") return OutputFormat::Text;
   if (name == "json") return OutputFormat::Json;
+  if (name == "markdown" || name == "md") return OutputFormat::Markdown;
   if (name == "html") return OutputFormat::Html;
+  if (name == "debug-html") return OutputFormat::DebugHtml;
   if (name == "blocks") return OutputFormat::Blocks;
   if (name == "parse-blocks") return OutputFormat::ParseBlocks;
   throw UsageError("unknown output format '" + std::string(name) +
-                   "'; valid: text json html blocks parse-blocks");
+                   "'; valid: text json markdown html debug-html blocks parse-blocks");
 }
 
 std::string_view output_extension(OutputFormat format) noexcept {
   switch (format) {
     case OutputFormat::Json:
       return ".json";
+    case OutputFormat::Markdown:
+      return ".md";
     case OutputFormat::Html:
+    case OutputFormat::DebugHtml:
       return ".html";
     case OutputFormat::Blocks:
     case OutputFormat::ParseBlocks:
@@ -208,7 +213,7 @@ std::string_view output_extension(OutputFormat format) noexcept {
 }
 
 bool needs_parse_blocks(OutputFormat format, bool json_blocks) noexcept {
-  return (format == OutputFormat::Json && json_blocks) || format == OutputFormat::Html ||
+  return (format == OutputFormat::Json && json_blocks) || format == OutputFormat::DebugHtml ||
          format == OutputFormat::ParseBlocks;
 }
 
@@ -314,7 +319,7 @@ void write_html(std::ostream& out, const PageResult& result, const PageLabel& la
 }
 
 void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
-                const PageLabel& label, bool json_blocks) {
+                const PageLabel& label, bool json_blocks, const StructureOptions& structure) {
   switch (format) {
     case OutputFormat::Text:
       write_text(out, result);
@@ -322,7 +327,14 @@ void write_page(std::ostream& out, OutputFormat format, const PageResult& result
     case OutputFormat::Json:
       write_json(out, result, label, -1, json_blocks);
       return;
+    case OutputFormat::Markdown:
+      out << markdown_of(structured_content(result, structure));
+      return;
     case OutputFormat::Html:
+      out << clean_html_of(structured_content(result, structure),
+                           result.metadata.title.empty() ? result.document.title : result.metadata.title);
+      return;
+    case OutputFormat::DebugHtml:
       write_html(out, result, label);
       return;
     case OutputFormat::Blocks:

@@ -234,12 +234,13 @@ BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const s
     const PageLabel label{page.path, extractor_name};
     try {
       if (options.output_dir.empty()) {
-        write_page(out, options.format, *result, label, options.json_blocks);
+        write_page(out, options.format, *result, label, options.json_blocks, options.structure);
         out.flush();
       } else {
         write_file_atomically(options.output_dir / (page.output_name + extension),
                               [&](std::ostream& file) {
-                                write_page(file, options.format, *result, label, options.json_blocks);
+                                write_page(file, options.format, *result, label, options.json_blocks,
+                                           options.structure);
                               });
       }
     } catch (const InputError& e) {
@@ -299,7 +300,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   page_options.declared_charset = options.declared_charset;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = needs_parse_blocks(options.format, options.json_blocks);
-  page_options.read_metadata = options.format == OutputFormat::Json;
+  page_options.read_metadata = options.format == OutputFormat::Json || options.format == OutputFormat::Html;
   // Renders \p page into \p text; \p notice gets limits_notice's line when the page hit a
   // segmenter limit (every format: text and blocks would otherwise lose text silently).
   const auto render = [&](const PageSource& page, std::string& text, std::string& notice) {
@@ -307,7 +308,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
     const PageResult result = extract_page(bytes, *extractor, page_options);
     std::ostringstream rendered;
     write_page(rendered, options.format, result, PageLabel{page.path, extractor_name},
-               options.json_blocks);
+               options.json_blocks, options.structure);
     text = std::move(rendered).str();
     notice = limits_notice(page.path == "-" ? "<stdin>" : page.path, bytes.size(), result.stats, options.limits);
   };

@@ -399,7 +399,7 @@ class Builder {
       InlinePiece* last = pieces->empty() ? nullptr : &pieces->back();
       const bool same = last != nullptr && last->kind == kind && (kind != InlinePiece::Kind::Link || serial == m_last_serial);
       if (!same) {
-        if (m_space && last != nullptr) {
+        if (m_space && last != nullptr && last->kind != InlinePiece::Kind::Break) {
           // The space goes outside a link or code span, into plain text.
           if (last->kind == InlinePiece::Kind::Text) last->text += ' ';
           else pieces->push_back({InlinePiece::Kind::Text, " ", {}});

@@ -90,6 +90,18 @@ int run_jsonl(const plugin::JsonlOptions& options) {
     std::cerr << "boilerdex-extract: " << s.failed << " of " << s.records << " record(s) failed\n";
   return s.failed > 0 ? 1 : 0;
 }
+
+// \p spec with \p settings added to best's parameters (--comments, --precision, --recall).
+// \throws UsageError when there are settings and \p spec is not best.
+std::string with_best_settings(const std::string& spec, const std::vector<std::string>& settings) {
+  if (settings.empty()) return spec;
+  if (spec != "best" && !spec.starts_with("best:"))
+    throw UsageError("--comments, --precision and --recall set the best extractor's parameters; the extractor "
+                     "here is '" + spec + "'");
+  std::string out = spec == "best" ? "best:" : spec + ",";
+  for (std::size_t i = 0; i < settings.size(); ++i) out += (i > 0 ? "," : "") + settings[i];
+  return out;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -108,10 +120,12 @@ int main(int argc, char** argv) {
     app.add_option("-e,--extractor", extractor,
                    "extractor name (see --list-extractors); default " +
                        std::string(config::k_default_extractor));
-    app.add_option("-f,--format", format, "output format: text, json, html, blocks, parse-blocks");
+    app.add_option("-f,--format", format,
+                   "output format: text, json, markdown, html (clean), debug-html (highlighted "
+                   "blocks), blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_option("-o,--output", outdir,
-                   "write OUTDIR/<name>.txt|.json|.html|.tsv per page instead of stdout");
+                   "write OUTDIR/<name>.txt|.json|.md|.html|.tsv per page instead of stdout");
     config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",
                                "-j,--jobs");
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
@@ -120,6 +134,20 @@ int main(int argc, char** argv) {
                  "\"html\"|\"html_base64\", \"charset\"}), one JSON line out per record");
     app.add_flag("--blocks", json_blocks,
                  "with -f json: also write the per-block arrays (blocks, result_blocks)");
+    plugin::StructureOptions structure;
+    bool no_tables = false, comments = false, no_comments = false, precision = false, recall = false;
+    app.add_flag("--links", structure.links, "with -f markdown/html: keep links (as [text](url))");
+    app.add_flag("--images", structure.images, "with -f markdown/html: keep images inside the content");
+    app.add_flag("--no-tables", no_tables, "with -f markdown/html: leave data tables out");
+    app.add_option("--url", structure.base_url,
+                   "the page's address: links and images in -f markdown/html resolve against it");
+    auto* keep_comments = app.add_flag("--comments", comments,
+                                       "best: keep reader comments after an article (drop_comments=0)");
+    app.add_flag("--no-comments", no_comments, "best: drop reader comments after an article (the default)")
+        ->excludes(keep_comments);
+    auto* favour_precision =
+        app.add_flag("--precision", precision, "best: keep less, surer text (model_threshold=0.5)");
+    app.add_flag("--recall", recall, "best: keep more text (model_threshold=0.18)")->excludes(favour_precision);
     app.add_flag("--block-text", block_text, "with --jsonl: also write each block's text");
     app.add_flag("--features", features, "with --jsonl: also write each block's features");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
@@ -142,7 +170,13 @@ int main(int argc, char** argv) {
     const config::Config c =
         config_file.empty() ? config::Config{} : config::load_config(config_file);
     const plugin::SegmentLimits limits = plugin::segment_limits_from_config(c);
-    const std::string name = extractor.empty() ? c.extraction.extractor : extractor;
+    structure.tables = !no_tables;
+    std::vector<std::string> best_settings;
+    if (comments) best_settings.emplace_back("drop_comments=0");
+    if (precision) best_settings.emplace_back("model_threshold=0.5");
+    if (recall) best_settings.emplace_back("model_threshold=0.18");
+    const std::string name =
+        with_best_settings(extractor.empty() ? c.extraction.extractor : extractor, best_settings);
     std::ios::sync_with_stdio(false);
     if (jsonl) {
       if (!inputs.empty()) throw UsageError("--jsonl reads standard input; give no inputs");
@@ -158,7 +192,8 @@ int main(int argc, char** argv) {
                                                 .output_dir = outdir,
                                                 .limits = limits,
                                                 .jobs = jobs,
-                                                .json_blocks = json_blocks},
+                                                .json_blocks = json_blocks,
+                                                .structure = structure},
                                                std::cin, std::cout, std::cerr);
     if (summary.truncated > 0)
       std::cerr << "boilerdex-extract: " << summary.truncated << " of " << summary.pages

@@ -74,11 +74,37 @@ assert page["result_blocks"] and page["metadata"]["title"] == "Storm closes harb
 PY
 fi
 
-# HTML view is self-contained and escaped.
+# Clean HTML and the debug view are self-contained and escaped.
 expect_rc 0 "html" -- "$bin" -f html "$pages/article.html"
 grep -q '<!DOCTYPE html>' "$work/out" || fail "html: no doctype"
+grep -q '<h1>Storm closes harbour</h1>' "$work/out" || fail "html: no heading"
 grep -q 'promenade &amp; flooded' "$work/out" || fail "html: text not escaped"
 grep -q '<script' "$work/out" && fail "html: contains a script"
+grep -q 'Home' "$work/out" && fail "html: navigation kept"
+expect_rc 0 "debug-html" -- "$bin" -f debug-html "$pages/article.html"
+grep -q 'promenade &amp; flooded' "$work/out" || fail "debug-html: text not escaped"
+grep -q 'class="b n"' "$work/out" || fail "debug-html: boilerplate not shown"
+
+# Markdown: the kept text with its structure; links on request, resolved against --url.
+expect_rc 0 "markdown" -- "$bin" -f markdown "$pages/article.html"
+head -1 "$work/out" | grep -qx '# Storm closes harbour' || fail "markdown: no heading ($(head -1 "$work/out"))"
+grep -q 'promenade & flooded' "$work/out" || fail "markdown: text"
+expect_rc 0 "markdown links" -- "$bin" -f markdown --links --url https://example.org/x/page.html -e keep-everything "$pages/links.htm"
+grep -qx -- '- \[Second link\](https://example.org/b)' "$work/out" || fail "markdown links: $(cat "$work/out")"
+expect_rc 0 "markdown files" -- "$bin" -f markdown -o "$work/m" "$pages/article.html"
+[ -f "$work/m/article.md" ] || fail "markdown files: article.md missing"
+
+# The switches that move best's parameters, and their refusal for other extractors.
+comments=$2/plugin/best/article_nav_comments.html
+expect_rc 0 "default drops comments" -- "$bin" "$comments"
+grep -q 'bakery all night' "$work/out" && fail "default: comment kept"
+expect_rc 0 "--comments" -- "$bin" --comments "$comments"
+grep -q 'bakery all night' "$work/out" || fail "--comments: comment dropped"
+expect_rc 0 "--recall" -- "$bin" --recall "$comments"
+expect_rc 0 "--precision" -- "$bin" --precision "$comments"
+expect_rc 2 "--comments with article" -- "$bin" -e article --comments "$pages/article.html"
+grep -q 'set the best extractor' "$work/err" || fail "--comments with article: message"
+expect_rc 2 "--precision and --recall" -- "$bin" --precision --recall "$pages/article.html"
 
 # Block dumps.
 expect_rc 0 "blocks" -- "$bin" -f blocks "$pages/article.html"
@@ -111,7 +137,7 @@ mkdir -p "$work/evil"
 cp "$pages/links.htm" "$work/evil/..html"
 expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
 [ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
-[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
   fail "odd name: something written outside OUTDIR"
 
 # A missing input is reported by name; the rest go on.

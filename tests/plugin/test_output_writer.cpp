@@ -45,12 +45,19 @@ BOOST_AUTO_TEST_CASE(formats_by_name) {
   BOOST_TEST((parse_output_format("text") == OutputFormat::Text));
   BOOST_TEST((parse_output_format("json") == OutputFormat::Json));
   BOOST_TEST((parse_output_format("html") == OutputFormat::Html));
+  BOOST_TEST((parse_output_format("markdown") == OutputFormat::Markdown));
+  BOOST_TEST((parse_output_format("md") == OutputFormat::Markdown));
+  BOOST_TEST((parse_output_format("debug-html") == OutputFormat::DebugHtml));
   BOOST_TEST((parse_output_format("blocks") == OutputFormat::Blocks));
   BOOST_TEST((parse_output_format("parse-blocks") == OutputFormat::ParseBlocks));
   BOOST_CHECK_THROW((void)parse_output_format("xml"), boilerdex::UsageError);
   BOOST_TEST(output_extension(OutputFormat::Text) == ".txt");
   BOOST_TEST(output_extension(OutputFormat::Json) == ".json");
   BOOST_TEST(output_extension(OutputFormat::Html) == ".html");
+  BOOST_TEST(output_extension(OutputFormat::DebugHtml) == ".html");
+  BOOST_TEST(output_extension(OutputFormat::Markdown) == ".md");
+  BOOST_TEST(needs_parse_blocks(OutputFormat::DebugHtml));
+  BOOST_TEST(!needs_parse_blocks(OutputFormat::Markdown));
   BOOST_TEST(output_extension(OutputFormat::Blocks) == ".tsv");
   BOOST_TEST(needs_parse_blocks(OutputFormat::Json));
   BOOST_TEST(!needs_parse_blocks(OutputFormat::Text));
@@ -145,8 +152,8 @@ BOOST_AUTO_TEST_CASE(json_carries_metadata_and_drops_blocks_when_compact) {
   BOOST_TEST(!needs_parse_blocks(OutputFormat::Json, false));
 }
 
-BOOST_AUTO_TEST_CASE(html_is_escaped_and_self_contained) {
-  const std::string html = render(OutputFormat::Html, sample());
+BOOST_AUTO_TEST_CASE(debug_html_is_escaped_and_self_contained) {
+  const std::string html = render(OutputFormat::DebugHtml, sample());
   BOOST_TEST(html.starts_with("<!DOCTYPE html>"));
   BOOST_TEST(html.find("<script>") == std::string::npos);
   BOOST_TEST(

@@ -72,6 +72,7 @@ BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
   BOOST_TEST(contains(md, "```cpp\nint main() {\n  return 0;\n}\n```"), md);
   BOOST_TEST(contains(md, "> Quoted words\n\n> and more"), md);
   BOOST_TEST(contains(md, "x `y()`"), md);
+  BOOST_TEST(markdown(page("<p>line one<br>\n line two</p>"), KeepAll()) == "line one\nline two\n");
   // A table used for layout is read as its paragraphs.
   const std::string layout =
       markdown(page("<table><tr><td><h2>Story</h2><p>One.</p><p>Two.</p></td></tr></table>"), KeepAll());

@@ -1,29 +1,33 @@
 #pragma once
 /// \file
-/// Writing an extracted page: boilerpipe's plain text, JSON for programs, a highlighted
-/// HTML page for people, and the `bp` block tables for diffing against Java.
+/// Writing an extracted page: boilerpipe's plain text, JSON for programs, Markdown and clean
+/// HTML with the page's structure, a highlighted HTML page for people, and the `bp` block
+/// tables for diffing against Java.
 
 #include <iosfwd>
 #include <string_view>
 
 #include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/structured_content.hpp"
 
 namespace boilerdex::plugin {
 
 /// The output formats of boilerdex-extract.
 enum class OutputFormat {
-  Text,    ///< boilerpipe's getContent(): each content block's text + '\n' (spec §6)
-  Json,    ///< one object per page: title, metadata, charset, content; blocks on request
-  Html,    ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
-  Blocks,  ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
+  Text,       ///< boilerpipe's getContent(): each content block's text + '\n' (spec §6)
+  Json,       ///< one object per page: title, metadata, charset, content; blocks on request
+  Markdown,   ///< the kept content with its structure as Markdown (structured_content.hpp)
+  Html,       ///< the kept content with its structure as a clean HTML page
+  DebugHtml,  ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
+  Blocks,     ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
   ParseBlocks,  ///< `bp blocks` TSV: the parse blocks before the extractor
 };
 
-/// The format called \p name ("text", "json", "html", "blocks", "parse-blocks").
-/// \throws UsageError naming the valid formats.
+/// The format called \p name ("text", "json", "markdown", "html", "debug-html", "blocks",
+/// "parse-blocks"). \throws UsageError naming the valid formats.
 [[nodiscard]] OutputFormat parse_output_format(std::string_view name);
 
-/// The file extension of \p format, with its dot (".txt", ".json", ".html", ".tsv").
+/// The file extension of \p format, with its dot (".txt", ".json", ".md", ".html", ".tsv").
 [[nodiscard]] std::string_view output_extension(OutputFormat format) noexcept;
 
 /// True when \p format needs PageOptions::keep_parse_blocks (JSON only when it writes its
@@ -66,9 +70,12 @@ void write_json(std::ostream& out, const PageResult& result, const PageLabel& la
 void write_html(std::ostream& out, const PageResult& result, const PageLabel& label);
 
 /// Writes \p result in \p format (write_text, write_json (one line; with its block arrays
-/// only when \p json_blocks), write_html, or the block dumps of block_dump.hpp).
-/// \throws what \p out throws.
+/// only when \p json_blocks), markdown_of or clean_html_of its structured_content with
+/// \p structure (the HTML page titled by the metadata's title, else the document's), write_html
+/// for DebugHtml, or the block dumps of block_dump.hpp).
+/// \throws what \p out throws; PageTimeLimitError when the structured formats' parse runs out
+/// of the page's time.
 void write_page(std::ostream& out, OutputFormat format, const PageResult& result,
-                const PageLabel& label, bool json_blocks = true);
+                const PageLabel& label, bool json_blocks = true, const StructureOptions& structure = {});
 
 }  // namespace boilerdex::plugin

@@ -62,6 +62,8 @@ struct BatchOptions {
   /// JSON: also write the per-block arrays ("blocks", "result_blocks"); off, a page's JSON
   /// is its title, metadata, charset and content only.
   bool json_blocks = false;
+  /// Markdown and HTML: links, images, tables and the address links resolve against.
+  StructureOptions structure;
 };
 
 /// What extract_batch did.
