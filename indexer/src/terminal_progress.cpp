@@ -1,45 +1,26 @@
-#include <chrono>
-#include <cstdio>
 #include <iomanip>
 #include <ostream>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "boilerdex/config/progress_line.hpp"
 #include "boilerdex/indexer/index_builder.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
 
 namespace boilerdex::indexer {
 namespace {
 
-std::string format_duration(double seconds) {
-  if (!(seconds >= 0) || seconds > 1e7) return "--:--";
-  const auto s = static_cast<long>(seconds + 0.5);
-  char buf[32];
-  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, (s / 60) % 60, s % 60);
-  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-  return buf;
-}
+using config::format_duration;
 
 class TerminalProgress final : public ProgressSink {
  public:
-  TerminalProgress(std::ostream& out, bool interactive) : m_out(out), m_interactive(interactive) {}
+  TerminalProgress(std::ostream& out, bool interactive) : m_out(out), m_line(out, interactive, "docs") {}
 
   void progress(const IndexProgress& p) override {
-    if (!m_interactive) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (m_shown && now - m_last < std::chrono::milliseconds(200)) return;
-    m_last = now;
-    m_shown = true;
-    const double mb = static_cast<double>(p.bytes_read) / 1e6;
-    const double rate = p.elapsed_seconds > 0 ? static_cast<double>(p.documents) / p.elapsed_seconds : 0;
-    const double frac = p.bytes_total ? static_cast<double>(p.bytes_read) / static_cast<double>(p.bytes_total) : 0;
-    const double eta = frac > 0.001 ? p.elapsed_seconds * (1 - frac) / frac : -1;
-    std::ostringstream line;
-    line << std::fixed << std::setprecision(1) << "\r" << p.documents << " docs  " << mb << "/"
-         << static_cast<double>(p.bytes_total) / 1e6 << " MB  " << std::setprecision(0) << rate
-         << " docs/s  ETA " << format_duration(eta) << "   ";
-    m_out << line.str() << std::flush;
+    m_line.update({.items = p.documents,
+                   .bytes_done = p.bytes_read,
+                   .bytes_total = p.bytes_total,
+                   .elapsed_seconds = p.elapsed_seconds});
   }
 
   void skipped(const SkipReport& r) override {
@@ -103,16 +84,12 @@ class TerminalProgress final : public ProgressSink {
     m_out << '\n';
   }
 
-  void clear_line() {
-    if (m_interactive && m_shown) m_out << "\r\033[K";
-  }
+  void clear_line() { m_line.clear(); }
 
   std::ostream& m_out;
-  bool m_interactive;
-  bool m_shown = false;
+  config::ProgressLine m_line;  // documents, MB, docs/s, ETA, when interactive
   std::vector<InputSummary> m_noted;  // at most max_noted
   std::uint64_t m_unlisted = 0;
-  std::chrono::steady_clock::time_point m_last{};
 };
 
 }  // namespace

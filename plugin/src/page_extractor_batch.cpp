@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <condition_variable>
 #include <fstream>
 #include <iostream>
@@ -16,6 +17,7 @@
 #include <utility>
 
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/config/progress_line.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
 #include "boilerdex/plugin/byte_text.hpp"
 #include "gumbo_guard_internal.hpp"
@@ -196,15 +198,63 @@ std::string read_page_bytes(const PageSource& source, std::istream& stdin_stream
 
 namespace {
 
+/// The progress line of a batch on err (BatchOptions::progress): pages done, and the bytes of
+/// their files of all the pages' files (standard input counts none). report() gives err
+/// with the line erased, for a line of its own.
+class BatchProgress {
+ public:
+  BatchProgress(std::ostream& err, bool shown, const std::vector<PageSource>& pages)
+      : m_err(err), m_line(err, shown, "pages"), m_start(std::chrono::steady_clock::now()) {
+    if (!shown) return;
+    m_bytes_before.reserve(pages.size() + 1);
+    m_bytes_before.push_back(0);
+    for (const PageSource& page : pages) {
+      std::error_code ec;
+      const std::uintmax_t size = page.path == "-" ? 0 : fs::file_size(page.path, ec);
+      m_bytes_before.push_back(m_bytes_before.back() + (ec ? 0 : size));
+    }
+  }
+  BatchProgress(const BatchProgress&) = delete;
+  BatchProgress& operator=(const BatchProgress&) = delete;
+  ~BatchProgress() {
+    try {
+      m_line.clear();
+    } catch (...) {  // a failing err: nothing to erase then
+    }
+  }
+
+  /// The first \p done pages are written or failed.
+  void show(std::size_t done) {
+    if (!m_line.interactive()) return;
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - m_start;
+    m_line.update({.items = done,
+                   .bytes_done = m_bytes_before[done],
+                   .bytes_total = m_bytes_before.back(),
+                   .elapsed_seconds = elapsed.count()});
+  }
+
+  std::ostream& report() {
+    m_line.clear();
+    return m_err;
+  }
+
+ private:
+  std::ostream& m_err;
+  config::ProgressLine m_line;
+  std::chrono::steady_clock::time_point m_start;
+  std::vector<std::uint64_t> m_bytes_before;  // [i]: bytes of pages 0..i-1
+};
+
 /// extract_batch with one job: each page is written while it is rendered, straight to
 /// \p out or to its output file, never held as text (a page at max_blocks renders to
 /// some 200 MB of JSON; issue #16, item 5). Same reports, same order, as with workers.
 BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const std::vector<std::string>& early,
                                    const std::string& extension, const Extractor& extractor,
                                    const PageOptions& page_options, const BatchOptions& options, std::istream& in,
-                                   std::ostream& out, std::ostream& err, BatchSummary summary) {
+                                   std::ostream& out, BatchProgress& progress, BatchSummary summary) {
   const std::string extractor_name = extractor.name();
   for (std::size_t i = 0; i < pages.size(); ++i) {
+    progress.show(i);
     const PageSource& page = pages[i];
     std::string failure = early[i];
     std::optional<PageResult> result;
@@ -221,14 +271,14 @@ BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const s
       }
     }
     if (!failure.empty()) {
-      err << failure << '\n';
+      progress.report() << failure << '\n';
       ++summary.failed;
       continue;
     }
     if (const std::string notice =
             limits_notice(page.path == "-" ? "<stdin>" : page.path, page_bytes, result->stats, options.limits);
         !notice.empty()) {
-      err << notice << '\n';
+      progress.report() << notice << '\n';
       ++summary.truncated;
     }
     const PageLabel label{page.path, extractor_name};
@@ -244,11 +294,11 @@ BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const s
                               });
       }
     } catch (const InputError& e) {
-      err << e.what() << '\n';
+      progress.report() << e.what() << '\n';
       ++summary.failed;
       continue;
     } catch (const std::bad_alloc&) {
-      err << printable_bytes(page.path) << ": out of memory while writing\n";
+      progress.report() << printable_bytes(page.path) << ": out of memory while writing\n";
       ++summary.failed;
       continue;
     }
@@ -278,6 +328,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   summary.failed += problems.size();
   if (pages.empty()) return summary;
 
+  BatchProgress progress(err, options.progress, pages);
   const std::string extension(output_extension(options.format));
   // Failures known before any page is read, decided in input order: a second "-", or an
   // output name an earlier input already claimed (never overwrite within a run).
@@ -316,8 +367,8 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   std::size_t jobs =
       options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = std::min(jobs, pages.size());
-  if (jobs == 1) return extract_one_at_a_time(pages, early, extension, *extractor, page_options, options, in, out, err,
-                                              summary);
+  if (jobs == 1) return extract_one_at_a_time(pages, early, extension, *extractor, page_options, options, in, out,
+                                              progress, summary);
 
   // Workers render pages in any order, at most `window` ahead of the writer; this thread
   // writes them in input order, so output does not depend on the number of jobs.
@@ -385,6 +436,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   const Release release{mutex, changed, stop};
   for (std::size_t j = 0; j < jobs; ++j) workers.emplace_back(work);
   for (std::size_t i = 0; i < pages.size(); ++i) {
+    progress.show(i);
     Outcome o;
     {
       std::unique_lock lock(mutex);
@@ -394,12 +446,12 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
     }
     changed.notify_all();
     if (!o.ok) {
-      err << o.text << '\n';
+      progress.report() << o.text << '\n';
       ++summary.failed;
       continue;
     }
     if (!o.notice.empty()) {
-      err << o.notice << '\n';
+      progress.report() << o.notice << '\n';
       ++summary.truncated;
     }
     if (options.output_dir.empty()) {
@@ -409,7 +461,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
       try {
         write_file_atomically(options.output_dir / (pages[i].output_name + extension), o.text);
       } catch (const InputError& e) {
-        err << e.what() << '\n';
+        progress.report() << e.what() << '\n';
         ++summary.failed;
         continue;
       }

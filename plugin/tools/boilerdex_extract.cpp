@@ -2,11 +2,14 @@
 // extractors on gold-standard data sets; `stats` fits the WSDM 2010 stochastic text model;
 // --jsonl serves a JSON Lines stream.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
+
 #include <iostream>
 
 #include "boilerdex/config/config.hpp"
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/config/option_groups.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
@@ -113,7 +116,7 @@ int main(int argc, char** argv) {
     config::add_version_flag(app, "boilerdex-extract");
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
-    bool list = false, jsonl = false, block_text = false, features = false, json_blocks = false;
+    bool list = false, jsonl = false, block_text = false, features = false, json_blocks = false, quiet = false;
     std::size_t jobs = 1;
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);
@@ -128,6 +131,7 @@ int main(int argc, char** argv) {
                    "write OUTDIR/<name>.txt|.json|.md|.html|.tsv per page instead of stdout");
     config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",
                                "-j,--jobs");
+    config::add_quiet_flag(app, quiet);
     app.add_flag("--list-extractors", list, "list the extractor names and exit");
     app.add_flag("--jsonl", jsonl,
                  "stream mode: JSON lines in on stdin ({\"url\"|\"docno\", "
@@ -185,6 +189,10 @@ int main(int argc, char** argv) {
     }
     if (inputs.empty())
       throw UsageError("no input given (a file, a directory, or - for stdin); see --help");
+    // The progress line goes to stderr on a terminal, unless the pages' text goes to the
+    // same terminal (no -o, stdout a terminal too): it would cut into them.
+    const bool progress =
+        !quiet && ::isatty(STDERR_FILENO) != 0 && (!outdir.empty() || ::isatty(STDOUT_FILENO) == 0);
     const auto summary = plugin::extract_batch(inputs,
                                                {.extractor = name,
                                                 .format = plugin::parse_output_format(format),
@@ -193,7 +201,8 @@ int main(int argc, char** argv) {
                                                 .limits = limits,
                                                 .jobs = jobs,
                                                 .json_blocks = json_blocks,
-                                                .structure = structure},
+                                                .structure = structure,
+                                                .progress = progress},
                                                std::cin, std::cout, std::cerr);
     if (summary.truncated > 0)
       std::cerr << "boilerdex-extract: " << summary.truncated << " of " << summary.pages

@@ -64,6 +64,10 @@ struct BatchOptions {
   bool json_blocks = false;
   /// Markdown and HTML: links, images, tables and the address links resolve against.
   StructureOptions structure;
+  /// Show a progress line on err (pages, MB read of the input files' MB, pages/s, ETA;
+  /// config/progress_line.hpp), refreshed in place and erased before each report line and
+  /// at the end. The caller sets it when err is a terminal (boilerdex-extract: unless -q).
+  bool progress = false;
 };
 
 /// What extract_batch did.
