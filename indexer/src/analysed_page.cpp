@@ -15,6 +15,30 @@ std::size_t utf8_floor(std::string_view s, std::size_t max) noexcept {
   return max;
 }
 
+/// The metadata values and terms (document_layout.hpp); every term has wdf 0, so the
+/// document's length, and BM25, stay as they were.
+void add_metadata(const PageFields& f, Xapian::Document& doc) {
+  const auto value = [&doc](unsigned slot, const std::string& text) {
+    if (!text.empty()) doc.add_value(slot, text);
+  };
+  value(value_date, f.date);
+  value(value_author, f.author);
+  value(value_sitename, f.sitename);
+  value(value_language, f.language);
+  value(value_page_type, f.page_type);
+  const auto filter = [&doc](std::string_view prefix, const std::string& text) {
+    const std::string key = filter_key(text);
+    if (!key.empty()) doc.add_boolean_term(std::string(prefix) + key);
+    return key;
+  };
+  const std::string language = filter(language_prefix, f.language);
+  const std::size_t dash = language.find_first_of("-_");
+  if (dash != std::string::npos && dash > 0) doc.add_boolean_term(std::string(language_prefix) + language.substr(0, dash));
+  filter(sitename_prefix, f.sitename);
+  filter(page_type_prefix, f.page_type);
+  for (const std::string& term : f.author_terms) doc.add_term(term, 0);
+}
+
 }  // namespace
 
 void recycle_slot(Slot& s) {
@@ -30,8 +54,9 @@ void add_document_header(const Slot& s, Xapian::Document& doc) {
   doc.add_boolean_term(docno_term(s.raw.docno));
   doc.add_value(value_docno, s.raw.docno);
   if (!s.raw.url.empty()) doc.add_value(value_url, s.raw.url);
-  if (!s.title.empty()) doc.add_value(value_title, s.title);
+  if (!s.meta.title.empty()) doc.add_value(value_title, s.meta.title);
   if (!s.raw.metadata.empty()) doc.add_value(value_metadata, s.raw.metadata);
+  add_metadata(s.meta, doc);
 }
 
 void add_text_value(std::size_t v, const Slot& s, std::uint64_t snippet_bytes, Xapian::Document& doc) {

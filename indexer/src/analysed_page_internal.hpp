@@ -30,6 +30,14 @@ void release_if_large(T& buffer) {
   if (buffer.capacity() > keep_capacity) T().swap(buffer);
 }
 
+/// What every view's document of a page carries of its metadata (document_layout.hpp).
+struct PageFields {
+  std::string title;      // value_title: the cleaned title, else the <title>
+  std::string date;       // value_date: YYYYMMDD
+  std::string author, sitename, language, page_type;
+  std::vector<std::string> author_terms;  // author_prefix terms, added with wdf 0
+};
+
 /// One read item on its way through a batch.
 struct Slot {
   std::size_t file = 0;        // index into the input files
@@ -38,7 +46,8 @@ struct Slot {
   SkipReport skip;
   plugin::SegmentStats limits;  // what the segmenter truncated
   RawDocument raw;
-  std::string title;
+  std::string title;  // the <title>, whitespace collapsed: its terms are indexed
+  PageFields meta;
   TextPostings title_postings;
   std::vector<TextPostings> blocks;
   std::size_t num_blocks = 0;
@@ -61,7 +70,7 @@ struct Slot {
 /// buffers sized for its current page only.
 void recycle_slot(Slot& s);
 
-/// The document data, ID term and values every view's document of \p s has.
+/// The document data, ID term, values and metadata terms every view's document of \p s has.
 void add_document_header(const Slot& s, Xapian::Document& doc);
 
 /// Adds value_text: view \p v's kept blocks of \p s joined by '\n', cut to \p snippet_bytes

@@ -3,29 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
+#include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
 
 namespace boilerdex::indexer::detail {
-namespace {
-
-/// Collapses whitespace runs to one space and trims, for the title value.
-std::string collapse_whitespace(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  bool space = false;
-  for (const char c : s) {
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v') {
-      space = !out.empty();
-      continue;
-    }
-    if (space) out += ' ';
-    space = false;
-    out += c;
-  }
-  return out;
-}
-
-}  // namespace
 
 BatchAnalyser::BatchAnalyser(const IndexOptions& options, const std::vector<ViewSpec>& views,
                              const std::vector<std::uint8_t>& view_positions, const plugin::SegmentLimits& limits,
@@ -47,6 +29,7 @@ void BatchAnalyser::analyse(unsigned worker, Slot& s, const std::string& file) {
     s.limits = plugin::SegmentStats{};
     const plugin::TextDocument parsed = plugin::segment_html(decoded.utf8, m_limits, &s.limits);
     s.title = collapse_whitespace(parsed.title);
+    read_metadata(worker, decoded.utf8, s);
     m_selector.select(parsed, decoded.utf8, s.keep);
     const std::size_t n = parsed.blocks.size();
     s.num_blocks = n;
@@ -108,6 +91,21 @@ void BatchAnalyser::analyse(unsigned worker, Slot& s, const std::string& file) {
     s.skip = SkipReport{SkipReason::Failed, file, s.raw.offset, s.raw.docno,
                         std::string("processing failed: ") + e.what()};
   }
+}
+
+/// Fills s.meta from the decoded page, once per page: one lexical pass over it (no parse;
+/// it changes no block decision), and the author's words with worker \p worker's term maker.
+void BatchAnalyser::read_metadata(unsigned worker, std::string_view utf8, Slot& s) const {
+  const plugin::PageMetadata m = plugin::read_page_metadata(utf8);
+  PageFields& f = s.meta;
+  f.title = m.title.empty() ? s.title : m.title;
+  f.date = date_value(m.date);
+  f.author = m.author;
+  f.sitename = m.sitename;
+  f.language = m.language;
+  f.page_type = m.page_type;
+  f.author_terms.clear();
+  if (!m.author.empty()) m_makers[worker]->make_field_terms(m.author, author_prefix, f.author_terms);
 }
 
 /// Fills s.group: views with the same keep row and positions setting share a group,

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysed_page_internal.hpp"
@@ -37,6 +38,7 @@ class BatchAnalyser {
 
  private:
   void group_views(Slot& s) const;
+  void read_metadata(unsigned worker, std::string_view utf8, Slot& s) const;
 
   const IndexOptions& m_options;
   std::size_t m_view_count;

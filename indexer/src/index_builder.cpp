@@ -15,6 +15,7 @@
 #include "auto_threshold_internal.hpp"
 #include "batch_analyser_internal.hpp"
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/indexer/index_error.hpp"
 #include "input_scheduler_internal.hpp"
 #include "json_file.hpp"
@@ -294,7 +295,8 @@ class Builder final : private BatchTarget {
       manifest.views.push_back(ManifestView{vs.view, "views/" + vs.view.directory_name(), vs.documents,
                                             vs.empty_documents, vs.terms, m_view_positions[v] != 0,
                                             vs.view.auto_threshold ? *m_state.auto_fit : AutoThresholdFit{},
-                                            m_checked.settings.models[v]});
+                                            m_checked.settings.models[v],
+                                            {std::begin(metadata_fields), std::end(metadata_fields)}});
       summary.views.push_back(std::move(vs));
     }
     const std::uint64_t file_count = m_checked.settings.inputs.files;

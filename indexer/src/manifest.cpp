@@ -148,6 +148,7 @@ Manifest read_manifest(const fs::path& dir, ManifestParts parts) {
         mv.model = {detail::get_bytes(f, "path"), f.at("bytes").get<std::uint64_t>(),
                     f.at("sha256").get<std::string>()};
       }
+      if (v.contains("fields")) mv.fields = v.at("fields").get<std::vector<std::string>>();
       m.views.push_back(std::move(mv));
     }
     if (parts == ManifestParts::All)
@@ -236,6 +237,7 @@ void write_manifest_streaming(const fs::path& dir, const Manifest& m,
                      {"empty_documents", v.empty_documents},
                      {"terms", v.terms},
                      {"positions", v.positions}});
+    if (!v.fields.empty()) views.back()["fields"] = v.fields;
     if (v.view.auto_threshold) views.back()["auto_fit"] = fit_to_json(v.fit);
     if (!v.model.path.empty()) {
       json model = {{"bytes", v.model.bytes}, {"sha256", v.model.sha256}};

@@ -152,7 +152,7 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
   merged.config_toml = first.config_toml;
   for (std::size_t v = 0; v < first.views.size(); ++v) {
     ManifestView mv{first.views[v].view, "views/" + first.views[v].view.directory_name(), 0, 0, 0,
-                    first.views[v].positions, first.views[v].fit, first.views[v].model};
+                    first.views[v].positions, first.views[v].fit, first.views[v].model, first.views[v].fields};
     std::string stub = "# boilerdex-index --merge-shards: view " + mv.view.spec() + ", " +
                        std::to_string(count) + " shards\n";
     for (std::size_t s = 0; s < shards.size(); ++s) {
@@ -169,6 +169,7 @@ Manifest merge_shards(const std::vector<fs::path>& shard_dirs, const fs::path& o
       mv.documents += sv.documents;
       mv.empty_documents += sv.empty_documents;
       mv.terms += sv.terms;
+      if (sv.fields != mv.fields) mv.fields.clear();  // a field only when every shard's documents have it
     }
     detail::AtomicFile file(out_dir / mv.path);
     file.write(stub);

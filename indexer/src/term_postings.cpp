@@ -82,6 +82,13 @@ void TermMaker::make(std::string_view text, TextPostings& out) {
   collect(out, m_tg.get_termpos());
 }
 
+void TermMaker::make_field_terms(std::string_view text, std::string_view prefix, std::vector<std::string>& out) {
+  m_scratch.clear_terms();
+  m_tg.index_text_without_positions(Xapian::Utf8Iterator(text.data(), text.size()), 0, std::string(prefix));
+  out.clear();
+  for (auto it = m_scratch.termlist_begin(); it != m_scratch.termlist_end(); ++it) out.push_back(*it);
+}
+
 void TermMaker::begin_document(Xapian::Document& doc, std::string_view title, bool positions) {
   m_tg.set_document(doc);
   m_tg.set_termpos(0);

@@ -87,6 +87,9 @@ struct ManifestView {
   /// The model file the view's extractor read (model_file_of), checksummed when the set
   /// was built ("model" in the file); path empty for other views.
   ManifestFile model;
+  /// The metadata fields its documents carry (document_layout.hpp's metadata_fields;
+  /// "fields" in the file); empty in sets built before them, which search cannot filter.
+  std::vector<std::string> fields{};
 };
 
 /// One input file's record (also index_builder.hpp's InputSummary).

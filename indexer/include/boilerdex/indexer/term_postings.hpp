@@ -69,6 +69,12 @@ class TermMaker {
   /// not empty, so body text never forms a phrase with the title.
   void make_title(std::string_view title, TextPostings& out);
 
+  /// The terms index_text_without_positions(text, 0, prefix) gives (stems included, as
+  /// the settings make them), in sorted order, replacing \p out's content: a field's words
+  /// that select documents without weighing (wdf 0; the author, document_layout.hpp). Not
+  /// between begin_document and end_document. \throws Xapian::Error (std::bad_alloc) only.
+  void make_field_terms(std::string_view text, std::string_view prefix, std::vector<std::string>& out);
+
   /// The term-position gap after a non-empty title.
   static constexpr Xapian::termpos title_gap = 100;
 
