@@ -1,6 +1,7 @@
 #pragma once
 // The one place that knows where a document's DOCNO, URL and title live
-// (indexer/document_layout.hpp: data = DOCNO, value slots for URL, title and kept text).
+// (indexer/document_layout.hpp: data = DOCNO, value slots for URL, title, kept text and
+// the page's metadata).
 
 #include <string>
 
@@ -13,6 +14,8 @@ struct DocumentFields {
   std::string url;
   std::string title;
   std::string text;  ///< the view's kept text (its first snippet_bytes); empty: not stored
+  std::string date{};  ///< YYYY-MM-DD (stored as YYYYMMDD); empty: none
+  std::string author{}, sitename{}, language{}, page_type{};
 };
 
 /// Reads the stored fields of \p document. \throws Xapian::Error on database errors.

@@ -27,12 +27,31 @@ nlohmann::json view_json(const ViewResults& results) {
                     {"url", hit.url},
                     {"title", hit.title},
                     {"snippet", hit.snippet},
+                    {"date", hit.date},
+                    {"author", hit.author},
+                    {"site", hit.site},
+                    {"language", hit.language},
+                    {"page_type", hit.page_type},
                     {"docid", hit.docid}});
   }
   return {{"view", results.view},
           {"matches_estimated", results.result.matches_estimated},
           {"parsed_query", results.result.query_description},
           {"hits", std::move(hits)}};
+}
+
+/// The text listing's metadata line ("2021-03-05  by Ada Lovelace  Polar News"); empty
+/// when the hit has none of the three.
+std::string metadata_line(const SearchHit& hit) {
+  std::string line = hit.date;
+  const auto add = [&line](std::string_view label, const std::string& value) {
+    if (value.empty()) return;
+    if (!line.empty()) line += "  ";
+    line.append(label).append(value);
+  };
+  add("by ", hit.author);
+  add("", hit.site);
+  return line;
 }
 
 // Invalid UTF-8 in stored titles must not make dump() throw.
@@ -60,6 +79,7 @@ void print_results(std::ostream& out, const ViewResults& results, std::string_vi
     if (!hit.url.empty()) out << "  " << hit.url;
     out << '\n';
     if (!hit.title.empty()) out << "    " << hit.title << '\n';
+    if (const std::string meta = metadata_line(hit); !meta.empty()) out << "    " << meta << '\n';
     if (!hit.snippet.empty() && hit.snippet != hit.title) out << "    " << hit.snippet << '\n';
   }
 }

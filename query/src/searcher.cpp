@@ -39,6 +39,51 @@ Xapian::QueryParser::stem_strategy make_stem_strategy(const std::string& name) {
   throw UsageError("the manifest's stem strategy '" + name + "' is unknown (none, some, all, all_z, some_full_pos)");
 }
 
+/// \p text (YYYY-MM-DD, option \p option) as the stored date value, YYYYMMDD.
+std::string filter_date(const std::string& text, std::string_view option) {
+  const std::string value = indexer::date_value(text);
+  if (value.empty())
+    throw UsageError(std::string(option) + " '" + text + "': expected a date YYYY-MM-DD (e.g. 2021-03-05)");
+  return value;
+}
+
+/// The boolean terms prefix + filter_key(value) of \p values, ORed.
+Xapian::Query any_term(std::string_view prefix, const std::vector<std::string>& values) {
+  std::vector<Xapian::Query> terms;
+  for (const std::string& value : values) terms.emplace_back(std::string(prefix) + indexer::filter_key(value));
+  return Xapian::Query(Xapian::Query::OP_OR, terms.begin(), terms.end());
+}
+
+/// Refuses a filter on \p field when \p view's documents do not carry it.
+void require_field(const indexer::ManifestView& view, std::string_view field, std::string_view option) {
+  if (std::find(view.fields.begin(), view.fields.end(), field) != view.fields.end()) return;
+  throw UsageError(std::string(option) + ": view " + view.view.spec() + " stores no " + std::string(field) +
+                   " (the index set was built before boilerdex-index stored page metadata; rebuild it)");
+}
+
+/// The query that admits what \p f allows in \p view (an empty query when \p f is empty).
+Xapian::Query filter_query(const SearchFilters& f, const indexer::ManifestView& view) {
+  std::vector<Xapian::Query> parts;
+  if (!f.after.empty() || !f.before.empty()) {
+    require_field(view, "date", !f.after.empty() ? "--after" : "--before");
+    const unsigned slot = indexer::value_date;
+    if (f.before.empty()) parts.emplace_back(Xapian::Query::OP_VALUE_GE, slot, filter_date(f.after, "--after"));
+    else if (f.after.empty()) parts.emplace_back(Xapian::Query::OP_VALUE_LE, slot, filter_date(f.before, "--before"));
+    else parts.emplace_back(Xapian::Query::OP_VALUE_RANGE, slot, filter_date(f.after, "--after"),
+                            filter_date(f.before, "--before"));
+  }
+  const auto add = [&](const std::vector<std::string>& values, std::string_view prefix, std::string_view field,
+                       std::string_view option) {
+    if (values.empty()) return;
+    require_field(view, field, option);
+    parts.push_back(any_term(prefix, values));
+  };
+  add(f.languages, indexer::language_prefix, "language", "--lang");
+  add(f.page_types, indexer::page_type_prefix, "page_type", "--type");
+  add(f.sites, indexer::sitename_prefix, "sitename", "--site");
+  return Xapian::Query(Xapian::Query::OP_AND, parts.begin(), parts.end());
+}
+
 }  // namespace
 
 Bm25Parameters Bm25Parameters::parse(std::string_view text) {
@@ -73,6 +118,9 @@ Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
     if (stopper) parser->set_stopper(stopper);
   }
   if (terms.index_title) m_full_parser.add_prefix("title", std::string(indexer::title_prefix));
+  m_full_parser.add_prefix("author", std::string(indexer::author_prefix));
+  m_full_parser.add_boolean_prefix("lang", std::string(indexer::language_prefix));
+  m_full_parser.add_boolean_prefix("type", std::string(indexer::page_type_prefix));
   // Documents are ranked by BM25 alone; equal weights come in docid order (ascending),
   // which is the indexing order and the same in every view.
   m_enquire.set_docid_order(Xapian::Enquire::ASCENDING);
@@ -91,11 +139,17 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
     } catch (const Xapian::QueryParserError& e) {
       throw UsageError("cannot parse query '" + text + "': " + e.get_msg());
     }
+    // Checked before an empty query returns, so a bad filter is reported either way.
+    const Xapian::Query filter = filter_query(options.filters, m_view);
+    if (options.sort == SortOrder::Date) require_field(m_view, "date", "--sort date");
+    if (!query.empty() && !filter.empty()) query = Xapian::Query(Xapian::Query::OP_FILTER, query, filter);
     result.query_description = query.get_description();
     if (query.empty() || options.k == 0) return result;
     const Bm25Parameters& p = options.bm25;
     m_enquire.set_weighting_scheme(Xapian::BM25Weight(p.k1, p.k2, p.k3, p.b, p.min_normlen));
     m_enquire.set_query(query);
+    if (options.sort == SortOrder::Date) m_enquire.set_sort_by_value_then_relevance(indexer::value_date, true);
+    else m_enquire.set_sort_by_relevance();
     const Xapian::MSet mset = m_enquire.get_mset(static_cast<Xapian::doccount>(options.offset),
                                                  static_cast<Xapian::doccount>(options.k));
     result.matches_estimated = mset.get_matches_estimated();
@@ -111,6 +165,11 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
         hit.docno = std::move(fields.docno);
         hit.url = std::move(fields.url);
         hit.title = std::move(fields.title);
+        hit.date = std::move(fields.date);
+        hit.author = std::move(fields.author);
+        hit.site = std::move(fields.sitename);
+        hit.language = std::move(fields.language);
+        hit.page_type = std::move(fields.page_type);
         // From the text the view indexed when the index stores it (value_text), else
         // from the title (indexes built with snippet_bytes = 0, or empty views).
         const bool from_text = !fields.text.empty();

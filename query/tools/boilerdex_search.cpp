@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
     std::string bm25, format = "text", syntax = "full", compare;
     std::optional<std::size_t> k;
     std::vector<std::string> words;
+    query::SearchFilters filters;
+    std::string sort = "relevance";
     app.add_option("--config", config_file, "TOML configuration ([search] gives defaults)")->check(CLI::ExistingFile);
     app.add_option("--index", index, "index-set directory");
     config::add_view_options(app, view);
@@ -29,6 +31,15 @@ int main(int argc, char** argv) {
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("--syntax", syntax, "full (AND/OR/NOT, \"phrases\", +/-) or plain (words only)")
         ->check(CLI::IsMember({"full", "plain"}));
+    app.add_option("--after", filters.after, "only pages dated on or after YYYY-MM-DD");
+    app.add_option("--before", filters.before, "only pages dated on or before YYYY-MM-DD");
+    app.add_option("--lang", filters.languages, "only pages in these languages (en also finds en-GB; repeatable, a,b)")
+        ->delimiter(',');
+    app.add_option("--type", filters.page_types, "only pages of these types: article, forum, product, ... (a,b)")
+        ->delimiter(',');
+    app.add_option("--site", filters.sites, "only pages of this site name (repeatable; any case)");
+    app.add_option("--sort", sort, "relevance (BM25) or date (newest first, undated last)")
+        ->check(CLI::IsMember({"relevance", "date"}));
     app.add_option("--compare", compare, "comma-separated views to show side by side");
     app.add_option("query", words, "the query")->required();
     try {
@@ -56,6 +67,8 @@ int main(int argc, char** argv) {
     command.options.bm25.b = cfg.search.bm25_b;
     if (!bm25.empty()) command.options.bm25 = query::Bm25Parameters::parse(bm25);
     command.options.syntax = syntax == "plain" ? query::QuerySyntax::Plain : query::QuerySyntax::Full;
+    command.options.filters = std::move(filters);
+    command.options.sort = sort == "date" ? query::SortOrder::Date : query::SortOrder::Relevance;
     command.format = query::parse_output_format(format);
     query::run_search_command(command, std::cout);
     return 0;

@@ -25,9 +25,11 @@ struct ViewResults {
 
 /// Prints one view's results for \p query_text.
 /// Text: a header line (view, estimated matches), then per hit
-/// `RANK. DOCNO  SCORE  URL`, the title and the snippet on indented lines.
+/// `RANK. DOCNO  SCORE  URL`, then on indented lines the title, the page's metadata
+/// (`DATE  by AUTHOR  SITE`, each when known; no line when none is) and the snippet.
 /// JSON: {"query", "view", "matches_estimated", "parsed_query", "hits": [{"rank",
-/// "docno", "score", "url", "title", "snippet", "docid"}]}, one object and a newline.
+/// "docno", "score", "url", "title", "snippet", "date", "author", "site", "language",
+/// "page_type", "docid"}]} ("" for what is unknown), one object and a newline.
 /// Never throws except on stream or allocation failure.
 void print_results(std::ostream& out, const ViewResults& results, std::string_view query_text,
                    OutputFormat format);

@@ -39,6 +39,28 @@ enum class QuerySyntax {
   Plain,
 };
 
+/// Which documents may match, from the metadata boilerdex-index stores
+/// (indexer/document_layout.hpp). Boolean: a filter removes documents, it changes no score.
+/// Each list matches any of its values; the kinds combine with AND.
+struct SearchFilters {
+  std::string after;   ///< YYYY-MM-DD: dated on or after that day; empty: no bound
+  std::string before;  ///< YYYY-MM-DD: dated on or before that day; empty: no bound
+  std::vector<std::string> languages;  ///< BCP 47 tags ("en" also finds "en-GB"), any case
+  std::vector<std::string> page_types;  ///< article, forum, product, ...
+  std::vector<std::string> sites;       ///< site names as pages give them, any case
+
+  /// True when nothing is restricted. Never throws.
+  [[nodiscard]] bool empty() const noexcept {
+    return after.empty() && before.empty() && languages.empty() && page_types.empty() && sites.empty();
+  }
+};
+
+/// The order of results.
+enum class SortOrder {
+  Relevance,  ///< BM25 score descending (equal scores in docid order)
+  Date,       ///< the page's date, newest first, then score; undated pages last
+};
+
 struct SearchOptions {
   std::size_t k = 10;       ///< results wanted
   std::size_t offset = 0;   ///< results skipped first
@@ -49,6 +71,8 @@ struct SearchOptions {
   std::size_t snippet_length = 200;  ///< characters, Xapian MSet::snippet's length
   std::string highlight_begin = "<b>";  ///< put before each matching term in a snippet
   std::string highlight_end = "</b>";   ///< put after it
+  SearchFilters filters;
+  SortOrder sort = SortOrder::Relevance;
 };
 
 /// One result.
@@ -64,6 +88,12 @@ struct SearchHit {
   /// document_layout.hpp), or from the title when the index stores none for the hit;
   /// line breaks between blocks become spaces.
   std::string snippet;
+  /// The page's metadata (only with options.snippets; "" when the page or index has none):
+  std::string date;       ///< YYYY-MM-DD
+  std::string author;
+  std::string site;       ///< the site's name
+  std::string language;   ///< BCP 47 tag as the page declares it
+  std::string page_type;  ///< article, forum, product, ...
 };
 
 struct SearchResult {
@@ -91,9 +121,14 @@ class Searcher {
   Searcher& operator=(Searcher&&) noexcept = default;
   ~Searcher() = default;
 
-  /// Parses \p query_text and returns the top options.k results after options.offset.
-  /// An empty or all-stopword query returns no hits.
-  /// \throws UsageError for a query Xapian cannot parse (message from QueryParserError);
+  /// Parses \p query_text and returns the top options.k results after options.offset,
+  /// among the documents options.filters admits, in options.sort's order.
+  /// An empty or all-stopword query returns no hits. The full syntax knows the field
+  /// prefixes `title:` and `author:` (free text) and `lang:` and `type:` (boolean filters,
+  /// lower case as stored); the plain syntax none.
+  /// \throws UsageError for a query Xapian cannot parse (message from QueryParserError),
+  ///         for a filter date not YYYY-MM-DD, and for a filter or date sort on a view
+  ///         whose manifest lists no such field (a set built before metadata was indexed);
   ///         IndexError for other Xapian failures.
   [[nodiscard]] SearchResult search(std::string_view query_text,
                                     const SearchOptions& options = {}) const;
