@@ -42,11 +42,15 @@ inline std::vector<std::string> dump_terms(const Xapian::Database& db, Xapian::d
   return out;
 }
 
+/// Every value slot of document_layout.hpp, the page metadata's included.
+inline constexpr unsigned value_slots[] = {value_docno,  value_url,    value_title,    value_metadata,  value_text,
+                                           value_date,   value_author, value_sitename, value_language, value_page_type};
+
 /// "value SLOT CONTENT" for each value slot of document_layout.hpp that \p doc has. By
 /// slot, not Document::values_begin(), which needs the termlist table.
 inline std::vector<std::string> dump_values(const Xapian::Document& doc) {
   std::vector<std::string> out;
-  for (const unsigned slot : {value_docno, value_url, value_title, value_metadata, value_text}) {
+  for (const unsigned slot : value_slots) {
     const std::string v = doc.get_value(slot);
     if (!v.empty()) out.push_back("value " + std::to_string(slot) + " " + v);
   }
