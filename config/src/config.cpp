@@ -209,6 +209,7 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "sync_commits") c.sync_commits = r.get_bool(n, d);
     else if (k == "auto_sample_documents") c.auto_sample_documents = r.get_uint(n, d, k_document_range);
     else if (k == "index_title") c.index_title = r.get_bool(n, d);
+    else if (k == "cjk_ngram") c.cjk_ngram = r.get_bool(n, d);
     else if (k == "commit_interval") c.commit_interval = r.get_uint(n, d, k_commit_interval_range);
     else if (k == "max_pending_postings") c.max_pending_postings = r.get_uint(n, d, 1);
     else if (k == "threads") c.threads = static_cast<unsigned>(r.get_uint(n, d, k_thread_range));
@@ -372,6 +373,7 @@ std::string to_toml(const Config& c) {
                        {"sync_commits", c.indexing.sync_commits},
                        {"auto_sample_documents", as_int(c.indexing.auto_sample_documents)},
                        {"index_title", c.indexing.index_title},
+                       {"cjk_ngram", c.indexing.cjk_ngram},
                        {"commit_interval", as_int(c.indexing.commit_interval)},
                        {"max_pending_postings", as_int(c.indexing.max_pending_postings)},
                        {"threads", as_int(c.indexing.threads)},

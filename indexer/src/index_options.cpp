@@ -53,6 +53,7 @@ IndexOptions index_options_from_config(const config::Config& c, ExtractorNames n
   o.sync_commits = c.indexing.sync_commits;
   o.auto_sample_documents = c.indexing.auto_sample_documents;
   o.terms.index_title = c.indexing.index_title;
+  o.terms.cjk_ngram = c.indexing.cjk_ngram;
   o.limits = plugin::segment_limits_from_config(c);
   o.max_page_bytes = c.collection.max_page_bytes;
   o.commit_interval = c.indexing.commit_interval;

@@ -31,7 +31,7 @@ std::string_view kind_name(ViewKind k) {
 json to_json(const TermSettings& t) {
   return {{"language", t.language},   {"stem_strategy", t.stem_strategy}, {"stopwords", t.stopwords},
           {"positions", t.positions}, {"sweep_positions", t.sweep_positions},
-          {"sweep_termlists", t.sweep_termlists}, {"index_title", t.index_title}};
+          {"sweep_termlists", t.sweep_termlists}, {"index_title", t.index_title}, {"cjk_ngram", t.cjk_ngram}};
 }
 
 TermSettings terms_from_json(const json& j) {
@@ -43,6 +43,7 @@ TermSettings terms_from_json(const json& j) {
   t.sweep_positions = j.value("sweep_positions", true);  // older sets had positions in every view
   t.sweep_termlists = j.value("sweep_termlists", true);  // and termlists
   t.index_title = j.at("index_title").get<bool>();
+  t.cjk_ngram = j.value("cjk_ngram", false);  // older sets indexed CJK runs whole
   return t;
 }
 

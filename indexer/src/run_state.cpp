@@ -83,6 +83,7 @@ BuildSettings settings_from_json(const json& j, const fs::path& path) {
     b.terms.sweep_positions = t.at("sweep_positions").get<bool>();
     b.terms.sweep_termlists = t.at("sweep_termlists").get<bool>();
     b.terms.index_title = t.at("index_title").get<bool>();
+    b.terms.cjk_ngram = t.value("cjk_ngram", false);
     return b;
   } catch (const json::exception& e) {
     throw IndexError(path.string() + ": malformed state file: " + e.what());
@@ -119,7 +120,8 @@ json settings_json(const BuildSettings& b) {
             {"positions", b.terms.positions},
             {"sweep_positions", b.terms.sweep_positions},
             {"sweep_termlists", b.terms.sweep_termlists},
-            {"index_title", b.terms.index_title}}}};
+            {"index_title", b.terms.index_title},
+            {"cjk_ngram", b.terms.cjk_ngram}}}};
   if (!m.empty()) settings["models"] = std::move(m);
   return settings;
 }

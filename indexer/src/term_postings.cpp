@@ -39,6 +39,7 @@ void TermMaker::configure(Xapian::TermGenerator& tg, const TermSettings& s) {
   else if (s.stem_strategy == "all_z") tg.set_stemming_strategy(TG::STEM_ALL_Z);
   else if (s.stem_strategy == "some_full_pos") tg.set_stemming_strategy(TG::STEM_SOME_FULL_POS);
   else throw UsageError("unknown stem strategy '" + s.stem_strategy + "' (none, some, all, all_z, some_full_pos)");
+  if (s.cjk_ngram) tg.set_flags(TG::FLAG_CJK_NGRAM);
   if (!s.stopwords.empty()) {
     tg.set_stopper((new Xapian::SimpleStopper(s.stopwords.begin(), s.stopwords.end()))->release());
   }

@@ -78,6 +78,8 @@ int main(int argc, char** argv) {
     set.add_flag(app, "--sync-commits", &Config::indexing, &IndexingConfig::sync_commits, true,
                  "fsync every commit (survives power loss, slower)");
     set.add_flag(app, "--no-title", &Config::indexing, &IndexingConfig::index_title, false, "do not index titles");
+    set.add_flag(app, "--no-cjk-ngram", &Config::indexing, &IndexingConfig::cjk_ngram, false,
+                 "index Chinese, Japanese and Korean runs whole, not as character n-grams");
     config::add_quiet_flag(app, quiet);
     try {
       app.parse(argc, argv);

@@ -117,6 +117,8 @@ Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
     parser->set_default_op(Xapian::Query::OP_OR);
     if (stopper) parser->set_stopper(stopper);
   }
+  // Queries split CJK text as the views were indexed (TermSettings::cjk_ngram).
+  m_cjk_flag = terms.cjk_ngram ? static_cast<unsigned>(Xapian::QueryParser::FLAG_CJK_NGRAM) : 0u;
   if (terms.index_title) m_full_parser.add_prefix("title", std::string(indexer::title_prefix));
   m_full_parser.add_prefix("author", std::string(indexer::author_prefix));
   m_full_parser.add_boolean_prefix("lang", std::string(indexer::language_prefix));
@@ -134,8 +136,8 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
     try {
       // Plain: no operator, phrase, +/- or wildcard syntax; every word is a term, ORed.
       query = options.syntax == QuerySyntax::Full
-                  ? m_full_parser.parse_query(text, Xapian::QueryParser::FLAG_DEFAULT)
-                  : m_plain_parser.parse_query(text, 0);
+                  ? m_full_parser.parse_query(text, Xapian::QueryParser::FLAG_DEFAULT | m_cjk_flag)
+                  : m_plain_parser.parse_query(text, m_cjk_flag);
     } catch (const Xapian::QueryParserError& e) {
       throw UsageError("cannot parse query '" + text + "': " + e.get_msg());
     }

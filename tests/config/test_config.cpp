@@ -54,6 +54,7 @@ BOOST_AUTO_TEST_CASE(empty_text_gives_the_defaults) {
   BOOST_TEST(!c.indexing.sweep_positions);
   BOOST_TEST(!c.indexing.sweep_termlists);
   BOOST_TEST(c.indexing.index_title);
+  BOOST_TEST(c.indexing.cjk_ngram);
   BOOST_TEST(c.indexing.commit_interval == d.indexing.commit_interval);
   BOOST_TEST(c.trec.k == 1000u);
   BOOST_TEST(c.search.bm25_k1 == 1.0);
@@ -83,6 +84,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read_and_relative_paths_follow_the_file) {
   BOOST_TEST(c.indexing.sweep_positions);
   BOOST_TEST(c.indexing.sweep_termlists);
   BOOST_TEST(!c.indexing.index_title);
+  BOOST_TEST(!c.indexing.cjk_ngram);
   BOOST_TEST(c.indexing.commit_interval == 50u);
   BOOST_TEST(c.indexing.max_pending_postings == 1000u);
   BOOST_TEST(c.indexing.threads == 3u);

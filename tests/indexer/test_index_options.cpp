@@ -31,6 +31,7 @@ BOOST_AUTO_TEST_CASE(default_configuration_gives_default_options) {
   BOOST_TEST(o.terms.sweep_positions == d.terms.sweep_positions);
   BOOST_TEST(o.terms.sweep_termlists == d.terms.sweep_termlists);
   BOOST_TEST(o.terms.index_title == d.terms.index_title);
+  BOOST_TEST(o.terms.cjk_ngram == d.terms.cjk_ngram);
   BOOST_TEST(o.limits.max_depth == d.limits.max_depth);
   BOOST_TEST(o.limits.max_blocks == d.limits.max_blocks);
   BOOST_TEST(o.limits.max_block_bytes == d.limits.max_block_bytes);
@@ -76,6 +77,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read) {
   c.indexing.sweep_positions = true;
   c.indexing.sweep_termlists = true;
   c.indexing.index_title = false;
+  c.indexing.cjk_ngram = false;
   c.indexing.commit_interval = 5;
   c.indexing.max_pending_postings = 6;
   c.indexing.sync_commits = true;
@@ -102,6 +104,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read) {
   BOOST_TEST(o.terms.sweep_positions);
   BOOST_TEST(o.terms.sweep_termlists);
   BOOST_TEST(!o.terms.index_title);
+  BOOST_TEST(!o.terms.cjk_ngram);
   BOOST_TEST(o.commit_interval == 5u);
   BOOST_TEST(o.max_pending_postings == 6u);
   BOOST_TEST(o.sync_commits);

@@ -9,7 +9,7 @@
 ///     [extraction]   extractor, max_depth, max_blocks, max_block_bytes, max_page_millis
 ///     [views]        specs
 ///     [indexing]     output, language, stem_strategy, stopwords, stopwords_file,
-///                    positions, sweep_positions, sweep_termlists, index_title, commit_interval,
+///                    positions, sweep_positions, sweep_termlists, index_title, cjk_ngram, commit_interval,
 ///                    max_pending_postings, sync_commits, threads, strict, snippet_bytes,
 ///                    auto_sample_documents
 ///     [search]       index, view, k, bm25_k1, bm25_b
@@ -81,6 +81,9 @@ struct IndexingConfig {
   /// (indexer::TermSettings::sweep_termlists).
   bool sweep_termlists = defaults::sweep_termlists;
   bool index_title = defaults::index_title;  ///< index the page title in every view
+  /// Index (and search) Chinese, Japanese and Korean text as character unigrams and bigrams,
+  /// so that a word inside a run of CJK text is found (indexer::TermSettings::cjk_ngram).
+  bool cjk_ngram = defaults::cjk_ngram;
   std::uint64_t commit_interval = defaults::commit_interval;  ///< documents between commits of all views
   /// Also commit when this many postings (term occurrences, all views) are buffered;
   /// Xapian holds ≈ 45 bytes per posting with positions, so 1M ≈ 45 MB; smaller buffers

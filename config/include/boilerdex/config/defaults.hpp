@@ -28,6 +28,9 @@ inline constexpr bool positions = true;
 inline constexpr bool sweep_positions = false;
 inline constexpr bool sweep_termlists = false;
 inline constexpr bool index_title = true;
+/// Chinese, Japanese and Korean text as overlapping character n-grams (Xapian's
+/// FLAG_CJK_NGRAM); it changes nothing in other scripts.
+inline constexpr bool cjk_ngram = true;
 
 // [indexing]: indexer::IndexOptions
 inline constexpr std::uint64_t commit_interval = 2000;        ///< documents between commits

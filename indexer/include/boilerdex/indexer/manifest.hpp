@@ -44,6 +44,11 @@ struct TermSettings {
   /// are all there. Manifests written before this key existed read as true.
   bool sweep_termlists = config::defaults::sweep_termlists;
   bool index_title = config::defaults::index_title;  ///< title text indexed in every view (with prefix S and unprefixed)
+  /// Chinese, Japanese and Korean runs indexed as character unigrams and bigrams
+  /// (Xapian::TermGenerator::FLAG_CJK_NGRAM), and queries parsed alike; other text is
+  /// indexed as without it. Manifests written before this key existed read as false (their
+  /// CJK text was indexed as whole runs).
+  bool cjk_ngram = config::defaults::cjk_ngram;
 };
 
 /// Whether \p view stores term positions under \p terms: positions, and for min-words and

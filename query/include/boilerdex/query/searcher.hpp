@@ -144,6 +144,7 @@ class Searcher {
   // class is documented as not thread-safe.
   mutable Xapian::QueryParser m_full_parser;
   mutable Xapian::QueryParser m_plain_parser;
+  unsigned m_cjk_flag = 0;  // QueryParser::FLAG_CJK_NGRAM when the set was indexed so
   mutable Xapian::Enquire m_enquire;
 };
 
