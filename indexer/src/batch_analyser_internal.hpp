@@ -14,8 +14,15 @@
 #include "boilerdex/indexer/index_options.hpp"
 #include "boilerdex/indexer/term_postings.hpp"
 #include "boilerdex/indexer/view_selector.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
 
 namespace boilerdex::indexer::detail {
+
+/// The title a page's documents show (value_title) for its <title> \p raw_title
+/// (whitespace collapsed) and metadata \p m: m.title, unless that is one side of
+/// \p raw_title split at a site-name separator and the other side, dropped, is not
+/// m.sitename; then \p raw_title. \throws std::bad_alloc only.
+[[nodiscard]] std::string display_title(const std::string& raw_title, const plugin::PageMetadata& m);
 
 /// Analyses pages in slots, one worker per thread. analyse() may run on several threads at
 /// once, each with its own worker number.

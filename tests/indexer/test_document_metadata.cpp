@@ -46,7 +46,7 @@ BOOST_AUTO_TEST_CASE(values_terms_and_manifest_fields) {
                    boost::test_tools::per_element());
       Xapian::Database db((tmp.path / "set/views/all").string());
       const Xapian::Document news = db.get_document(1);  // META-001: JSON-LD NewsArticle
-      BOOST_TEST(news.get_value(value_title) == "Penguins cross the ice");  // the site name cut off
+      BOOST_TEST(news.get_value(value_title) == "Penguins cross the ice");  // the site name (og:site_name) cut off
       BOOST_TEST(news.get_value(value_date) == "20210305");
       BOOST_TEST(news.get_value(value_author) == "Ada Lovelace");
       BOOST_TEST(news.get_value(value_sitename) == "Polar News");
@@ -65,6 +65,9 @@ BOOST_AUTO_TEST_CASE(values_terms_and_manifest_fields) {
       BOOST_TEST(plain.get_value(value_title) == "Notes on penguins");  // the <title> then
       BOOST_TEST(plain.get_value(value_date).empty());
       BOOST_TEST(plain.get_value(value_author).empty());
+      // META-005: "Blog » Post" whose <h1> is the blog's name; the metadata keeps "Blog", a
+      // cut no site name confirms, so the <title> is shown whole (as before metadata).
+      BOOST_TEST(db.get_document(5).get_value(value_title) == "The Humble Notebook \u00bb Back to the baby");
       // Metadata terms weigh nothing (wdf 0), so no document's length, and no BM25 score,
       // moves (the regression test cli_regression_sample checks the scores themselves).
       for (Xapian::docid d = 1; d <= db.get_lastdocid(); ++d) {
