@@ -82,11 +82,13 @@ std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std
                           : !og.empty()        ? og
                                                : std::string_view(ld.headline);
   if (base.empty() && !c.h1.empty()) base = c.h1.front();
-  std::string title = clean_title(base, sitename);
+  // An <h1> that links home names the site (a blog's name above its posts): it is the part
+  // of the title to drop when the page names no site otherwise, and never the headline.
+  std::string title = clean_title(base, !sitename.empty() ? sitename : std::string_view(c.home_h1));
   const std::string t = squeeze(title);
   for (const auto& h1 : c.h1) {
     const std::string h = squeeze(h1);
-    if (h.size() < 4) continue;
+    if (h.size() < 4 || (!c.home_h1.empty() && h1 == c.home_h1)) continue;
     if (!t.empty() && h.starts_with(t)) break;  // the h1 adds a subtitle to the title
     if (h1_matches(h, {title, c.title_tag, og, ld.headline})) return h1;
   }

@@ -37,6 +37,9 @@ struct JsonLdFacts {
 struct MetadataCandidates {
   std::string title_tag;        ///< the first <title>'s text, wherever it sits
   std::vector<std::string> h1;  ///< the first few <h1> texts
+  /// The text of the first <h1> whose content is one link to the site's home page ("/",
+  /// "index.html", a URL with no path): a blog's or a site's name, not the page's headline.
+  std::string home_h1;
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>
@@ -49,6 +52,10 @@ struct MetadataCandidates {
   std::vector<std::string> date_texts;  ///< text of <time> and date elements (class, id)
   std::vector<std::string> json_ld;   ///< bodies of <script type=application/ld+json>
 };
+
+/// Whether the element content starting at \p p of \p html (after a start tag) begins with a
+/// link to the site's home page ("/", "index.html", a URL without a path). Never throws.
+[[nodiscard]] bool links_home(std::string_view html, std::size_t p) noexcept;
 
 /// Scans \p html (already cut to the scan limit) for the candidates. O(bytes).
 [[nodiscard]] MetadataCandidates scan_metadata_markup(std::string_view html,

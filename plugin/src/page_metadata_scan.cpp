@@ -242,6 +242,42 @@ std::string clean_text(std::string_view raw, std::size_t max_bytes) {
   return out;
 }
 
+namespace {
+
+// Whether \p href leads to a site's home page: "/", "./", "index.html" (or .htm, .php), or
+// an absolute URL whose path is empty or "/", without a query.
+bool is_home_href(std::string_view href) noexcept {
+  while (!href.empty() && href.front() == ' ') href.remove_prefix(1);
+  while (!href.empty() && href.back() == ' ') href.remove_suffix(1);
+  if (href == "/" || href == "./" || href == "index.html" || href == "index.htm" || href == "index.php" ||
+      href == "/index.html" || href == "/index.php")
+    return true;
+  std::size_t rest = 0;
+  if (starts_with_lower(href, "https://")) rest = 8;
+  else if (starts_with_lower(href, "http://")) rest = 7;
+  else if (href.starts_with("//")) rest = 2;
+  else return false;
+  const std::size_t slash = href.find('/', rest);
+  return slash == std::string_view::npos || slash + 1 == href.size();
+}
+
+}  // namespace
+
+bool links_home(std::string_view html, std::size_t p) noexcept {
+  while (p < html.size() && is_html_space(html[p])) ++p;
+  if (p + 2 >= html.size() || html[p] != '<' || ascii_lower(html[p + 1]) != 'a' || !is_html_space(html[p + 2]))
+    return false;
+  std::string_view href;
+  bool self_closing = false;
+  const std::size_t after = scan_start_tag(
+      html, p + 2,
+      [&href](std::string_view name, std::string_view value) {
+        if (equals_lower(name, "href")) href = value;
+      },
+      self_closing);
+  return after != std::string_view::npos && is_home_href(href);
+}
+
 bool looks_like_url(std::string_view text) noexcept {
   return starts_with_lower(text, "http:") || starts_with_lower(text, "https:") ||
          starts_with_lower(text, "www.") || (!text.empty() && text.front() == '/');
@@ -358,6 +394,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         if (std::string_view(text).ends_with(mark)) text.resize(text.size() - mark.size());
       }
       while (!text.empty() && text.back() == ' ') text.pop_back();
+      if (!text.empty() && c.home_h1.empty() && links_home(html, after)) c.home_h1 = text;
       if (!text.empty()) c.h1.push_back(std::move(text));
     }
     if (name == "time" && !a_datetime.empty() && c.times.size() < k_max_times) {

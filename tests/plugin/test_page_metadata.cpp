@@ -241,6 +241,22 @@ BOOST_AUTO_TEST_CASE(title_from_the_main_heading) {
   BOOST_TEST(logo.title == "Apple harvest");
 }
 
+BOOST_AUTO_TEST_CASE(a_heading_that_links_home_names_the_site) {
+  // A blog's name above its posts, first in the <title>: the post is the title.
+  const auto blog = read_page_metadata(page("<title>The Rusty Ladder \xC2\xBB Weekend door</title>",
+                                            "<h1><a href=\"https://rusty.example.org/\">The Rusty Ladder</a></h1>"
+                                            "<h2>Weekend door</h2>"));
+  BOOST_TEST(blog.title == "Weekend door");
+  // Without the link the longer side stays the guess, as before.
+  const auto plain = read_page_metadata(
+      page("<title>The Rusty Ladder \xC2\xBB Weekend door</title>", "<h1>The Rusty Ladder</h1>"));
+  BOOST_TEST(plain.title == "The Rusty Ladder");
+  // A heading that links to a post, not home, is a headline.
+  const auto post = read_page_metadata(page("<title>Weekend door | The Rusty Ladder</title>",
+                                            "<h1><a href=\"/2024/weekend-door\">Weekend door</a></h1>"));
+  BOOST_TEST(post.title == "Weekend door");
+}
+
 BOOST_AUTO_TEST_CASE(title_in_the_body) {
   const auto m = read_page_metadata(
       "<html><head></head><body><div><title>Lost &amp; found title</title><p>Text</p></div></body></html>");
