@@ -215,6 +215,11 @@ class PyIndexSet {
       d["url"] = h.url;
       d["title"] = h.title;
       d["snippet"] = h.snippet;
+      // The page's metadata as the index stored it (None where the page did not say).
+      for (const auto& [key, value] : {std::pair<const char*, const std::string*>{"date", &h.date},
+                                        {"author", &h.author}, {"site", &h.site},
+                                        {"language", &h.language}, {"page_type", &h.page_type}})
+        d[key] = value->empty() ? py::object(py::none()) : py::object(py::str(*value));
       hits.append(d);
     }
     return hits;

@@ -110,6 +110,7 @@ def test_search_an_index_set(tmp_path):
     word = max(first.text.split(), key=len)
     hits = s.search(word, view="all", k=5)
     assert hits and hits[0]["rank"] == 1 and hits[0]["docno"]
+    assert {"date", "author", "site", "language", "page_type"} <= set(hits[0])
     with pytest.raises(boilerdex.UsageError):
         s.search(word, view="no-such-view")
     with pytest.raises(boilerdex.IndexError):
