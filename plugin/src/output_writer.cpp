@@ -187,11 +187,12 @@ OutputFormat parse_output_format(std::string_view name) {
   if (name == "json") return OutputFormat::Json;
   if (name == "markdown" || name == "md") return OutputFormat::Markdown;
   if (name == "html") return OutputFormat::Html;
+  if (name == "xml") return OutputFormat::Xml;
   if (name == "debug-html") return OutputFormat::DebugHtml;
   if (name == "blocks") return OutputFormat::Blocks;
   if (name == "parse-blocks") return OutputFormat::ParseBlocks;
   throw UsageError("unknown output format '" + std::string(name) +
-                   "'; valid: text json markdown html debug-html blocks parse-blocks");
+                   "'; valid: text json markdown html xml debug-html blocks parse-blocks");
 }
 
 std::string_view output_extension(OutputFormat format) noexcept {
@@ -200,6 +201,8 @@ std::string_view output_extension(OutputFormat format) noexcept {
       return ".json";
     case OutputFormat::Markdown:
       return ".md";
+    case OutputFormat::Xml:
+      return ".xml";
     case OutputFormat::Html:
     case OutputFormat::DebugHtml:
       return ".html";
@@ -333,6 +336,9 @@ void write_page(std::ostream& out, OutputFormat format, const PageResult& result
     case OutputFormat::Html:
       out << clean_html_of(structured_content(result, structure),
                            result.metadata.title.empty() ? result.document.title : result.metadata.title);
+      return;
+    case OutputFormat::Xml:
+      out << xml_of(structured_content(result, structure), result.metadata, result.document.title);
       return;
     case OutputFormat::DebugHtml:
       write_html(out, result, label);

@@ -1,4 +1,4 @@
-// markdown_of and clean_html_of (structured_content.hpp).
+// markdown_of, clean_html_of and xml_of (structured_content.hpp).
 #include <algorithm>
 #include <sstream>
 #include <string>
@@ -96,58 +96,145 @@ std::string list_marker(const ContentPart& p) {
   return p.ordered ? std::to_string(p.number) + ". " : "- ";
 }
 
-// ---- HTML ----------------------------------------------------------------------------
+// ---- HTML and XML ----------------------------------------------------------------------
 
-std::string escaped(std::string_view text) {
+// Text for element content and quoted attributes: & < > " ' as references, and (for XML)
+// without the characters XML 1.0 cannot hold (C0 controls but tab and line breaks,
+// U+FFFE, U+FFFF).
+std::string escaped(std::string_view text, bool xml = false) {
+  std::string clean;
+  if (xml) {
+    clean.reserve(text.size());
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const auto c = static_cast<unsigned char>(text[i]);
+      if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') continue;
+      if (c == 0xEF && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0xBF &&
+          (static_cast<unsigned char>(text[i + 2]) == 0xBE || static_cast<unsigned char>(text[i + 2]) == 0xBF)) {
+        i += 2;
+        continue;
+      }
+      clean += text[i];
+    }
+    text = clean;
+  }
   std::ostringstream out;
   detail::write_html_escaped(out, text);
   return out.str();
 }
 
-std::string html_inline(const std::vector<InlinePiece>& pieces) {
+// The element names of one markup language for the parts of structured content.
+struct Dialect {
+  bool xml;
+  std::string (*heading)(int level, bool open);
+  const char* paragraph;
+  const char* quote;
+  std::string (*list)(bool ordered, int start, bool open);
+  const char* item;
+  const char* table;
+  const char* row;
+  std::string (*cell)(bool header, bool open);
+  std::string (*code_block)(const std::string& language, bool open);
+  std::string (*link)(const std::string& url, bool open);
+  std::string (*image)(const std::string& src, const std::string& alt);
+  const char* inline_code;
+  const char* line_break;
+};
+
+std::string open_tag(const char* name) { return std::string("<") + name + '>'; }
+std::string close_tag(const char* name) { return std::string("</") + name + '>'; }
+
+const Dialect k_html{
+    false,
+    [](int level, bool open) {
+      const std::string h = "h" + std::to_string(std::clamp(level, 1, 6));
+      return open ? '<' + h + '>' : "</" + h + '>';
+    },
+    "p", "blockquote",
+    [](bool ordered, int start, bool open) -> std::string {
+      if (!open) return ordered ? "</ol>" : "</ul>";
+      if (ordered && start != 1) return "<ol start=\"" + std::to_string(start) + "\">";
+      return ordered ? "<ol>" : "<ul>";
+    },
+    "li", "table", "tr",
+    [](bool header, bool open) -> std::string { return std::string(open ? "<" : "</") + (header ? "th>" : "td>"); },
+    [](const std::string& language, bool open) -> std::string {
+      if (!open) return "</code></pre>";
+      return language.empty() ? "<pre><code>" : "<pre><code class=\"language-" + escaped(language) + "\">";
+    },
+    [](const std::string& url, bool open) -> std::string { return open ? "<a href=\"" + escaped(url) + "\">" : "</a>"; },
+    [](const std::string& src, const std::string& alt) { return "<img src=\"" + escaped(src) + "\" alt=\"" + escaped(alt) + "\">"; },
+    "code", "<br>"};
+
+// trafilatura's XML (TEI's element names): head, p, list/item, table/row/cell, code, quote,
+// ref, graphic, lb.
+const Dialect k_xml{
+    true,
+    [](int level, bool open) -> std::string {
+      return open ? "<head rend=\"h" + std::to_string(std::clamp(level, 1, 6)) + "\">" : "</head>";
+    },
+    "p", "quote",
+    [](bool ordered, int start, bool open) -> std::string {
+      if (!open) return "</list>";
+      if (ordered && start != 1) return "<list rend=\"ol\" start=\"" + std::to_string(start) + "\">";
+      return ordered ? "<list rend=\"ol\">" : "<list rend=\"ul\">";
+    },
+    "item", "table", "row",
+    [](bool header, bool open) -> std::string { return open ? (header ? "<cell role=\"head\">" : "<cell>") : "</cell>"; },
+    [](const std::string& language, bool open) -> std::string {
+      if (!open) return "</code>";
+      return language.empty() ? "<code>" : "<code lang=\"" + escaped(language, true) + "\">";
+    },
+    [](const std::string& url, bool open) -> std::string {
+      return open ? "<ref target=\"" + escaped(url, true) + "\">" : "</ref>";
+    },
+    [](const std::string& src, const std::string& alt) {
+      return "<graphic src=\"" + escaped(src, true) + "\" alt=\"" + escaped(alt, true) + "\"/>";
+    },
+    "code", "<lb/>"};
+
+std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d) {
   std::string out;
   for (const InlinePiece& p : pieces) {
     switch (p.kind) {
       case InlinePiece::Kind::Text:
-        out += escaped(p.text);
+        out += escaped(p.text, d.xml);
         break;
       case InlinePiece::Kind::Link:
-        out += "<a href=\"" + escaped(p.url) + "\">" + escaped(p.text) + "</a>";
+        out += d.link(p.url, true) + escaped(p.text, d.xml) + d.link(p.url, false);
         break;
       case InlinePiece::Kind::Code:
-        out += "<code>" + escaped(p.text) + "</code>";
+        out += open_tag(d.inline_code) + escaped(p.text, d.xml) + close_tag(d.inline_code);
         break;
       case InlinePiece::Kind::Image:
-        out += "<img src=\"" + escaped(p.url) + "\" alt=\"" + escaped(p.text) + "\">";
+        out += d.image(p.url, p.text);
         break;
       case InlinePiece::Kind::Break:
-        out += "<br>";
+        out += d.line_break;
         break;
     }
   }
   return out;
 }
 
-// Writes parts as nested HTML, opening and closing quotes, lists and tables as they change.
-class HtmlBuilder {
+// Writes parts as nested elements of \p dialect, opening and closing quotes, lists and
+// tables as they change.
+class TreeWriter {
  public:
+  explicit TreeWriter(const Dialect& dialect) : d(dialect) {}
+
   void part(const ContentPart& p) {
     if (p.kind != Kind::ListItem) close_lists(0);
     if (p.kind != Kind::TableRow || p.table != m_table) close_table();
     set_quotes(p.quote_depth);
     switch (p.kind) {
-      case Kind::Heading: {
-        const std::string h = "h" + std::to_string(std::clamp(p.level, 1, 6));
-        m_out += '<' + h + '>' + html_inline(p.pieces) + "</" + h + ">\n";
+      case Kind::Heading:
+        m_out += d.heading(p.level, true) + tree_inline(p.pieces, d) + d.heading(p.level, false) + '\n';
         break;
-      }
       case Kind::Paragraph:
-        m_out += "<p>" + html_inline(p.pieces) + "</p>\n";
+        m_out += open_tag(d.paragraph) + tree_inline(p.pieces, d) + close_tag(d.paragraph) + '\n';
         break;
       case Kind::Code:
-        m_out += "<pre><code";
-        if (!p.language.empty()) m_out += " class=\"language-" + escaped(p.language) + '"';
-        m_out += '>' + escaped(p.code) + "</code></pre>\n";
+        m_out += d.code_block(p.language, true) + escaped(p.code, d.xml) + d.code_block(p.language, false) + '\n';
         break;
       case Kind::ListItem:
         list_item(p);
@@ -170,14 +257,14 @@ class HtmlBuilder {
     if (depth == m_quotes) return;
     close_lists(0);
     close_table();
-    for (; m_quotes < depth; ++m_quotes) m_out += "<blockquote>\n";
-    for (; m_quotes > depth; --m_quotes) m_out += "</blockquote>\n";
+    for (; m_quotes < depth; ++m_quotes) m_out += open_tag(d.quote) + '\n';
+    for (; m_quotes > depth; --m_quotes) m_out += close_tag(d.quote) + '\n';
   }
 
   void close_lists(std::size_t keep) {
     while (m_lists.size() > keep) {
-      if (m_lists.back().item_open) m_out += "</li>\n";
-      m_out += m_lists.back().ordered ? "</ol>\n" : "</ul>\n";
+      if (m_lists.back().item_open) m_out += close_tag(d.item) + '\n';
+      m_out += d.list(m_lists.back().ordered, 1, false) + '\n';
       m_lists.pop_back();
     }
   }
@@ -187,46 +274,43 @@ class HtmlBuilder {
     if (p.list != m_list) close_lists(0);  // another list of the page
     m_list = p.list;
     if (p.continued && m_lists.size() == level && m_lists.back().item_open) {
-      m_out += "<p>" + html_inline(p.pieces) + "</p>";
+      m_out += open_tag(d.paragraph) + tree_inline(p.pieces, d) + close_tag(d.paragraph);
       return;
     }
     close_lists(level);
     if (m_lists.size() == level && m_lists.back().ordered != p.ordered) close_lists(level - 1);
     while (m_lists.size() < level) {
       const bool ordered = m_lists.size() + 1 == level && p.ordered;
-      if (ordered && p.number != 1)
-        m_out += "<ol start=\"" + std::to_string(p.number) + "\">";
-      else
-        m_out += ordered ? "<ol>" : "<ul>";
+      m_out += d.list(ordered, ordered ? p.number : 1, true);
       m_lists.push_back({ordered, false});
     }
-    if (m_lists.back().item_open) m_out += "</li>\n";
-    m_out += "<li>" + html_inline(p.pieces);
+    if (m_lists.back().item_open) m_out += close_tag(d.item) + '\n';
+    m_out += open_tag(d.item) + tree_inline(p.pieces, d);
     m_lists.back().item_open = true;
   }
 
   void close_table() {
     if (m_table == 0) return;
-    m_out += "</table>\n";
+    m_out += close_tag(d.table) + '\n';
     m_table = 0;
   }
 
   void row(const ContentPart& p) {
     if (m_table != p.table) {
       close_table();
-      m_out += "<table>\n";
+      m_out += open_tag(d.table) + '\n';
       m_table = p.table;
     }
-    const char* cell = p.header ? "th" : "td";
-    m_out += "<tr>";
-    for (const auto& c : p.cells) m_out += std::string("<") + cell + '>' + html_inline(c) + "</" + cell + '>';
-    m_out += "</tr>\n";
+    m_out += open_tag(d.row);
+    for (const auto& c : p.cells) m_out += d.cell(p.header, true) + tree_inline(c, d) + d.cell(p.header, false);
+    m_out += close_tag(d.row) + '\n';
   }
 
   struct List {
     bool ordered;
     bool item_open;
   };
+  const Dialect& d;
   std::string m_out;
   std::vector<List> m_lists;
   int m_table = 0;
@@ -291,10 +375,36 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
 }
 
 std::string clean_html_of(const std::vector<ContentPart>& parts, std::string_view title) {
-  HtmlBuilder body;
+  TreeWriter body(k_html);
   for (const ContentPart& p : parts) body.part(p);
   return "<!DOCTYPE html>\n<html>\n<head>\n<meta charset=\"utf-8\">\n<title>" + escaped(title) +
          "</title>\n</head>\n<body>\n<article>\n" + body.finish() + "</article>\n</body>\n</html>\n";
+}
+
+std::string xml_of(const std::vector<ContentPart>& parts, const PageMetadata& metadata, std::string_view title) {
+  std::string doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<doc";
+  const auto attribute = [&doc](std::string_view name, std::string_view value) {
+    if (!value.empty()) doc += ' ' + std::string(name) + "=\"" + escaped(value, true) + '"';
+  };
+  const auto joined = [](const std::vector<std::string>& values) {
+    std::string out;
+    for (const std::string& v : values) out += (out.empty() ? "" : ";") + v;
+    return out;
+  };
+  attribute("title", metadata.title.empty() ? title : std::string_view(metadata.title));
+  attribute("author", metadata.author);
+  attribute("date", metadata.date);
+  attribute("sitename", metadata.sitename);
+  attribute("url", metadata.url);
+  attribute("description", metadata.description);
+  attribute("language", metadata.language);
+  attribute("image", metadata.image);
+  attribute("categories", joined(metadata.categories));
+  attribute("tags", joined(metadata.tags));
+  attribute("page_type", metadata.page_type);
+  TreeWriter body(k_xml);
+  for (const ContentPart& p : parts) body.part(p);
+  return doc + ">\n<main>\n" + body.finish() + "</main>\n</doc>\n";
 }
 
 }  // namespace boilerdex::plugin

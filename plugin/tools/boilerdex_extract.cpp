@@ -124,11 +124,11 @@ int main(int argc, char** argv) {
                    "extractor name (see --list-extractors); default " +
                        std::string(config::k_default_extractor));
     app.add_option("-f,--format", format,
-                   "output format: text, json, markdown, html (clean), debug-html (highlighted "
-                   "blocks), blocks, parse-blocks");
+                   "output format: text, json, markdown, html (clean), xml (trafilatura's), debug-html "
+                   "(highlighted blocks), blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_option("-o,--output", outdir,
-                   "write OUTDIR/<name>.txt|.json|.md|.html|.tsv per page instead of stdout");
+                   "write OUTDIR/<name>.txt|.json|.md|.html|.xml|.tsv per page instead of stdout");
     config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",
                                "-j,--jobs");
     config::add_quiet_flag(app, quiet);
@@ -140,11 +140,11 @@ int main(int argc, char** argv) {
                  "with -f json: also write the per-block arrays (blocks, result_blocks)");
     plugin::StructureOptions structure;
     bool no_tables = false, comments = false, no_comments = false, precision = false, recall = false;
-    app.add_flag("--links", structure.links, "with -f markdown/html: keep links (as [text](url))");
-    app.add_flag("--images", structure.images, "with -f markdown/html: keep images inside the content");
-    app.add_flag("--no-tables", no_tables, "with -f markdown/html: leave data tables out");
+    app.add_flag("--links", structure.links, "with -f markdown/html/xml: keep links (as [text](url))");
+    app.add_flag("--images", structure.images, "with -f markdown/html/xml: keep images inside the content");
+    app.add_flag("--no-tables", no_tables, "with -f markdown/html/xml: leave data tables out");
     app.add_option("--url", structure.base_url,
-                   "the page's address: links and images in -f markdown/html resolve against it");
+                   "the page's address: links and images in -f markdown/html/xml resolve against it");
     auto* keep_comments = app.add_flag("--comments", comments,
                                        "best: keep reader comments after an article (drop_comments=0)");
     app.add_flag("--no-comments", no_comments, "best: drop reader comments after an article (the default)")

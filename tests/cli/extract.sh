@@ -30,7 +30,7 @@ for e in $(cut -f1 "$work/out" | grep -v -E ':[A-Z]+$|:K$' ; cut -f1 "$work/out"
 done
 expect_rc 2 "unknown extractor" -- "$bin" --extractor nope "$pages/article.html"
 grep -q 'nope' "$work/err" || fail "unknown extractor: message does not name it"
-expect_rc 2 "unknown format" -- "$bin" --format xml "$pages/article.html"
+expect_rc 2 "unknown format" -- "$bin" --format pdf "$pages/article.html"
 expect_rc 2 "no input" -- "$bin"
 
 # stdin, gzip on stdin, charset option.
@@ -91,6 +91,9 @@ head -1 "$work/out" | grep -qx '# Storm closes harbour' || fail "markdown: no he
 grep -q 'promenade & flooded' "$work/out" || fail "markdown: text"
 expect_rc 0 "markdown links" -- "$bin" -f markdown --links --url https://example.org/x/page.html -e keep-everything "$pages/links.htm"
 grep -qx -- '- \[Second link\](https://example.org/b)' "$work/out" || fail "markdown links: $(cat "$work/out")"
+expect_rc 0 "xml" -- "$bin" -f xml "$pages/article.html"
+grep -q '<head rend="h1">Storm closes harbour</head>' "$work/out" || fail "xml: no head ($(head -c 300 "$work/out"))"
+grep -q '<doc title="Storm closes harbour" author="A. Reporter"' "$work/out" || fail "xml: metadata attributes"
 expect_rc 0 "markdown files" -- "$bin" -f markdown -o "$work/m" "$pages/article.html"
 [ -f "$work/m/article.md" ] || fail "markdown files: article.md missing"
 

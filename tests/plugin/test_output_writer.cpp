@@ -48,14 +48,16 @@ BOOST_AUTO_TEST_CASE(formats_by_name) {
   BOOST_TEST((parse_output_format("markdown") == OutputFormat::Markdown));
   BOOST_TEST((parse_output_format("md") == OutputFormat::Markdown));
   BOOST_TEST((parse_output_format("debug-html") == OutputFormat::DebugHtml));
+  BOOST_TEST((parse_output_format("xml") == OutputFormat::Xml));
   BOOST_TEST((parse_output_format("blocks") == OutputFormat::Blocks));
   BOOST_TEST((parse_output_format("parse-blocks") == OutputFormat::ParseBlocks));
-  BOOST_CHECK_THROW((void)parse_output_format("xml"), boilerdex::UsageError);
+  BOOST_CHECK_THROW((void)parse_output_format("pdf"), boilerdex::UsageError);
   BOOST_TEST(output_extension(OutputFormat::Text) == ".txt");
   BOOST_TEST(output_extension(OutputFormat::Json) == ".json");
   BOOST_TEST(output_extension(OutputFormat::Html) == ".html");
   BOOST_TEST(output_extension(OutputFormat::DebugHtml) == ".html");
   BOOST_TEST(output_extension(OutputFormat::Markdown) == ".md");
+  BOOST_TEST(output_extension(OutputFormat::Xml) == ".xml");
   BOOST_TEST(needs_parse_blocks(OutputFormat::DebugHtml));
   BOOST_TEST(!needs_parse_blocks(OutputFormat::Markdown));
   BOOST_TEST(output_extension(OutputFormat::Blocks) == ".tsv");

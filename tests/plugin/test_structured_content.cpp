@@ -129,6 +129,25 @@ BOOST_AUTO_TEST_CASE(clean_html_nests_lists_and_escapes_everything) {
   BOOST_TEST(!contains(html, "<script"), html);
 }
 
+BOOST_AUTO_TEST_CASE(xml_is_trafilaturas_and_well_formed) {
+  StructureOptions rich;
+  rich.links = true;
+  PageResult r = extract_page(
+      page("<h2>A &amp; B</h2><ol start=3><li>one</li></ol><table><tr><th>k</th><th>v</th></tr>"
+           "<tr><td>a</td><td>b</td></tr></table><p>bell <a href='/x?a=1&amp;b=2'>l</a></p>"),
+      KeepAll());
+  r.metadata.author = "A \"Q\"\x01 Writer\xEF\xBF\xBE";  // a control and U+FFFE: not XML 1.0
+  r.metadata.tags = {"t1", "t2"};
+  const std::string xml = xml_of(structured_content(r, rich), r.metadata, "T");
+  BOOST_TEST(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<doc title=\"T\" author=\"A &quot;Q&quot; Writer\""), xml);
+  BOOST_TEST(contains(xml, "tags=\"t1;t2\""), xml);
+  BOOST_TEST(contains(xml, "<head rend=\"h2\">A &amp; B</head>"), xml);
+  BOOST_TEST(contains(xml, "<list rend=\"ol\" start=\"3\"><item>one</item>\n</list>"), xml);
+  BOOST_TEST(contains(xml, "<row><cell role=\"head\">k</cell><cell role=\"head\">v</cell></row>"), xml);
+  BOOST_TEST(contains(xml, "<p>bell <ref target=\"/x?a=1&amp;b=2\">l</ref></p>"), xml);
+  BOOST_TEST(xml.ends_with("</main>\n</doc>\n"));
+}
+
 BOOST_AUTO_TEST_CASE(words_are_those_of_the_text_output) {
   // Whatever the structure, the Markdown holds the text output's words in the same order.
   const std::string html =

@@ -18,16 +18,17 @@ enum class OutputFormat {
   Json,       ///< one object per page: title, metadata, charset, content; blocks on request
   Markdown,   ///< the kept content with its structure as Markdown (structured_content.hpp)
   Html,       ///< the kept content with its structure as a clean HTML page
+  Xml,        ///< the same as XML in trafilatura's form, the metadata as attributes
   DebugHtml,  ///< a self-contained page: content highlighted, boilerplate greyed, features as tooltips
   Blocks,     ///< `bp debug` TSV: the blocks after the extractor (block_dump.hpp)
   ParseBlocks,  ///< `bp blocks` TSV: the parse blocks before the extractor
 };
 
-/// The format called \p name ("text", "json", "markdown", "html", "debug-html", "blocks",
-/// "parse-blocks"). \throws UsageError naming the valid formats.
+/// The format called \p name ("text", "json", "markdown", "html", "xml", "debug-html",
+/// "blocks", "parse-blocks"). \throws UsageError naming the valid formats.
 [[nodiscard]] OutputFormat parse_output_format(std::string_view name);
 
-/// The file extension of \p format, with its dot (".txt", ".json", ".md", ".html", ".tsv").
+/// The file extension of \p format, with its dot (".txt", ".json", ".md", ".html", ".xml", ".tsv").
 [[nodiscard]] std::string_view output_extension(OutputFormat format) noexcept;
 
 /// True when \p format needs PageOptions::keep_parse_blocks (JSON only when it writes its

@@ -2,7 +2,7 @@
 /// \file
 /// The kept content of an extracted page with the structure the page gave it: headings,
 /// paragraphs, list items, tables, code blocks, block quotes, links and images, as
-/// Markdown or as clean HTML (boilerdex-extract -f markdown, -f html).
+/// Markdown, clean HTML or XML (boilerdex-extract -f markdown, -f html, -f xml).
 ///
 /// The extractor decides blocks; this reads the page's tree again and keeps the text nodes
 /// that lie inside the byte range of a block the extractor kept (TextBlock::source_begin,
@@ -77,5 +77,14 @@ struct ContentPart {
 /// nothing else of the page's head): h1–h6, p, ul/ol/li nested, pre/code, blockquote,
 /// table/tr/th/td, a, img, br. Every text and attribute is escaped.
 [[nodiscard]] std::string clean_html_of(const std::vector<ContentPart>& parts, std::string_view title);
+
+/// \p parts as XML in trafilatura's form (TEI's element names): a <doc> whose attributes are
+/// \p metadata's non-empty fields (title falling back to \p title; categories and tags
+/// joined with ';'), holding <main> with <head rend="hN">, <p>, <list rend="ul|ol"><item>,
+/// <table><row><cell role="head"?>, <code>, <quote>, <ref target>, <graphic>, <lb/>. Well
+/// formed whatever the page held: text and attributes escaped, characters XML 1.0 cannot
+/// hold left out.
+[[nodiscard]] std::string xml_of(const std::vector<ContentPart>& parts, const PageMetadata& metadata,
+                                 std::string_view title);
 
 }  // namespace boilerdex::plugin
