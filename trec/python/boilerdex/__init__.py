@@ -24,7 +24,7 @@ def extract(html, extractor="best", charset=None, format="text", url=None,
     """The main content of one page.
 
     html: the page as bytes (any charset: declared, sniffed or detected) or str.
-    format: "text" (str), "markdown" (str), "html" (a clean page, str) or "json" (a dict
+    format: "text" (str), "markdown" (str), "html" (a clean page, str), "xml" (str) or "json" (a dict
     with title, metadata, charset, content and blocks). url: the page's address, for links
     in markdown and html. For many pages, build an Extractor once and reuse it.
     """

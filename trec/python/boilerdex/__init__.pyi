@@ -9,7 +9,7 @@ class UsageError(Error): ...
 class InputError(Error): ...
 class IndexError(Error): ...
 
-Format = Literal["text", "markdown", "html", "json"]
+Format = Literal["text", "markdown", "html", "xml", "json"]
 
 def extractors() -> list[str]: ...
 
@@ -23,7 +23,7 @@ class Extractor:
 
 @overload
 def extract(html: Union[bytes, str], extractor: str = "best", charset: Optional[str] = None,
-            format: Literal["text", "markdown", "html"] = "text", url: Optional[str] = None,
+            format: Literal["text", "markdown", "html", "xml"] = "text", url: Optional[str] = None,
             links: bool = False, images: bool = False, tables: bool = True) -> str: ...
 @overload
 def extract(html: Union[bytes, str], extractor: str, charset: Optional[str],

@@ -35,14 +35,15 @@ using namespace boilerdex;
 
 namespace {
 
-enum class Format { Text, Markdown, Html, Json };
+enum class Format { Text, Markdown, Html, Xml, Json };
 
 Format parse_format(const std::string& name) {
   if (name == "text") return Format::Text;
   if (name == "markdown") return Format::Markdown;
   if (name == "html") return Format::Html;
+  if (name == "xml") return Format::Xml;
   if (name == "json") return Format::Json;
-  throw UsageError("unknown format '" + name + "'; valid: text, markdown, html, json");
+  throw UsageError("unknown format '" + name + "'; valid: text, markdown, html, xml, json");
 }
 
 // The bytes of a page given as bytes (any charset) or str (UTF-8).
@@ -90,7 +91,7 @@ class PyExtractor {
     plugin::PageOptions options;
     if (charset) options.declared_charset = *charset;
     else if (py::isinstance<py::str>(html)) options.declared_charset = "UTF-8";
-    options.read_metadata = m_format == Format::Json || m_format == Format::Html;
+    options.read_metadata = m_format == Format::Json || m_format == Format::Html || m_format == Format::Xml;
     plugin::StructureOptions structure = m_structure;
     if (url) structure.base_url = *url;
     plugin::PageResult result;
@@ -105,6 +106,8 @@ class PyExtractor {
       } else if (m_format == Format::Html) {
         rendered = plugin::clean_html_of(plugin::structured_content(result, structure),
                                          result.metadata.title.empty() ? result.document.title : result.metadata.title);
+      } else if (m_format == Format::Xml) {
+        rendered = plugin::xml_of(plugin::structured_content(result, structure), result.metadata, result.document.title);
       }
     }
     if (m_format != Format::Json) return py::str(rendered);

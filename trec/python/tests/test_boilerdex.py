@@ -35,6 +35,9 @@ def test_formats():
     assert any(b["content"] for b in page["blocks"]) and not all(b["content"] for b in page["blocks"])
     clean = boilerdex.extract(html, format="html")
     assert clean.startswith("<!DOCTYPE html>") and "<h1>Storm closes harbour</h1>" in clean
+    import xml.etree.ElementTree as ET
+    doc = ET.fromstring(boilerdex.extract(html, format="xml").encode("utf-8"))
+    assert doc.get("author") == "A. Reporter" and doc.find("main/head").text == "Storm closes harbour"
 
 
 def test_links_resolve_against_the_url():
@@ -54,7 +57,7 @@ def test_an_extractor_is_reused_and_named():
 def test_errors_carry_the_library_messages():
     with pytest.raises(boilerdex.UsageError, match="no-such-extractor"):
         boilerdex.Extractor("no-such-extractor")
-    with pytest.raises(boilerdex.UsageError, match="valid: text, markdown, html, json"):
+    with pytest.raises(boilerdex.UsageError, match="valid: text, markdown, html, xml, json"):
         boilerdex.extract(b"<p>x</p>", format="pdf")
     with pytest.raises(TypeError):
         boilerdex.extract(42)
