@@ -8,39 +8,9 @@
 #include "boilerdex/plugin/page_metadata.hpp"
 
 namespace boilerdex::indexer::detail {
-namespace {
-
-/// When \p title is \p whole with one side of a site-name separator cut off, the side cut
-/// off ("Blog » Post", "Blog" → "Post"); else empty. Separator bytes are trimmed bytewise,
-/// which may cut a multi-byte character at the side's edge: the side is only compared and
-/// counted, never shown.
-std::string_view cut_side(std::string_view whole, std::string_view title) {
-  static constexpr std::string_view separator_chars = " |-:\xC2\xB7\xBB\xE2\x80\x93\x94";  // | - : · » – —
-  std::string_view rest;
-  if (whole.size() > title.size() && whole.substr(0, title.size()) == title) rest = whole.substr(title.size());
-  else if (whole.size() > title.size() && whole.substr(whole.size() - title.size()) == title)
-    rest = whole.substr(0, whole.size() - title.size());
-  else return {};
-  const std::size_t begin = rest.find_first_not_of(separator_chars), end = rest.find_last_not_of(separator_chars);
-  if (begin == std::string_view::npos) return {};
-  const std::string_view side = rest.substr(begin, end - begin + 1);
-  return side.size() + 2 <= rest.size() ? side : std::string_view();  // a separator was cut too
-}
-
-bool same_ignoring_case(std::string_view a, std::string_view b) { return filter_key(a) == filter_key(b); }
-
-}  // namespace
-
-/// The title to show: the metadata's cleaned title, unless it is one side of the <title>
-/// and the side it drops is not the page's known site name. Which side of "Blog » Post" or
-/// "Story | Site" is the site's cannot be told from the words alone: a blog whose <h1> is
-/// its name made the metadata keep "Blog" on 90 % of the bundled sample's pages. Showing
-/// the <title> whole, as before, is never worse.
+/// The title to show: the metadata's cleaned title, else the <title>.
 std::string display_title(const std::string& raw_title, const plugin::PageMetadata& m) {
-  if (m.title.empty()) return raw_title;
-  const std::string_view dropped = cut_side(raw_title, m.title);
-  if (dropped.empty() || (!m.sitename.empty() && same_ignoring_case(dropped, m.sitename))) return m.title;
-  return raw_title;
+  return m.title.empty() ? raw_title : m.title;
 }
 
 BatchAnalyser::BatchAnalyser(const IndexOptions& options, const std::vector<ViewSpec>& views,

@@ -19,9 +19,8 @@
 namespace boilerdex::indexer::detail {
 
 /// The title a page's documents show (value_title) for its <title> \p raw_title
-/// (whitespace collapsed) and metadata \p m: m.title, unless that is one side of
-/// \p raw_title split at a site-name separator and the other side, dropped, is not
-/// m.sitename; then \p raw_title. \throws std::bad_alloc only.
+/// (whitespace collapsed) and metadata \p m: m.title (read_page_metadata's cleaned title),
+/// else \p raw_title. \throws std::bad_alloc only.
 [[nodiscard]] std::string display_title(const std::string& raw_title, const plugin::PageMetadata& m);
 
 /// Analyses pages in slots, one worker per thread. analyse() may run on several threads at
