@@ -317,20 +317,23 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
   }
   // Weaker evidence, only on a page marked as an article and naming an author: a web page
   // object's date, the first <time>, a modification date.
-  if (!ld.article && !(marked_article(c, ld) && named)) return {};
-  std::vector<std::string_view> weaker{ld.page_date_published};
-  for (const auto& t : c.times) weaker.push_back(t);
-  for (const std::string_view v : weaker) {
-    if (std::string d = normalise_date(v); !d.empty()) return d;
+  if (ld.article || (marked_article(c, ld) && named)) {
+    std::vector<std::string_view> weaker{ld.page_date_published};
+    for (const auto& t : c.times) weaker.push_back(t);
+    for (const std::string_view v : weaker) {
+      if (std::string d = normalise_date(v); !d.empty()) return d;
+    }
+    for (const std::string_view v :
+         {std::string_view(ld.date_modified),
+          meta_value(c, {"article:modified_time", "og:updated_time", "datemodified", "modified_time",
+                         "dcterms.modified", "last-modified"}),
+          std::string_view(c.modified_time)}) {
+      if (std::string d = normalise_date(v); !d.empty()) return d;
+    }
   }
-  for (const std::string_view v :
-       {std::string_view(ld.date_modified),
-        meta_value(c, {"article:modified_time", "og:updated_time", "datemodified", "modified_time",
-                       "dcterms.modified", "last-modified"}),
-        std::string_view(c.modified_time)}) {
-    if (std::string d = normalise_date(v); !d.empty()) return d;
-  }
-  return {};
+  // Last, a date written just below the headline: where a post without date markup shows
+  // it ("Nov 30, 2025", "by Amanda · Dec 20, 2025"); a full date with a year only.
+  return find_date(c.after_headline);
 }
 
 // og:locale "en_US" → "en-US".

@@ -40,6 +40,10 @@ struct MetadataCandidates {
   /// The text of the first <h1> whose content is one link to the site's home page ("/",
   /// "index.html", a URL with no path): a blog's or a site's name, not the page's headline.
   std::string home_h1;
+  /// The first ~300 bytes of text after the first <h1> that is not home_h1: a post's date
+  /// sits there ("Nov 30, 2025", "Published on 2025-12-19") on pages whose markup names none.
+  std::string after_headline;
+  bool headline_seen = false;  ///< the scan has passed that <h1>
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>

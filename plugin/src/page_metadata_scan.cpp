@@ -21,6 +21,7 @@ constexpr std::size_t k_max_bylines = 6;
 constexpr std::size_t k_max_json_ld_scripts = 16;
 constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
 constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
+constexpr std::size_t k_after_headline_bytes = 300;  // text read after the headline's </h1>
 
 struct Entity {
   std::string_view name;
@@ -80,14 +81,15 @@ bool is_raw_text(std::string_view name) noexcept {
 }
 
 // The text between the start tag ending at \p p and the end tag of \p name (same-name
-// nesting counted), tags dropped, script and style bodies skipped; bounded.
+// nesting counted), tags dropped, script and style bodies skipped; bounded. With an empty
+// \p name, the first \p max_bytes of text from \p p on, whatever elements it crosses.
 std::string element_text(std::string_view html, std::size_t p, std::string_view name,
                          std::size_t max_bytes) {
   std::string raw;
   const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
   int depth = 1;
   std::array<char, 16> buf{};
-  while (p < stop) {
+  while (p < stop && (!name.empty() || raw.size() < 4 * max_bytes)) {
     const std::size_t lt = html.find('<', p);
     const std::size_t text_end = lt == std::string_view::npos ? stop : std::min(lt, stop);
     raw.append(html.substr(p, text_end - p));
@@ -98,7 +100,7 @@ std::string element_text(std::string_view html, std::size_t p, std::string_view 
     const std::string_view t = tag_name(html, lt + (closing ? 2 : 1), buf, end);
     const std::size_t gt = html.find('>', lt);
     if (gt == std::string_view::npos) break;
-    if (t == name) {
+    if (!name.empty() && t == name) {
       depth += closing ? -1 : 1;
       if (depth == 0) break;
     }
@@ -106,6 +108,18 @@ std::string element_text(std::string_view html, std::size_t p, std::string_view 
     if (!closing && is_raw_text(t)) p = skip_raw_text(html, p, t);
   }
   return clean_text(raw, max_bytes);
+}
+
+// The position just past the end tag of \p name at or after \p p (same-name nesting not
+// counted: headings do not nest), within k_element_scan_bytes; npos when there is none.
+std::size_t find_end_tag(std::string_view html, std::size_t p, std::string_view name) noexcept {
+  const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
+  for (std::size_t lt = html.find("</", p); lt != std::string_view::npos && lt < stop; lt = html.find("</", lt + 2)) {
+    if (!starts_with_lower(html.substr(lt + 2), name)) continue;
+    const std::size_t gt = html.find('>', lt);
+    return gt == std::string_view::npos ? gt : gt + 1;
+  }
+  return std::string_view::npos;
 }
 
 bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
@@ -394,7 +408,14 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         if (std::string_view(text).ends_with(mark)) text.resize(text.size() - mark.size());
       }
       while (!text.empty() && text.back() == ' ') text.pop_back();
-      if (!text.empty() && c.home_h1.empty() && links_home(html, after)) c.home_h1 = text;
+      const bool home = !text.empty() && links_home(html, after);
+      if (home && c.home_h1.empty()) c.home_h1 = text;
+      if (!text.empty() && !home && !c.headline_seen) {
+        // What follows the headline: where a post's date sits when no markup names it.
+        c.headline_seen = true;
+        const std::size_t close = find_end_tag(html, p, name);
+        if (close != std::string_view::npos) c.after_headline = text_of(close, {}, k_after_headline_bytes);
+      }
       if (!text.empty()) c.h1.push_back(std::move(text));
     }
     if (name == "time" && !a_datetime.empty() && c.times.size() < k_max_times) {

@@ -196,6 +196,25 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
+  // No markup names the date: the one written under the headline is the post's.
+  const auto m = read_page_metadata(page(
+      "<title>Week 2</title>",
+      "<h1><a href=\"/\">Roger's Blog</a></h1><h1>Week 2</h1><div class=\"meta\">by Amanda &middot; "
+      "Dec 20, 2025 at 3:00 am</div><p>Text written on 1 May 2019.</p>"));
+  BOOST_TEST(m.date == "2025-12-20");
+  // A date further down the text is the text's, not the page's.
+  const std::string filler(400, 'x');
+  const auto far = read_page_metadata(
+      page("<title>Rules</title>", "<h1>Rules</h1><p>" + filler + " in effect since January 1, 2020.</p>"));
+  BOOST_TEST(far.date.empty());
+  // Nor on a page JSON-LD says sells something.
+  const auto product = read_page_metadata(page(
+      "<title>Kettle</title><script type=\"application/ld+json\">{\"@type\":\"Product\",\"name\":\"Kettle\"}</script>",
+      "<h1>Kettle</h1><p>In stock since March 3, 2024</p>"));
+  BOOST_TEST(product.date.empty());
+}
+
 BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
   const auto m = read_page_metadata(
       page("<title>Docs page</title>", "<p>This page was last modified on <time>Jul 15, 2025</time></p>"));
