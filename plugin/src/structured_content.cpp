@@ -105,6 +105,38 @@ bool is_skipped(GumboTag tag) {
          tag == GUMBO_TAG_TEMPLATE || tag == GUMBO_TAG_SELECT;
 }
 
+// An <a> whose words lie in more than one block (a card: a heading and a summary, or
+// several lines, inside one link) rather than in one run of words. Written on each of its
+// paragraphs, such a link would repeat one address several times, so its text is written
+// alone. A link around one block (<a><h4>Title</h4></a>) is an ordinary link. Bounded:
+// looks at most k_look nodes, and calls a larger link a card.
+bool is_card_link(const GumboNode* a) {
+  constexpr std::size_t k_look = 2000;
+  struct Item {
+    const GumboNode* node;
+    int block;  // the innermost block element around it within the link (0: the link itself)
+  };
+  std::vector<Item> stack{{a, 0}};
+  int blocks = 0;
+  int with_words = -1;  // the block holding the words seen so far (-1: none yet)
+  for (std::size_t seen = 0; !stack.empty(); ++seen) {
+    if (seen > k_look) return true;
+    const Item item = stack.back();
+    stack.pop_back();
+    const GumboVector& children = item.node->v.element.children;
+    for (unsigned i = 0; i < children.length; ++i) {
+      const auto* c = static_cast<const GumboNode*>(children.data[i]);
+      if (c->type == GUMBO_NODE_TEXT || c->type == GUMBO_NODE_CDATA) {
+        if (with_words >= 0 && with_words != item.block) return true;
+        with_words = item.block;
+      } else if (c->type == GUMBO_NODE_ELEMENT && !is_skipped(c->v.element.tag)) {
+        stack.push_back({c, is_block(c->v.element.tag) ? ++blocks : item.block});
+      }
+    }
+  }
+  return false;
+}
+
 // A table of data (rendered as a table) rather than of layout (rendered as its paragraphs):
 // at least two cells in some row, and no cell holding a table, heading, list, code block,
 // quote or more than one paragraph. Bounded: looks at most k_look nodes.
@@ -202,7 +234,7 @@ class Builder {
     }
     if (tag == GUMBO_TAG_A) {
       f.link = true;
-      m_links.push_back({link_target(attribute(e, "href")), ++m_link_serial});
+      m_links.push_back({link_target(e), ++m_link_serial});
       return true;
     }
     if (tag == GUMBO_TAG_IMG) {
@@ -333,7 +365,7 @@ class Builder {
       f.cell = true;
     } else if (tag == GUMBO_TAG_A) {
       f.link = true;
-      m_links.push_back({link_target(attribute(e, "href")), ++m_link_serial});
+      m_links.push_back({link_target(e), ++m_link_serial});
     } else if (tag == GUMBO_TAG_IMG) {
       image(e);
     } else if (tag == GUMBO_TAG_BR || is_block(tag)) {
@@ -364,9 +396,12 @@ class Builder {
     return reference.empty() ? std::string() : detail::resolve_url(m_base, reference);
   }
 
-  // Where a link leads: "" (its text only) for a jump within the page ("#section": a table
-  // of contents, "back to top") and for script ("javascript:"), which lead nowhere outside it.
-  std::string link_target(std::string_view href) const {
+  // Where link \p a leads: "" (its text only) for a jump within the page ("#section": a
+  // table of contents, "back to top") and for script ("javascript:"), which lead nowhere
+  // outside it, and for a card (is_card_link).
+  std::string link_target(const GumboNode* a) const {
+    const std::string_view href = attribute(a, "href");
+    if (!m_options.links || is_card_link(a)) return {};
     const std::size_t first = href.find_first_not_of(" \t\n\r\f");
     if (first == std::string_view::npos || href[first] == '#' ||
         detail::starts_with_lower(href.substr(first), "javascript:"))

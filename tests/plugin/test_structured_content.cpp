@@ -94,6 +94,25 @@ BOOST_AUTO_TEST_CASE(links_and_images_on_request) {
              markdown(html, KeepAll(), rich));
 }
 
+BOOST_AUTO_TEST_CASE(a_link_around_several_blocks_is_a_card_written_as_its_text) {
+  StructureOptions rich;
+  rich.links = true;
+  // A card: one link around a heading and a summary. Its address is written nowhere rather
+  // than on each of its paragraphs.
+  const std::string card = markdown(
+      page("<ul><li><a href=\"https://ex.org/job\"><h3>Engineer</h3><div>Acme</div>"
+           "<div>Remote</div></a></li></ul>"),
+      KeepAll(), rich);
+  BOOST_TEST(!contains(card, "https://ex.org/job"), card);
+  BOOST_TEST((contains(card, "Engineer") && contains(card, "Acme") && contains(card, "Remote")), card);
+  // A link around one block, or around words and inline markup, stays a link.
+  BOOST_TEST(markdown(page("<a href=\"https://ex.org/t\"><h4>Title</h4></a>"), KeepAll(), rich) ==
+             "#### [Title](https://ex.org/t)\n");
+  const std::string inline_link =
+      markdown(page("<p><a href=\"https://ex.org/s\"><span>Big</span> <b>sale</b></a></p>"), KeepAll(), rich);
+  BOOST_TEST(inline_link == "[Big sale](https://ex.org/s)\n", inline_link);
+}
+
 BOOST_AUTO_TEST_CASE(links_resolve_against_the_page_base) {
   StructureOptions rich;
   rich.links = true;
