@@ -13,6 +13,7 @@ namespace {
 
 constexpr std::string_view known_formats[] = {"trec", "warc", "files"};
 constexpr std::string_view known_stem_strategies[] = {"none", "some", "all", "all_z", "some_full_pos"};
+constexpr std::string_view known_stemmers[] = {"fixed", "auto"};
 constexpr std::string_view known_fields[] = {"title", "desc", "narr"};
 
 template <std::size_t N>
@@ -196,12 +197,28 @@ void read_views(const TableReader& r, const toml::table& t, ViewsConfig& c) {
   });
 }
 
+/// `stopwords`: an array of words, or "none", "auto" (the built-in lists) or a file's path.
+void read_stopwords(const TableReader& r, const toml::node& n, const std::string& d, IndexingConfig& c) {
+  c.stopwords.clear();
+  c.builtin_stopwords = false;
+  if (!n.is_string()) {
+    c.stopwords = r.get_strings(n, d);
+    return;
+  }
+  const std::string value = r.get_string(n, d);
+  if (value == "auto") c.builtin_stopwords = true;
+  else if (value == "none") return;
+  else if (value.empty()) r.fail(n.source(), d, "expected \"none\", \"auto\", a file's path or an array of words");
+  else c.stopwords_file = r.get_path(n, d);
+}
+
 void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c) {
   r.each(t, "indexing", [&](std::string_view k, const toml::node& n, const std::string& d) {
     if (k == "output") c.output = r.get_path(n, d);
     else if (k == "language") c.language = r.get_string(n, d);
     else if (k == "stem_strategy") c.stem_strategy = r.get_choice(n, d, known_stem_strategies);
-    else if (k == "stopwords") c.stopwords = r.get_strings(n, d);
+    else if (k == "stemmer") c.stemmer = r.get_choice(n, d, known_stemmers);
+    else if (k == "stopwords") read_stopwords(r, n, d, c);
     else if (k == "stopwords_file") c.stopwords_file = r.get_path(n, d);
     else if (k == "positions") c.positions = r.get_bool(n, d);
     else if (k == "sweep_positions") c.sweep_positions = r.get_bool(n, d);
@@ -340,6 +357,10 @@ void validate(const Config& c) {
   if (!is_one_of(c.indexing.stem_strategy, known_stem_strategies))
     fail("indexing.stem_strategy",
          "'" + c.indexing.stem_strategy + "' is not one of " + list_of(known_stem_strategies));
+  if (!is_one_of(c.indexing.stemmer, known_stemmers))
+    fail("indexing.stemmer", "'" + c.indexing.stemmer + "' is not one of " + list_of(known_stemmers));
+  if (c.indexing.builtin_stopwords && !c.indexing.stopwords.empty())
+    fail("indexing.stopwords", "\"auto\" (the built-in lists) and an inline list of words exclude each other");
   if (c.indexing.commit_interval == 0) fail("indexing.commit_interval", "must be at least 1");
   if (c.indexing.max_pending_postings == 0) fail("indexing.max_pending_postings", "must be at least 1");
   if (c.search.k == 0) fail("search.k", "must be at least 1");
@@ -364,8 +385,8 @@ std::string to_toml(const Config& c) {
   toml::table views{{"specs", to_array(c.views.specs)}};
   toml::table indexing{{"output", c.indexing.output.string()},
                        {"language", c.indexing.language},
+                       {"stemmer", c.indexing.stemmer},
                        {"stem_strategy", c.indexing.stem_strategy},
-                       {"stopwords", to_array(c.indexing.stopwords)},
                        {"stopwords_file", c.indexing.stopwords_file.string()},
                        {"positions", c.indexing.positions},
                        {"sweep_positions", c.indexing.sweep_positions},
@@ -379,6 +400,8 @@ std::string to_toml(const Config& c) {
                        {"threads", as_int(c.indexing.threads)},
                        {"strict", c.indexing.strict},
                        {"snippet_bytes", as_int(c.indexing.snippet_bytes)}};
+  if (c.indexing.builtin_stopwords) indexing.insert("stopwords", "auto");
+  else indexing.insert("stopwords", to_array(c.indexing.stopwords));
   toml::table search{{"index", c.search.index.string()},
                      {"view", c.search.view},
                      {"k", as_int(c.search.k)},

@@ -109,6 +109,7 @@ void BatchAnalyser::read_metadata(unsigned worker, std::string_view utf8, Slot& 
   f.language = m.language;
   f.page_type = m.page_type;
   f.author_terms.clear();
+  m_makers[worker]->use_language(m.language);  // the page's stemmer, for its author and text
   if (!m.author.empty()) m_makers[worker]->make_field_terms(m.author, author_prefix, f.author_terms);
 }
 

@@ -33,7 +33,8 @@ std::map<std::string, std::string> model_checksums(const BuildSettings& s) {
 
 bool same_terms(const TermSettings& a, const TermSettings& b, SettingsMatch mode) {
   if (a.language != b.language || a.stem_strategy != b.stem_strategy || a.positions != b.positions ||
-      a.index_title != b.index_title || a.cjk_ngram != b.cjk_ngram || stored_stopwords(a) != stored_stopwords(b))
+      a.index_title != b.index_title || a.cjk_ngram != b.cjk_ngram || stored_stopwords(a) != stored_stopwords(b) ||
+      a.stem_per_language != b.stem_per_language || a.language_stopwords != b.language_stopwords)
     return false;
   return mode == SettingsMatch::Contains ||
          (a.sweep_positions == b.sweep_positions && a.sweep_termlists == b.sweep_termlists);

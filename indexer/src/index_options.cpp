@@ -1,8 +1,8 @@
 #include "boilerdex/indexer/index_options.hpp"
 
-#include <fstream>
-
 #include "boilerdex/config/error.hpp"
+#include "boilerdex/config/stopword_lists.hpp"
+#include "boilerdex/indexer/stem_language.hpp"
 
 namespace boilerdex::indexer {
 
@@ -22,6 +22,24 @@ InputFormat parse_input_format(std::string_view name) {
   throw UsageError("unknown input format '" + std::string(name) + "' (expected trec, warc or files)");
 }
 
+namespace {
+
+/// `stopwords = "auto"`: the built-in list of the configured language, and with per-page
+/// stemming the list of every language Xapian stems that has one.
+void add_builtin_stopwords(const config::Config& c, TermSettings& terms) {
+  const std::string fallback = stemmer_for_language(c.indexing.language);
+  if (!fallback.empty()) terms.stopwords = config::builtin_stopwords(fallback);
+  else if (!terms.stem_per_language)
+    throw ConfigError(c.source.string(), 0, 0, "indexing.stopwords",
+                      "\"auto\" picks the built-in list of indexing.language, and '" + c.indexing.language +
+                          "' has none (set a language, or stemmer = \"auto\")");
+  if (!terms.stem_per_language) return;
+  for (const std::string& language : config::builtin_stopword_languages())
+    if (stemmer_for_language(language) == language) terms.language_stopwords[language] = config::builtin_stopwords(language);
+}
+
+}  // namespace
+
 IndexOptions index_options_from_config(const config::Config& c, ExtractorNames names) {
   config::validate(c);
   IndexOptions o;
@@ -32,20 +50,18 @@ IndexOptions index_options_from_config(const config::Config& c, ExtractorNames n
     for (ViewSpec& v : parse_view_specs(spec, names)) o.views.push_back(std::move(v));
   o.terms.language = c.indexing.language;
   o.terms.stem_strategy = c.indexing.stem_strategy;
+  o.terms.stem_per_language = c.indexing.stemmer == "auto";
   o.terms.stopwords = c.indexing.stopwords;
+  if (c.indexing.builtin_stopwords) add_builtin_stopwords(c, o.terms);
   if (!c.indexing.stopwords_file.empty()) {
-    std::ifstream in(c.indexing.stopwords_file);
-    if (!in)
-      throw ConfigError(c.source.string(), 0, 0, "indexing.stopwords_file",
-                        "cannot read '" + c.indexing.stopwords_file.string() + "'");
-    std::string line;
-    while (std::getline(in, line)) {
-      const std::size_t hash = line.find('#');
-      if (hash != std::string::npos) line.erase(hash);
-      const std::size_t b = line.find_first_not_of(" \t\r");
-      const std::size_t e = line.find_last_not_of(" \t\r");
-      if (b != std::string::npos) o.terms.stopwords.push_back(line.substr(b, e - b + 1));
+    std::vector<std::string> extra;
+    try {
+      extra = config::read_stopword_file(c.indexing.stopwords_file);
+    } catch (const ConfigError& e) {
+      throw ConfigError(c.source.string(), 0, 0, "indexing.stopwords_file", e.what());
     }
+    o.terms.stopwords.insert(o.terms.stopwords.end(), extra.begin(), extra.end());
+    for (auto& [language, list] : o.terms.language_stopwords) list.insert(list.end(), extra.begin(), extra.end());
   }
   o.terms.positions = c.indexing.positions;
   o.terms.sweep_positions = c.indexing.sweep_positions;

@@ -31,7 +31,8 @@ std::string_view kind_name(ViewKind k) {
 json to_json(const TermSettings& t) {
   return {{"language", t.language},   {"stem_strategy", t.stem_strategy}, {"stopwords", t.stopwords},
           {"positions", t.positions}, {"sweep_positions", t.sweep_positions},
-          {"sweep_termlists", t.sweep_termlists}, {"index_title", t.index_title}, {"cjk_ngram", t.cjk_ngram}};
+          {"sweep_termlists", t.sweep_termlists}, {"index_title", t.index_title}, {"cjk_ngram", t.cjk_ngram},
+          {"stem_per_language", t.stem_per_language}, {"language_stopwords", t.language_stopwords}};
 }
 
 TermSettings terms_from_json(const json& j) {
@@ -44,6 +45,9 @@ TermSettings terms_from_json(const json& j) {
   t.sweep_termlists = j.value("sweep_termlists", true);  // and termlists
   t.index_title = j.at("index_title").get<bool>();
   t.cjk_ngram = j.value("cjk_ngram", false);  // older sets indexed CJK runs whole
+  t.stem_per_language = j.value("stem_per_language", false);  // and stemmed every page alike
+  if (const auto lists = j.find("language_stopwords"); lists != j.end())
+    t.language_stopwords = lists->get<std::map<std::string, std::vector<std::string>>>();
   return t;
 }
 

@@ -84,6 +84,9 @@ BuildSettings settings_from_json(const json& j, const fs::path& path) {
     b.terms.sweep_termlists = t.at("sweep_termlists").get<bool>();
     b.terms.index_title = t.at("index_title").get<bool>();
     b.terms.cjk_ngram = t.value("cjk_ngram", false);
+    b.terms.stem_per_language = t.value("stem_per_language", false);
+    if (const auto lists = t.find("language_stopwords"); lists != t.end())
+      b.terms.language_stopwords = lists->get<std::map<std::string, std::vector<std::string>>>();
     return b;
   } catch (const json::exception& e) {
     throw IndexError(path.string() + ": malformed state file: " + e.what());
@@ -105,8 +108,13 @@ json settings_json(const BuildSettings& b) {
   // Strings as state.json will hold them (U+FFFD for bad bytes, dump_json's form).
   json v = json::array();
   for (const ViewSpec& s : b.views) v.push_back(plugin::utf8_or_replacement(s.spec()));
-  json stopwords = json::array();
-  for (const std::string& w : b.terms.stopwords) stopwords.push_back(plugin::utf8_or_replacement(w));
+  const auto words = [](const std::vector<std::string>& list) {
+    json out = json::array();
+    for (const std::string& w : list) out.push_back(plugin::utf8_or_replacement(w));
+    return out;
+  };
+  json language_stopwords = json::object();
+  for (const auto& [language, list] : b.terms.language_stopwords) language_stopwords[language] = words(list);
   json m = json::object();
   for (std::size_t i = 0; i < b.views.size(); ++i)
     if (!b.models[i].path.empty()) m[b.views[i].spec()] = b.models[i].sha256;
@@ -116,7 +124,9 @@ json settings_json(const BuildSettings& b) {
           {"terms",
            {{"language", b.terms.language},
             {"stem_strategy", b.terms.stem_strategy},
-            {"stopwords", std::move(stopwords)},
+            {"stopwords", words(b.terms.stopwords)},
+            {"stem_per_language", b.terms.stem_per_language},
+            {"language_stopwords", std::move(language_stopwords)},
             {"positions", b.terms.positions},
             {"sweep_positions", b.terms.sweep_positions},
             {"sweep_termlists", b.terms.sweep_termlists},

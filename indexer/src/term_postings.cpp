@@ -2,6 +2,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/document_layout.hpp"
+#include "boilerdex/indexer/stem_language.hpp"
 
 namespace boilerdex::indexer {
 
@@ -48,6 +49,23 @@ void TermMaker::configure(Xapian::TermGenerator& tg, const TermSettings& s) {
 TermMaker::TermMaker(const TermSettings& settings) : m_settings(settings) {
   configure(m_tg, m_settings);
   m_tg.set_document(m_scratch);
+}
+
+void TermMaker::use_language(std::string_view tag) {
+  if (!m_settings.stem_per_language || tag == m_tag) return;
+  m_tag = tag;
+  const std::string language = stemmer_for_language(tag);
+  auto it = m_languages.find(language);
+  if (it == m_languages.end()) {
+    LanguageTerms terms;
+    if (!language.empty()) terms.stemmer = Xapian::Stem(language);
+    else if (m_settings.language != "none") terms.stemmer = Xapian::Stem(m_settings.language);
+    const std::vector<std::string>& stopwords = stopwords_for(m_settings, language);
+    if (!stopwords.empty()) terms.stopper = std::make_unique<Xapian::SimpleStopper>(stopwords.begin(), stopwords.end());
+    it = m_languages.emplace(language, std::move(terms)).first;
+  }
+  m_tg.set_stemmer(it->second.stemmer);
+  m_tg.set_stopper(it->second.stopper.get());
 }
 
 void TermMaker::collect(TextPostings& out, Xapian::termpos span) {

@@ -64,6 +64,11 @@ int main(int argc, char** argv) {
                          "kept text stored per document for snippets (0: none)", config::k_snippet_bytes_range);
     set.add_option(app, "--language", &Config::indexing, &IndexingConfig::language,
                    "stemming language (Xapian::Stem), or none");
+    set.add_option(app, "--stemmer", &Config::indexing, &IndexingConfig::stemmer,
+                   "fixed: every page in --language; auto: each page in its declared language (--language when none)")
+        ->check(CLI::IsMember({"fixed", "auto"}));
+    set.add_flag(app, "--builtin-stopwords", &Config::indexing, &IndexingConfig::builtin_stopwords, true,
+                 "stop the words of boilerdex's own list for the language (each page's with --stemmer auto)");
     set.add_option(app, "--stem-strategy", &Config::indexing, &IndexingConfig::stem_strategy,
                    "none|some|all|all_z|some_full_pos");
     set.add_option<std::string>(app, "--stopwords", &Config::indexing, &IndexingConfig::stopwords_file,

@@ -7,6 +7,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/indexer/index_error.hpp"
+#include "boilerdex/indexer/stem_language.hpp"
 #include "document_fields_internal.hpp"
 
 namespace boilerdex::query {
@@ -100,22 +101,15 @@ Bm25Parameters Bm25Parameters::parse(std::string_view text) {
 Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
     : m_view(view),
       m_database(index_set.open_database(view)),
-      m_stemmer(make_stemmer(index_set.manifest().terms.language)),
+      m_terms(index_set.manifest().terms),
       m_enquire(m_database) {
-  const indexer::TermSettings& terms = index_set.manifest().terms;
+  const indexer::TermSettings& terms = m_terms;
   const Xapian::QueryParser::stem_strategy strategy = make_stem_strategy(terms.stem_strategy);
-  // A released stopper is reference-counted by the parsers that use it, so it lives as
-  // long as they do, wherever the Searcher is moved.
-  const Xapian::Stopper* stopper = nullptr;
-  if (!terms.stopwords.empty()) {
-    stopper = (new Xapian::SimpleStopper(terms.stopwords.begin(), terms.stopwords.end()))->release();
-  }
+  (void)query_language({});  // an unknown manifest language fails here, not at the first query
   for (Xapian::QueryParser* parser : {&m_full_parser, &m_plain_parser}) {
     parser->set_database(m_database);
-    parser->set_stemmer(m_stemmer);
     parser->set_stemming_strategy(strategy);
     parser->set_default_op(Xapian::Query::OP_OR);
-    if (stopper) parser->set_stopper(stopper);
   }
   // Queries split CJK text as the views were indexed (TermSettings::cjk_ngram).
   m_cjk_flag = terms.cjk_ngram ? static_cast<unsigned>(Xapian::QueryParser::FLAG_CJK_NGRAM) : 0u;
@@ -128,11 +122,30 @@ Searcher::Searcher(const IndexSet& index_set, const indexer::ManifestView& view)
   m_enquire.set_docid_order(Xapian::Enquire::ASCENDING);
 }
 
+const Searcher::QueryLanguage& Searcher::query_language(const SearchFilters& filters) const {
+  std::string language;  // "": the manifest's language and stopwords
+  if (m_terms.stem_per_language)
+    for (const std::string& tag : filters.languages)
+      if (!(language = indexer::stemmer_for_language(tag)).empty()) break;
+  auto it = m_languages.find(language);
+  if (it != m_languages.end()) return *it->second;
+  auto made = std::make_unique<QueryLanguage>();
+  made->stemmer = make_stemmer(language.empty() ? m_terms.language : language);
+  const std::vector<std::string>& stopwords = indexer::stopwords_for(m_terms, language);  // as the indexer chose
+  if (!stopwords.empty()) made->stopper = std::make_unique<Xapian::SimpleStopper>(stopwords.begin(), stopwords.end());
+  return *m_languages.emplace(language, std::move(made)).first->second;
+}
+
 SearchResult Searcher::search(std::string_view query_text, const SearchOptions& options) const {
   SearchResult result;
   try {
     const std::string text(query_text);
     Xapian::Query query;
+    const QueryLanguage& language = query_language(options.filters);
+    for (Xapian::QueryParser* parser : {&m_full_parser, &m_plain_parser}) {
+      parser->set_stemmer(language.stemmer);
+      parser->set_stopper(language.stopper.get());
+    }
     try {
       // Plain: no operator, phrase, +/- or wildcard syntax; every word is a term, ORed.
       query = options.syntax == QuerySyntax::Full
@@ -177,7 +190,7 @@ SearchResult Searcher::search(std::string_view query_text, const SearchOptions& 
         const bool from_text = !fields.text.empty();
         const std::string& source = from_text ? fields.text : hit.title;
         if (!source.empty()) {
-          hit.snippet = mset.snippet(source, options.snippet_length, m_stemmer,
+          hit.snippet = mset.snippet(source, options.snippet_length, language.stemmer,
                                      Xapian::MSet::SNIPPET_BACKGROUND_MODEL | Xapian::MSet::SNIPPET_EXHAUSTIVE,
                                      options.highlight_begin, options.highlight_end, "...");
           // No unprefixed query term in the title (a title: or boolean-only query): Xapian

@@ -8,7 +8,7 @@
 ///     [collection]   inputs, format, max_page_bytes
 ///     [extraction]   extractor, max_depth, max_blocks, max_block_bytes, max_page_millis
 ///     [views]        specs
-///     [indexing]     output, language, stem_strategy, stopwords, stopwords_file,
+///     [indexing]     output, language, stemmer, stem_strategy, stopwords, stopwords_file,
 ///                    positions, sweep_positions, sweep_termlists, index_title, cjk_ngram, commit_interval,
 ///                    max_pending_postings, sync_commits, threads, strict, snippet_bytes,
 ///                    auto_sample_documents
@@ -67,8 +67,17 @@ struct ViewsConfig {
 struct IndexingConfig {
   std::filesystem::path output;  ///< index-set directory (--out); empty: not given
   std::string language{defaults::language};  ///< Xapian::Stem language, "none" disables stemming
+  /// "fixed": every page stemmed in `language`; "auto": each page in the language its
+  /// metadata declares (<html lang>, meta), `language` when it declares none that Xapian
+  /// stems (indexer::TermSettings::stem_per_language, indexer/stem_language.hpp).
+  std::string stemmer{defaults::stemmer};
   std::string stem_strategy{defaults::stem_strategy};  ///< none | some | all | all_z | some_full_pos
-  std::vector<std::string> stopwords; ///< inline stopword list (added to stopwords_file's)
+  /// Inline stopword list (added to stopwords_file's). In the file: an array of words, or
+  /// the string "none" (no list), "auto" (builtin_stopwords) or a path (stopwords_file).
+  std::vector<std::string> stopwords;
+  /// `stopwords = "auto"`: the stopword lists shipped with boilerdex (stopword_lists.hpp):
+  /// `language`'s, and with stemmer "auto" each page's language's.
+  bool builtin_stopwords = false;
   std::filesystem::path stopwords_file;  ///< one word per line, '#' comments; empty: none
   bool positions = defaults::positions;  ///< store positional information (phrase search)
   /// Positions also in the min-words and min-density sweep views (when positions is on).

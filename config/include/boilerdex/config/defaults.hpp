@@ -24,6 +24,8 @@ inline constexpr std::size_t max_page_millis = 30000;    ///< wall-clock bound o
 // [indexing]: indexer::TermSettings
 inline constexpr std::string_view language = "english";  ///< Xapian::Stem language
 inline constexpr std::string_view stem_strategy = "some";
+/// "fixed": one stemmer (language) for every page; "auto": each page's declared language's.
+inline constexpr std::string_view stemmer = "fixed";
 inline constexpr bool positions = true;
 inline constexpr bool sweep_positions = false;
 inline constexpr bool sweep_termlists = false;

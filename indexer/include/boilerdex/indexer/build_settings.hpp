@@ -52,7 +52,7 @@ enum class SettingsMatch {
   /// (Manifest::find_view: as written, or by its canonical name; looked for only when the
   /// format and inputs match, as that may build an extractor), and the same term
   /// settings queries are parsed and ranked with (language, stem_strategy, stopwords,
-  /// positions, index_title; sweep_positions and sweep_termlists change no ranking). Model
+  /// stem_per_language, language_stopwords, positions, index_title; sweep_positions and sweep_termlists change no ranking). Model
   /// files are not compared: a set is used whether or not its model files are still there.
   Contains,
 };

@@ -28,7 +28,18 @@ namespace boilerdex::indexer {
 struct TermSettings {
   std::string language{config::defaults::language};  ///< Xapian::Stem name, "none" for no stemming
   std::string stem_strategy{config::defaults::stem_strategy};  ///< none|some|all|all_z|some_full_pos (TermGenerator)
-  std::vector<std::string> stopwords;  ///< empty: no stopper
+  /// Each page stemmed in the language its metadata declares (stemmer_for_language of
+  /// PageMetadata::language), `language` when it declares none that Xapian stems
+  /// ("stemmer": "auto" in the configuration). A set-wide setting, not a view's: every view
+  /// shares one tokenization of the page. Queries are stemmed in `language`, or in the
+  /// language search filters on (query/searcher.hpp). Manifests written before this key
+  /// existed read as false.
+  bool stem_per_language = false;
+  std::vector<std::string> stopwords;  ///< empty: no stopper (with stem_per_language: pages in `language` or none)
+  /// With stem_per_language: the stopword list of each stemmer language (the built-in
+  /// lists, `stopwords = "auto"`); a page stemmed in a language with no entry here gets
+  /// none. Empty: `stopwords` for every page.
+  std::map<std::string, std::vector<std::string>> language_stopwords{};
   bool positions = config::defaults::positions;
   /// Positions also in the threshold-sweep views (min-words, min-density). Off by default:
   /// the sweeps serve ranking experiments (BM25 over bags of words) that never read

@@ -6,6 +6,8 @@
 /// TermGenerator would give for that text indexed when its term position was `o`.
 
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,6 +77,13 @@ class TermMaker {
   /// between begin_document and end_document. \throws Xapian::Error (std::bad_alloc) only.
   void make_field_terms(std::string_view text, std::string_view prefix, std::vector<std::string>& out);
 
+  /// Stems (and stops) the texts that follow in the language of \p tag (a page's declared
+  /// language, BCP 47), when the settings say stem_per_language: stemmer_for_language(tag)'s
+  /// stemmer and its language_stopwords, or the settings' language and stopwords when the
+  /// tag names no language Xapian stems. Does nothing otherwise. Call it once per page,
+  /// before its texts. \throws Xapian::Error (std::bad_alloc) only.
+  void use_language(std::string_view tag);
+
   /// The term-position gap after a non-empty title.
   static constexpr Xapian::termpos title_gap = 100;
 
@@ -95,7 +104,14 @@ class TermMaker {
 
  private:
   void collect(TextPostings& out, Xapian::termpos span);
+  /// A stemmer language's stemmer and stopper (use_language).
+  struct LanguageTerms {
+    Xapian::Stem stemmer;
+    std::unique_ptr<Xapian::SimpleStopper> stopper;  ///< null: no stopwords
+  };
   TermSettings m_settings;
+  std::map<std::string, LanguageTerms, std::less<>> m_languages;  ///< "" is the settings' own
+  std::string m_tag;  ///< the tag use_language last set, so a run of one language costs a compare
   Xapian::TermGenerator m_tg;
   Xapian::Document m_scratch;
   bool m_direct_positions = true;

@@ -4,6 +4,8 @@
 /// strategy, stopwords from the manifest's TermSettings), BM25 ranking, snippets.
 
 #include <cstddef>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,7 +47,11 @@ enum class QuerySyntax {
 struct SearchFilters {
   std::string after;   ///< YYYY-MM-DD: dated on or after that day; empty: no bound
   std::string before;  ///< YYYY-MM-DD: dated on or before that day; empty: no bound
-  std::vector<std::string> languages;  ///< BCP 47 tags ("en" also finds "en-GB"), any case
+  /// BCP 47 tags ("en" also finds "en-GB"), any case. In a set that stems each page in its
+  /// own language (TermSettings::stem_per_language), the first tag Xapian stems also picks
+  /// the query's stemmer and stopwords (indexer/stem_language.hpp): a French query with
+  /// --lang fr finds French pages by their French stems.
+  std::vector<std::string> languages;
   std::vector<std::string> page_types;  ///< article, forum, product, ...
   std::vector<std::string> sites;       ///< site names as pages give them, any case
 
@@ -137,9 +143,20 @@ class Searcher {
   [[nodiscard]] const Xapian::Database& database() const noexcept { return m_database; }
 
  private:
+  /// The stemmer and stopper queries in one language are parsed with.
+  struct QueryLanguage {
+    Xapian::Stem stemmer;
+    std::unique_ptr<Xapian::SimpleStopper> stopper;  ///< null: no stopwords
+  };
+  /// The QueryLanguage for \p filters (the manifest's language unless the set stems per
+  /// page language and a filter names one), made on first use.
+  const QueryLanguage& query_language(const SearchFilters& filters) const;
+
   indexer::ManifestView m_view;
   Xapian::Database m_database;
-  Xapian::Stem m_stemmer;
+  indexer::TermSettings m_terms;
+  // unique_ptr: the parsers hold the stoppers by address, which a move must not change.
+  mutable std::map<std::string, std::unique_ptr<QueryLanguage>, std::less<>> m_languages;
   // Parsing and matching mutate Xapian objects; search() is const for callers, and the
   // class is documented as not thread-safe.
   mutable Xapian::QueryParser m_full_parser;
