@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # cmake --install puts the conventions of a command-line package in place: a man page per
 # tool under share/man/man1 (when help2man built them), the example configurations under
-# share/boilerdex/examples, bash completion under share/bash-completion/completions, and the
+# share/boilerdex/examples, the stopword lists under share/boilerdex/stopwords (which the
+# installed tools read), bash completion under share/bash-completion/completions, and the
 # demo script under share/boilerdex, which runs from the installed prefix alone (a small
 # demo: 300 pages).
 # Usage: install_share.sh BUILD_DIR [FIXTURES_DIR SHARED_DIR]   (exit 77 = skipped)
@@ -34,6 +35,21 @@ for example in "$root"/config/examples/*.toml; do
   cmp -s "$example" "$prefix/share/boilerdex/examples/$(basename "$example")" ||
     fail "not installed: share/boilerdex/examples/$(basename "$example")"
 done
+for list in "$root"/config/stopwords/*.txt; do
+  cmp -s "$list" "$prefix/share/boilerdex/stopwords/$(basename "$list")" ||
+    fail "not installed: share/boilerdex/stopwords/$(basename "$list")"
+done
+# The installed tools read the installed lists (found beside the installed libboilerdex),
+# not the source tree's: a word added to the installed English list reaches the manifest.
+if [ -x "$prefix/bin/boilerdex-index" ] && [ -f "$prefix/share/boilerdex/stopwords/english.txt" ]; then
+  echo "zzinstalledlist" >> "$prefix/share/boilerdex/stopwords/english.txt"
+  printf '<html><body><p>The installed stopword list is read from the prefix.</p></body></html>' > "$work/page.html"
+  (cd "$work" && env -u LD_LIBRARY_PATH -u BOILERDEX_STOPWORDS_DIR "$prefix/bin/boilerdex-index" --input page.html \
+    --format files --out stop-idx --view all --builtin-stopwords -q > "$work/stop.log" 2>&1) ||
+    fail "installed boilerdex-index --builtin-stopwords: $(tail -3 "$work/stop.log")"
+  grep -q zzinstalledlist "$work/stop-idx/manifest.json" 2>/dev/null ||
+    fail "installed boilerdex-index did not read share/boilerdex/stopwords"
+fi
 demo=$prefix/share/boilerdex/demo.sh
 [ -x "$demo" ] || fail "not installed (or not executable): share/boilerdex/demo.sh"
 
