@@ -267,8 +267,7 @@ class Builder {
       f.list = true;
     } else if (tag == GUMBO_TAG_LI) {
       ListFrame* list = m_lists.empty() ? nullptr : &m_lists.back();
-      m_items.push_back({list != nullptr && list->ordered, list != nullptr ? list->next++ : 1,
-                         static_cast<int>(std::max<std::size_t>(m_lists.size(), 1)), false});
+      m_items.push_back({list != nullptr && list->ordered, list != nullptr ? list->next++ : 1, false});
       f.item = true;
     } else if (tag == GUMBO_TAG_PRE) {
       ++m_pre;
@@ -340,7 +339,6 @@ class Builder {
   struct ItemFrame {
     bool ordered;
     int number;
-    int depth;
     bool marked;  // a part with its marker was written
   };
   struct LinkFrame {
@@ -499,7 +497,11 @@ class Builder {
     } else if (!m_items.empty()) {
       ItemFrame& item = m_items.back();
       m_current.kind = ContentPart::Kind::ListItem;
-      m_current.level = item.depth;
+      // Nested under the items written so far: an item whose own words were all left out
+      // (or that has none before its inner list) adds no level, so an inner list of kept
+      // items is not indented under nothing (four spaces would make it a code block).
+      m_current.level = 1 + static_cast<int>(std::count_if(m_items.begin(), m_items.end() - 1,
+                                                           [](const ItemFrame& i) { return i.marked; }));
       m_current.ordered = item.ordered;
       m_current.number = item.number;
       m_current.continued = item.marked;

@@ -53,6 +53,18 @@ BOOST_AUTO_TEST_CASE(headings_paragraphs_and_lists_keep_their_shape) {
              md);
 }
 
+BOOST_AUTO_TEST_CASE(lists_nest_under_the_items_written) {
+  // The outer item's words are left out (a menu heading): its inner list is the list, not
+  // an indented block under nothing.
+  const std::string md = markdown(
+      page("<ul><li><span>Menu</span><ul><li>keep one</li><li>keep two</li></ul></li></ul>"), KeepMarked());
+  BOOST_TEST(md == "- keep one\n- keep two\n", md);
+  // An item with no words before its inner list: the inner items stand at its level.
+  const std::string bare =
+      markdown(page("<ol><li><ul><li>a</li></ul></li><li>b<ul><li>c</li></ul></li></ol>"), KeepAll());
+  BOOST_TEST(bare == "- a\n2. b\n    - c\n", bare);
+}
+
 BOOST_AUTO_TEST_CASE(only_the_kept_blocks_appear) {
   const std::string md = markdown(page("<div><a href=/>Home</a> <a href=/x>Menu</a></div>"
                                        "<h2>keep this heading</h2><p>we keep this text</p><p>but not this</p>"),
