@@ -74,9 +74,62 @@ bool h1_matches(const std::string& h, std::initializer_list<std::string_view> ti
   return false;
 }
 
+// The host of \p url without "www." ("https://www.example.com/a" → "example.com").
+std::string host_of(std::string_view url) {
+  if (const std::size_t scheme = url.find("://"); scheme != std::string_view::npos) url.remove_prefix(scheme + 3);
+  std::string host(url.substr(0, url.find('/')));
+  if (host.starts_with("www.")) host.erase(0, 4);
+  return host;
+}
+
+// The lower-cased words of \p s (runs of letters and digits), each once.
+std::vector<std::string> word_set(std::string_view s) {
+  std::vector<std::string> out;
+  std::string w;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    const char ch = i < s.size() ? s[i] : ' ';
+    if (detail::is_ascii_alnum(ch) || static_cast<unsigned char>(ch) >= 0x80) {
+      w.push_back(ascii_lower(ch));
+    } else if (!w.empty()) {
+      if (std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+      w.clear();
+    }
+  }
+  return out;
+}
+
+// Shared words over all words (Jaccard) of \p a and \p b; 0 when both are empty.
+double word_overlap(std::string_view a, std::string_view b) {
+  const std::vector<std::string> wa = word_set(a), wb = word_set(b);
+  std::size_t shared = 0;
+  for (const auto& w : wa) shared += std::find(wb.begin(), wb.end(), w) != wb.end() ? 1 : 0;
+  const std::size_t all = wa.size() + wb.size() - shared;
+  return all == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(all);
+}
+
+// Whether the squeezed heading \p h names the site rather than the page: the site's name,
+// its host's ("Bogleheads.org", "Arch Linux" on archlinux.org), or held in what cleaning cut
+// from the <title> ("Playful Tones" of "Post - Part 1 | Playful Tones").
+bool names_the_site(const std::string& h, const MetadataCandidates& c, std::string_view sitename,
+                    std::string_view url, const std::string& title) {
+  if (!sitename.empty() && squeeze(sitename) == h) return true;
+  const std::string host = squeeze(host_of(url));
+  if (!host.empty() && host.find(h) != std::string::npos) return true;
+  const std::string raw = squeeze(c.title_tag);
+  const std::size_t at = title.empty() ? std::string::npos : raw.find(title);
+  if (at == std::string::npos) return false;
+  const std::string cut = raw.substr(0, at) + "\n" + raw.substr(at + title.size());
+  return cut.find(h) != std::string::npos;
+}
+
 // The title: the <title> (else og:title, JSON-LD headline, the first <h1>) cleaned of its
-// site name; replaced by an <h1> that is the same headline without the title's additions.
-std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view sitename) {
+// site name; replaced by an <h1> that is the same headline without the title's additions,
+// or by the page's one <h1> when it words the same subject differently (a fifth of its and
+// the title's words shared) and does not name the site: the <title> is then a search
+// engine's wording ("Using Machine Learning To Personalize Shopping Experiences" for the
+// headline "How Machine Learning Personalizes Ecommerce Shopping Experiences").
+std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view sitename,
+                         std::string_view url) {
   const std::string_view og = meta_value(c, {"og:title", "twitter:title", "dc.title", "title"});
   std::string_view base = !c.title_tag.empty() ? std::string_view(c.title_tag)
                           : !og.empty()        ? og
@@ -92,6 +145,16 @@ std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std
     if (!t.empty() && h.starts_with(t)) break;  // the h1 adds a subtitle to the title
     if (h1_matches(h, {title, c.title_tag, og, ld.headline})) return h1;
   }
+  const std::string* only = nullptr;
+  std::size_t headings = 0;
+  for (const auto& h1 : c.h1) {
+    if (squeeze(h1).size() < 4 || (!c.home_h1.empty() && h1 == c.home_h1)) continue;
+    ++headings;
+    only = &h1;
+  }
+  if (headings == 1 && squeeze(*only) != t && !names_the_site(squeeze(*only), c, sitename, url, t) &&
+      word_overlap(*only, title) >= 0.2)
+    return *only;
   return title;
 }
 
@@ -259,10 +322,7 @@ std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, co
   std::string author = first_author(c, ld, article);
   const std::string a = squeeze(author);
   if (a.empty()) return {};
-  std::string host = m.url;
-  if (const std::size_t scheme = host.find("://"); scheme != std::string::npos) host.erase(0, scheme + 3);
-  host = host.substr(0, host.find('/'));
-  if (host.starts_with("www.")) host.erase(0, 4);
+  const std::string host = host_of(m.url);
   // A person's name stays even when it is the site's (a personal blog, garymarcus.substack.com);
   // a one-word name that is the site's or its host's is the organisation, not a byline.
   // (Not JSON-LD's publisher: a personal blog names its author as publisher.)
@@ -537,8 +597,8 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
   PageMetadata m;
   m.sitename = first_of(meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
                         ld.publisher);
-  m.title = choose_title(c, ld, m.sitename);
   m.url = first_of(c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url);
+  m.title = choose_title(c, ld, m.sitename, m.url);
   m.date = choose_date(c, ld, m.url);
   m.author = choose_author(c, ld, m);
   m.description = first_of(meta_value(c, {"description", "og:description", "twitter:description",

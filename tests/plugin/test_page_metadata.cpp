@@ -260,6 +260,29 @@ BOOST_AUTO_TEST_CASE(title_from_the_main_heading) {
   BOOST_TEST(logo.title == "Apple harvest");
 }
 
+BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
+  // The page's one <h1> words the subject otherwise than a search engine's <title>: the
+  // headline is the <h1>.
+  const auto m = read_page_metadata(page("<title>Using Machine Learning To Personalize Shopping Experiences</title>",
+                                         "<h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1>"));
+  BOOST_TEST(m.title == "How Machine Learning Personalizes Ecommerce Shopping Experiences");
+  // Not an <h1> that shares too few of the title's words (a slogan), nor one naming the site
+  // (its host, or what cleaning cut from the <title>), nor one of several: the title stays.
+  struct Case {
+    std::string title, head, body, tag_suffix;
+  };
+  const std::vector<Case> cases{
+      {"Free CRM software for small business", "", "<h1>One workspace. Zero busywork.</h1>"},
+      {"Arch Linux news about the ISO release in 2024", "<link rel=\"canonical\" href=\"https://archlinux.org/n/1\">",
+       "<h1>Arch Linux</h1>"},
+      {"Pipeline tones explained for JUCE apps on every platform", "", "<h1>Pipeline Tones</h1>", " | Pipeline Tones"},
+      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>"}};
+  for (const auto& c : cases) {
+    const std::string head = "<title>" + c.title + c.tag_suffix + "</title>" + c.head;
+    BOOST_TEST(read_page_metadata(page(head, c.body)).title == c.title, c.body);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(a_heading_that_links_home_names_the_site) {
   // A blog's name above its posts, first in the <title>: the post is the title.
   const auto blog = read_page_metadata(page("<title>The Rusty Ladder \xC2\xBB Weekend door</title>",
