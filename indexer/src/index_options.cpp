@@ -35,7 +35,8 @@ void add_builtin_stopwords(const config::Config& c, TermSettings& terms) {
                           "' has none (set a language, or stemmer = \"auto\")");
   if (!terms.stem_per_language) return;
   for (const std::string& language : config::builtin_stopword_languages())
-    if (stemmer_for_language(language) == language) terms.language_stopwords[language] = config::builtin_stopwords(language);
+    if (stemmer_for_language(language) == language)
+      terms.language_stopwords[language] = config::builtin_stopwords(language);
 }
 
 }  // namespace

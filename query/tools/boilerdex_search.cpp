@@ -33,7 +33,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"full", "plain"}));
     app.add_option("--after", filters.after, "only pages dated on or after YYYY-MM-DD");
     app.add_option("--before", filters.before, "only pages dated on or before YYYY-MM-DD");
-    app.add_option("--lang", filters.languages, "only pages in these languages (en also finds en-GB; repeatable, a,b)")
+    app.add_option("--lang", filters.languages,
+                   "only pages in these languages (en also finds en-GB; repeatable, a,b); in a set stemmed "
+                   "per page language, the query is stemmed in the first")
         ->delimiter(',');
     app.add_option("--type", filters.page_types, "only pages of these types: article, forum, product, ... (a,b)")
         ->delimiter(',');
