@@ -65,6 +65,14 @@ BOOST_AUTO_TEST_CASE(lists_nest_under_the_items_written) {
   BOOST_TEST(bare == "- a\n2. b\n    - c\n", bare);
 }
 
+BOOST_AUTO_TEST_CASE(line_breaks_in_items_and_definition_lists) {
+  // A <br> in an item is a line under its marker; a <dl>'s terms and definitions are
+  // paragraphs (as WCXB's gold Markdown writes them).
+  const std::string md = markdown(
+      page("<ol><li>one<br>two</li><li>three</li></ol><dl><dt>Term</dt><dd>Its meaning</dd></dl>"), KeepAll());
+  BOOST_TEST(md == "1. one\n   two\n2. three\n\nTerm\n\nIts meaning\n", md);
+}
+
 BOOST_AUTO_TEST_CASE(only_the_kept_blocks_appear) {
   const std::string md = markdown(page("<div><a href=/>Home</a> <a href=/x>Menu</a></div>"
                                        "<h2>keep this heading</h2><p>we keep this text</p><p>but not this</p>"),
