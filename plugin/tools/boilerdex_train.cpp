@@ -2,6 +2,7 @@
 // features) from labelled pages, cross-validates it by page, and saves a model file that
 // `boilerdex-extract -e learned:FILE` and `boilerdex-index --view extractor:learned:FILE` use.
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -56,7 +57,8 @@ int run(int argc, char** argv) {
       ->capture_default_str();
   std::filesystem::path pages_file;
   app.add_option("--pages", pages_file,
-                 "train only on the pages listed in this file, one DATASET/PAGE per line "
+                 "train only on the pages listed in this file, one DATASET/PAGE per line, optionally "
+                 "followed by a tab and the page's weight in training (default 1) "
                  "(e.g. the tune half: plugin/scripts/train_best_model.py)")
       ->check(CLI::ExistingFile);
   app.add_option("--threshold", o.learner.threshold, "keep a block when P(content) >= this")->capture_default_str();
@@ -93,9 +95,26 @@ int run(int argc, char** argv) {
   o.labels.comments_are_content = comments == "content";
   if (!pages_file.empty()) {
     std::ifstream in(pages_file);
+    std::size_t number = 0;
     for (std::string line; std::getline(in, line);) {
+      ++number;
       if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (!line.empty()) o.labels.only_pages.insert(line);
+      if (line.empty()) continue;
+      const std::size_t tab = line.find('\t');
+      double weight = 1.0;
+      if (tab != std::string::npos) {
+        const std::string text = line.substr(tab + 1);
+        std::size_t used = 0;
+        try {
+          weight = std::stod(text, &used);
+        } catch (const std::exception&) {
+          used = 0;
+        }
+        if (used == 0 || used != text.size() || !std::isfinite(weight) || weight <= 0)
+          throw UsageError("--pages " + pages_file.string() + ":" + std::to_string(number) +
+                           ": the weight after the tab must be a positive number, not '" + text + "'");
+      }
+      o.labels.only_pages[line.substr(0, tab)] = weight;
     }
     if (o.labels.only_pages.empty()) throw UsageError("--pages " + pages_file.string() + ": no page listed");
   }

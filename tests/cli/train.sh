@@ -49,6 +49,15 @@ if [ -x "$index" ]; then
   ls "$work/set/views" | grep -q '^extractor-learned-' || fail "index: no learned view ($(ls "$work/set/views"))"
 fi
 
+# --pages: only the listed pages, each optionally with its weight after a tab; a weight that
+# is not a positive number is a usage error naming the file and line.
+printf 'l3s-mini/page1\nl3s-mini/page2\t2.5\n' >"$work/pages.txt"
+expect_rc 0 "weighted pages" -- "$train" --dataset "l3s-gn1:$mini" --pages "$work/pages.txt" --cv 2 --rounds 5
+grep -q '2 labelled page' "$work/err" || fail "weighted pages: not the two listed ($(cat "$work/err"))"
+printf 'l3s-mini/page1\nl3s-mini/page2\theavy\n' >"$work/bad-pages.txt"
+expect_rc 2 "bad page weight" -- "$train" --dataset "l3s-gn1:$mini" --pages "$work/bad-pages.txt" --cv 2
+grep -q "bad-pages.txt:2: the weight" "$work/err" || fail "bad page weight: no file:line ($(cat "$work/err"))"
+
 # Usage errors exit 2; a broken model names the file and the position.
 expect_rc 2 "no work" -- "$train" --dataset "l3s-gn1:$mini"
 grep -q -- '--cv' "$work/err" || fail "no work: message"

@@ -76,6 +76,22 @@ BOOST_AUTO_TEST_CASE(rows_skip_wordless_blocks_and_weigh_by_words) {
   for (std::size_t r = 0; r < two.rows(); ++r) BOOST_TEST((two.y[r] == (words.y[r] == 0 ? 0 : 1)));
 }
 
+BOOST_AUTO_TEST_CASE(a_page_weight_multiplies_its_rows_weights) {
+  std::vector<LabelledPage> pages = mini_pages();
+  BOOST_REQUIRE(pages.size() >= 2u);
+  pages[0].weight = 3.0;
+  std::vector<const LabelledPage*> ptrs;
+  for (const auto& p : pages) ptrs.push_back(&p);
+  TrainingSet s;
+  s.feature_set = FeatureSet::Current;
+  s.num_classes = 2;
+  append_rows(s, ptrs, Weighting::Blocks);
+  std::size_t first_rows = 0;
+  for (const auto& f : pages[0].features) first_rows += f.num_words > 0 ? 1 : 0;
+  BOOST_REQUIRE(first_rows > 0u && first_rows < s.rows());
+  for (std::size_t r = 0; r < s.rows(); ++r) BOOST_TEST(s.weight[r] == (r < first_rows ? 3.0f : 1.0f));
+}
+
 BOOST_DATA_TEST_CASE(export_predicts_what_the_library_predicts, boost::unit_test::data::make(k_cases), c) {
   const TrainingSet set = mini_set(c.features, c.classes);
   const auto native = train_native(set, small_options(c.learner));

@@ -80,6 +80,8 @@ LabelledCollection load_labelled_pages(const std::vector<DatasetSpec>& specs, st
       for (std::size_t i; (i = next.fetch_add(1)) < n;) {
         try {
           pages[i] = label_page(dataset, dataset.pages[i], options);
+          if (const auto w = options.only_pages.find(pages[i].id); w != options.only_pages.end())
+            pages[i].weight = w->second;
         } catch (const std::exception& e) {
           errors[i] = e.what();
         }

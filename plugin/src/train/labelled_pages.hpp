@@ -10,7 +10,7 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+#include <unordered_map>
 #include <vector>
 
 #include "boilerdex/plugin/block_features.hpp"
@@ -31,6 +31,8 @@ struct LabelledPage {
   /// The rows of the feature set "best" (best_feature_rows: they need the page), when
   /// LabelOptions::best_rows asked for them; empty otherwise.
   std::vector<float> best_rows;
+  /// Multiplies the training weight of every row of the page (LabelOptions::only_pages).
+  double weight = 1.0;
 };
 
 /// The feature rows of \p page in feature set \p set (row-major, feature_count(set) per block).
@@ -47,8 +49,9 @@ struct LabelOptions {
   double min_aligned_share = 0.5;
   /// Also keep the rows of the feature set "best" (LabelledPage::best_rows).
   bool best_rows = false;
-  /// Label only these pages ("DATASET/PAGE", as LabelledPage::id); empty: every page.
-  std::unordered_set<std::string> only_pages;
+  /// Label only these pages ("DATASET/PAGE", as LabelledPage::id), each with the weight its
+  /// rows get in training (LabelledPage::weight); empty: every page, weight 1.
+  std::unordered_map<std::string, double> only_pages;
 };
 
 /// A labelled page from an annotated L3S-GN1 page (UTF-8). Never throws (std::bad_alloc

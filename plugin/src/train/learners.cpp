@@ -50,10 +50,11 @@ void append_rows(TrainingSet& set, std::span<const LabelledPage* const> pages, W
       set.x.insert(set.x.end(), row, row + static_cast<std::ptrdiff_t>(width));
       set.y.push_back(class_index(page->gold[i], set.num_classes));
       const auto w = static_cast<float>(words);
-      set.weight.push_back(weighting == Weighting::Words       ? w
-                           : weighting == Weighting::SqrtWords ? std::sqrt(w)
-                           : weighting == Weighting::PageWords ? static_cast<float>(100.0 * words / page_words)
-                                                               : 1.0f);
+      const float block = weighting == Weighting::Words       ? w
+                          : weighting == Weighting::SqrtWords ? std::sqrt(w)
+                          : weighting == Weighting::PageWords ? static_cast<float>(100.0 * words / page_words)
+                                                              : 1.0f;
+      set.weight.push_back(block * static_cast<float>(page->weight));
     }
   }
 }
