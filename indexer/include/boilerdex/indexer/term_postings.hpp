@@ -98,8 +98,9 @@ class TermMaker {
   void add_text(std::string_view text);
   [[nodiscard]] std::uint64_t end_document(const Xapian::Document& doc);
 
-  /// Configures \p tg exactly as make() does (stemmer, strategy, stopper): for callers
-  /// and tests that need a reference TermGenerator. \throws UsageError as the constructor.
+  /// Configures \p tg exactly as make() does (stemmer, strategy, stopper) before any
+  /// use_language: the settings' own language and stopwords. For callers and tests that need
+  /// a reference TermGenerator. \throws UsageError as the constructor.
   static void configure(Xapian::TermGenerator& tg, const TermSettings& settings);
 
  private:
