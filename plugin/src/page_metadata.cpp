@@ -296,16 +296,50 @@ bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld) {
   return ld.article || og_type == "article";
 }
 
+// "By Name" (or "Written by Name", "by: Name") in the text just below the headline, where
+// a post without byline markup names its author. The name starts with a capital (a
+// lower-case word after "by" is prose: "made by hand") and ends with its element.
+std::string byline_below_headline(std::string_view text) {
+  const char mark[] = {detail::k_tag_mark, ':', ' ', '\0'};
+  for (std::size_t at = 0; at + 4 < text.size(); ++at) {
+    if (at > 0 && text[at - 1] != ' ') continue;
+    if (!detail::starts_with_lower(text.substr(at), "by ") && !detail::starts_with_lower(text.substr(at), "by:"))
+      continue;
+    const std::size_t name = text.find_first_not_of(mark, at + 2);
+    if (name == std::string_view::npos) return {};
+    const unsigned char first = static_cast<unsigned char>(text[name]);
+    if (!((first >= 'A' && first <= 'Z') || first >= 0x80)) continue;
+    const std::size_t end = text.find(detail::k_tag_mark, name);
+    const std::string_view raw = text.substr(name, std::min<std::size_t>(end - name, 100));
+    std::string a = clean_author(raw);
+    // A name's words are capitalised, most of them ("The Team, edited by Walter"); a
+    // sentence's are not ("by MongoDB, we call these requests").
+    std::size_t words = 0, capitals = 0;
+    for (std::size_t w = 0; w < a.size(); w = a.find(' ', w) == std::string::npos ? a.size() : a.find(' ', w) + 1) {
+      const unsigned char c = static_cast<unsigned char>(a[w]);
+      ++words;
+      capitals += (c >= 'A' && c <= 'Z') || c >= 0x80 ? 1 : 0;
+    }
+    if (!a.empty() && capitals * 2 >= words) return a;
+  }
+  return {};
+}
+
 std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article) {
   if (std::string a = join_authors(ld.authors); !a.empty()) return a;
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
   // a reviewer's, a testimonial's or a commenter's than the page's author.
   if (!article) return {};
-  const std::string_view meta = meta_value(
-      c, {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
-          "sailthru.author", "byl", "citation_author", "book:author"},
-      false);
-  if (std::string a = clean_author(meta, false); !a.empty()) return a;
+  // <meta>: every value of the first key the page uses (a paper's citation_author per
+  // co-author), joined as the names of JSON-LD are.
+  for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
+                                     "sailthru.author", "byl", "citation_author", "book:author"}) {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : c.meta) {
+      if (k == key && !detail::looks_like_url(v)) names.push_back(v);
+    }
+    if (std::string a = join_authors(names); !a.empty()) return a;
+  }
   // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
   for (const auto& a : c.itemprop_authors) {
     if (std::string name = clean_author(a); !name.empty()) return name;
@@ -313,7 +347,7 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   for (const auto& b : c.bylines) {
     if (std::string a = clean_author(b); !a.empty()) return a;
   }
-  return {};
+  return byline_below_headline(c.after_headline);
 }
 
 // The author, unless it is the site itself (its name or host name).

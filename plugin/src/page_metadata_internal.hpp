@@ -14,6 +14,9 @@
 
 namespace boilerdex::plugin::detail {
 
+/// Stands for a tag in MetadataCandidates::after_headline (a control character no page text has).
+inline constexpr char k_tag_mark = '\x1F';
+
 /// What JSON-LD says, the first value of each kind (an Article-like object's before others').
 struct JsonLdFacts {
   std::string headline;
@@ -40,8 +43,9 @@ struct MetadataCandidates {
   /// The text of the first <h1> whose content is one link to the site's home page ("/",
   /// "index.html", a URL with no path): a blog's or a site's name, not the page's headline.
   std::string home_h1;
-  /// The first ~300 bytes of text after the first <h1> that is not home_h1: a post's date
-  /// sits there ("Nov 30, 2025", "Published on 2025-12-19") on pages whose markup names none.
+  /// The first ~300 bytes of text after the first <h1> that is not home_h1, k_tag_mark where
+  /// a tag was: a post's date and byline sit there ("By Amanda · Dec 20, 2025") on pages
+  /// whose markup names neither.
   std::string after_headline;
   bool headline_seen = false;  ///< the scan has passed that <h1>
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.

@@ -82,9 +82,11 @@ bool is_raw_text(std::string_view name) noexcept {
 
 // The text between the start tag ending at \p p and the end tag of \p name (same-name
 // nesting counted), tags dropped, script and style bodies skipped; bounded. With an empty
-// \p name, the first \p max_bytes of text from \p p on, whatever elements it crosses.
+// \p name, the first \p max_bytes of text from \p p on, whatever elements it crosses, each
+// tag marked by k_tag_mark between spaces (a name in a byline ends with its element).
 std::string element_text(std::string_view html, std::size_t p, std::string_view name,
                          std::size_t max_bytes) {
+  const char gap = name.empty() ? k_tag_mark : ' ';
   std::string raw;
   const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
   int depth = 1;
@@ -94,6 +96,9 @@ std::string element_text(std::string_view html, std::size_t p, std::string_view 
     const std::size_t text_end = lt == std::string_view::npos ? stop : std::min(lt, stop);
     raw.append(html.substr(p, text_end - p));
     raw.push_back(' ');
+    // One mark for a run of tags with no text between them.
+    const std::size_t last = raw.find_last_not_of(' ');
+    if (gap != ' ' && (last == std::string::npos || raw[last] != gap)) raw.append({gap, ' '});
     if (text_end >= stop) break;
     const bool closing = lt + 1 < html.size() && html[lt + 1] == '/';
     std::size_t end = 0;

@@ -215,6 +215,31 @@ BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
   BOOST_TEST(product.date.empty());
 }
 
+BOOST_AUTO_TEST_CASE(byline_just_below_the_headline) {
+  // No byline markup: "By Name" under the headline, the name ending with its element.
+  const auto m = read_page_metadata(page(
+      "<title>Catering trends</title>",
+      "<h1>Catering trends</h1><div><span>Aug 4, 2025</span> Written by <b>Edzel Tabing</b><nav>Table of "
+      "contents</nav></div>"));
+  BOOST_TEST(m.author == "Edzel Tabing");
+  BOOST_TEST(m.date == "2025-08-04");
+  // "by" in a sentence names no author: a lower-case word, or mostly lower-case ones, follow it.
+  for (const std::string prose : {"Made by hand in small batches.", "Served by MongoDB, we call these requests short."}) {
+    const auto p = read_page_metadata(page("<title>Story</title>", "<h1>Story</h1><p>May 2, 2024. " + prose + "</p>"));
+    BOOST_TEST(p.author.empty(), prose);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(co_authors_in_citation_meta) {
+  // A paper names each co-author in a <meta name=citation_author> of its own; all are kept.
+  const auto m = read_page_metadata(page(
+      "<title>Sleep study</title><meta property=\"og:type\" content=\"article\">"
+      "<meta name=\"citation_author\" content=\"Aditya Mahindru\">"
+      "<meta name=\"citation_author_institution\" content=\"Medical College\">"
+      "<meta name=\"citation_author\" content=\"Pradeep Patil\">"));
+  BOOST_TEST(m.author == "Aditya Mahindru, Pradeep Patil");
+}
+
 BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
   const auto m = read_page_metadata(
       page("<title>Docs page</title>", "<p>This page was last modified on <time>Jul 15, 2025</time></p>"));
