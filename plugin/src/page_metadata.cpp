@@ -152,8 +152,10 @@ std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std
     ++headings;
     only = &h1;
   }
-  if (headings == 1 && squeeze(*only) != t && !names_the_site(squeeze(*only), c, sitename, url, t) &&
-      word_overlap(*only, title) >= 0.2)
+  // (Not one that puts something before the whole title: "Dec 18 2025 Title", "Blog: Title".)
+  const std::size_t holds = headings == 1 ? squeeze(*only).find(t) : 0;
+  if (headings == 1 && squeeze(*only) != t && (t.empty() || holds == 0 || holds == std::string::npos) &&
+      !names_the_site(squeeze(*only), c, sitename, url, t) && word_overlap(*only, title) >= 0.2)
     return *only;
   return title;
 }

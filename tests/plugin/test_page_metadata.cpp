@@ -292,7 +292,8 @@ BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
                                          "<h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1>"));
   BOOST_TEST(m.title == "How Machine Learning Personalizes Ecommerce Shopping Experiences");
   // Not an <h1> that shares too few of the title's words (a slogan), nor one naming the site
-  // (its host, or what cleaning cut from the <title>), nor one of several: the title stays.
+  // (its host, or what cleaning cut from the <title>), nor one of several, nor one that puts
+  // something before the whole title (a date, "Blog:"): the title stays.
   struct Case {
     std::string title, head, body, tag_suffix;
   };
@@ -301,7 +302,9 @@ BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
       {"Arch Linux news about the ISO release in 2024", "<link rel=\"canonical\" href=\"https://archlinux.org/n/1\">",
        "<h1>Arch Linux</h1>"},
       {"Pipeline tones explained for JUCE apps on every platform", "", "<h1>Pipeline Tones</h1>", " | Pipeline Tones"},
-      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>"}};
+      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>"},
+      {"Preparing a transition in Debusine", "", "<h1><time>Dec 18 2025</time> Preparing a transition in Debusine</h1>",
+       " | Colin's blog"}};
   for (const auto& c : cases) {
     const std::string head = "<title>" + c.title + c.tag_suffix + "</title>" + c.head;
     BOOST_TEST(read_page_metadata(page(head, c.body)).title == c.title, c.body);
