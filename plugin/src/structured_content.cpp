@@ -417,9 +417,11 @@ class Builder {
   void add_words(std::string_view text) {
     std::vector<InlinePiece>* pieces = &target();
     const bool linked = m_options.links && !m_links.empty() && !m_links.back().href.empty();
-    const InlinePiece::Kind kind = m_code > 0 ? InlinePiece::Kind::Code
-                                   : linked   ? InlinePiece::Kind::Link
-                                              : InlinePiece::Kind::Text;
+    // A code span inside a link, or a link inside one, is a link whose words are code.
+    const InlinePiece::Kind kind = linked       ? InlinePiece::Kind::Link
+                                   : m_code > 0 ? InlinePiece::Kind::Code
+                                                : InlinePiece::Kind::Text;
+    const bool code = linked && m_code > 0;
     const int serial = linked ? m_links.back().serial : 0;
     for (std::size_t i = 0; i < text.size();) {
       if (detail::is_html_space(text[i]) || text[i] == '\v') {
@@ -440,11 +442,13 @@ class Builder {
         InlinePiece piece;
         piece.kind = kind;
         if (kind == InlinePiece::Kind::Link) piece.url = m_links.back().href;
+        piece.code = code;
         pieces->push_back(std::move(piece));
         last = &pieces->back();
         m_last_serial = serial;
-      } else if (m_space && !last->text.empty()) {
-        last->text += ' ';
+      } else {
+        if (m_space && !last->text.empty()) last->text += ' ';
+        last->code = last->code && code;  // a link of code and words: one link, its words plain
       }
       last->text.append(text, i, end - i);
       m_space = false;

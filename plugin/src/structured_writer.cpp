@@ -44,6 +44,13 @@ std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_
       out += c;
     }
   };
+  const auto code_span = [&](std::string_view t) {
+    const std::string fence(longest_run(t, '`') + 1, '`');
+    const bool pad = !t.empty() && (t.front() == '`' || t.back() == '`');
+    out += fence + (pad ? " " : "");
+    text(t);
+    out += (pad ? " " : "") + fence;
+  };
   for (const InlinePiece& p : pieces) {
     switch (p.kind) {
       case InlinePiece::Kind::Text:
@@ -51,17 +58,13 @@ std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_
         break;
       case InlinePiece::Kind::Link:
         out += '[';
-        text(p.text);
+        if (p.code) code_span(p.text);
+        else text(p.text);
         out += "](" + destination(p.url) + ')';
         break;
-      case InlinePiece::Kind::Code: {
-        const std::string fence(longest_run(p.text, '`') + 1, '`');
-        const bool pad = !p.text.empty() && (p.text.front() == '`' || p.text.back() == '`');
-        out += fence + (pad ? " " : "");
-        text(p.text);
-        out += (pad ? " " : "") + fence;
+      case InlinePiece::Kind::Code:
+        code_span(p.text);
         break;
-      }
       case InlinePiece::Kind::Image:
         out += "![";
         text(p.text);
@@ -200,7 +203,10 @@ std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d
         out += escaped(p.text, d.xml);
         break;
       case InlinePiece::Kind::Link:
-        out += d.link(p.url, true) + escaped(p.text, d.xml) + d.link(p.url, false);
+        out += d.link(p.url, true);
+        out += p.code ? open_tag(d.inline_code) + escaped(p.text, d.xml) + close_tag(d.inline_code)
+                      : escaped(p.text, d.xml);
+        out += d.link(p.url, false);
         break;
       case InlinePiece::Kind::Code:
         out += open_tag(d.inline_code) + escaped(p.text, d.xml) + close_tag(d.inline_code);

@@ -133,6 +133,25 @@ BOOST_AUTO_TEST_CASE(a_link_around_several_blocks_is_a_card_written_as_its_text)
   BOOST_TEST(inline_link == "[Big sale](https://ex.org/s)\n", inline_link);
 }
 
+BOOST_AUTO_TEST_CASE(code_in_a_link_is_a_link_of_code) {
+  StructureOptions rich;
+  rich.links = true;
+  // Either nesting: the link is kept and its words are a code span ([`KeyError`](url)).
+  const std::string md = markdown(page("<p>Raises <a href=\"https://ex.org/e\"><code>KeyError</code></a> or "
+                                       "<code><a href=\"https://ex.org/v\">Value`Error</a></code>.</p>"),
+                                  KeepAll(), rich);
+  BOOST_TEST(md == "Raises [`KeyError`](https://ex.org/e) or [``Value`Error``](https://ex.org/v).\n", md);
+  // Code and words in one link: one link, written plainly.
+  const std::string mixed =
+      markdown(page("<p><a href=\"https://ex.org/f\"><code>f</code>() docs</a></p>"), KeepAll(), rich);
+  BOOST_TEST(mixed == "[f() docs](https://ex.org/f)\n", mixed);
+  const std::string html = clean_html_of(
+      structured_content(extract_page(page("<p><a href=\"/e\"><code>E</code></a></p>"), KeepAll()), rich), "T");
+  BOOST_TEST(contains(html, "<a href=\"/e\"><code>E</code></a>"), html);
+  // Without --links it stays a code span.
+  BOOST_TEST(markdown(page("<p><a href=\"/e\"><code>E</code></a></p>"), KeepAll()) == "`E`\n");
+}
+
 BOOST_AUTO_TEST_CASE(links_resolve_against_the_page_base) {
   StructureOptions rich;
   rich.links = true;

@@ -36,6 +36,7 @@ struct InlinePiece {
   Kind kind = Kind::Text;
   std::string text;  ///< Text, Link and Code: the words (whitespace collapsed); Image: alt
   std::string url;   ///< Link: href; Image: src (resolved: StructureOptions::base_url)
+  bool code = false; ///< Link: its words are code (<a><code>…</code></a> or the other way round)
 };
 
 /// One block of structured content.
