@@ -167,9 +167,10 @@ int month_of(std::string_view word) noexcept;
 // Words that end a name in a byline or a forum post's header: a month (the date that
 // follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
 bool ends_a_name(std::string_view word) {
-  static constexpr std::array<std::string_view, 24> k_words{
+  static constexpr std::array<std::string_view, 29> k_words{
       "updated", "published", "posted", "writer", "reporter", "editor", "founder", "contributor",
       "member", "moderator", "joined", "messages", "posts", "senior", "ambassador", "admin",
+      "coordinator", "manager", "director", "specialist", "strategist",
       "karma", "offline", "online", "staff", "expert", "lead", "correspondent", "columnist"};
   const std::string w = lower(word);
   if (month_of(word) > 0 && (word.size() == 3 || word.size() >= 4)) {
@@ -249,6 +250,18 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
     s.pop_back();
   while (!s.empty() && (s.front() == ' ' || s.front() == '@')) s.erase(0, 1);
+  if (byline) {
+    // A name written twice (a byline's link and its label: "Trevor Jackins Trevor Jackins is").
+    for (std::size_t k = s.find(' '); k != std::string::npos; k = s.find(' ', k + 1)) {
+      if (s.compare(k + 1, k, s, 0, k) == 0 && (s.size() == 2 * k + 1 || s[2 * k + 1] == ' ')) {
+        s.erase(k);
+        break;
+      }
+    }
+    // The next avatar's initial after a one-word user name ("JosephF J").
+    const std::size_t space = s.find(' ');
+    if (space != std::string::npos && space + 2 == s.size() && detail::is_ascii_alnum(s.back())) s.erase(space);
+  }
   if (s.empty() || detail::looks_like_url(s) || s.find('@') != std::string::npos) return {};
   if (s.front() >= '0' && s.front() <= '9') return {};
   if (word_count(s) > 6 || s.size() > 80) return {};

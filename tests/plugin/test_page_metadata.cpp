@@ -188,6 +188,17 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
       "<a class=\"username\">lulug30</a></article>"
       "<article class=\"message\" data-author=\"second_poster\"></article>"));
   BOOST_TEST(forum.author == "lulug30");
+  // A name written twice (link and label), a role after it, a user name with the next
+  // avatar's initial: the name alone.
+  for (const std::string byline : {"Trevor Jackins Trevor Jackins is our editor", "Trevor Jackins, Director",
+                                   "Trevor Jackins SEO Specialist"}) {
+    const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                           "<span class=\"author\">" + byline + "</span>"));
+    BOOST_TEST(m.author == "Trevor Jackins", byline);
+  }
+  const auto initial = read_page_metadata(page(
+      "<title>Which anchor?</title>", "<article data-author=\"JosephF J\"><time datetime=\"2024-04-02\">x</time></article>"));
+  BOOST_TEST(initial.author == "JosephF");
   // A control's label or a phrase cut short is no name.
   for (const std::string label : {"Home", "Follow Jane", "Great Tips For"}) {
     const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
