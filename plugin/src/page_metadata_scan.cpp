@@ -438,6 +438,9 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       if (contains_lower(lead, "modified") || contains_lower(lead, "updated")) {
         if (c.modified_time.empty()) c.modified_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
       } else if (!text.empty()) {
+        // "Published <time>…", "<h3>Published</h3><p><time>…": the page says what the date is.
+        if (c.published_time.empty() && (contains_lower(lead, "published") || contains_lower(lead, "posted")))
+          c.published_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
         c.date_texts.push_back(std::move(text));
       }
     }

@@ -251,6 +251,19 @@ BOOST_AUTO_TEST_CASE(co_authors_in_citation_meta) {
   BOOST_TEST(m.author == "Aditya Mahindru, Pradeep Patil");
 }
 
+BOOST_AUTO_TEST_CASE(a_date_labelled_published) {
+  // A date element right after the word "Published" is the publication date, even on a page
+  // that neither names an author nor is marked as an article.
+  const auto m = read_page_metadata(page(
+      "<title>Sleep and AI</title>",
+      "<div><h3>Published</h3><p><time datetime=\"2024-08-30T12:00:00Z\" class=\"datetime\">August 30, 2024</time></p></div>"));
+  BOOST_TEST(m.date == "2024-08-30");
+  // Without the label, nothing says the date is the page's.
+  const auto bare = read_page_metadata(
+      page("<title>Sleep and AI</title>", "<div><p><time class=\"datetime\">August 30, 2024</time></p></div>"));
+  BOOST_TEST(bare.date.empty());
+}
+
 BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
   const auto m = read_page_metadata(
       page("<title>Docs page</title>", "<p>This page was last modified on <time>Jul 15, 2025</time></p>"));
