@@ -7,6 +7,8 @@
 #include <limits>
 #include <memory>
 #include <span>
+#include <string_view>
+#include <unordered_map>
 #include <stdexcept>
 #include <utility>
 
@@ -69,6 +71,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
+    {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},
 };
 constexpr IntParameter k_int_parameters[] = {
     {"group_depth", &BestOptions::group_depth, 1, 5},
@@ -885,6 +888,36 @@ void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep) {
   }
 }
 
+// BestOptions::drop_repeats: the second of exactly two kept blocks (3+ words, not table cells
+// or code) with one text, when other kept text lies between them. Text the page repeats more
+// often (a schedule's rows, a paragraph of filler) or back to back is its own.
+void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
+  struct Seen {
+    std::size_t first;
+    std::size_t second;
+    int copies;
+  };
+  std::unordered_map<std::string_view, Seen> seen;
+  std::size_t previous = doc.blocks.size();  // the last kept block with words before i
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (!keep[i] || b.num_words == 0) continue;
+    if (b.num_words >= 3 && !markup[i].has(MarkupBit::TableCell) && !markup[i].has(MarkupBit::Code)) {
+      const auto [it, first_copy] = seen.try_emplace(b.text, Seen{i, i, 1});
+      if (!first_copy) {
+        Seen& s = it->second;
+        // A copy right after the one before it is repeated on purpose.
+        s.second = s.copies == 1 && previous != s.first ? i : doc.blocks.size();
+        ++s.copies;
+      }
+    }
+    previous = i;
+  }
+  for (const auto& [text, s] : seen) {
+    if (s.copies == 2 && s.second < doc.blocks.size()) keep[s.second] = false;
+  }
+}
+
 // Pages with at most this many words fall back to their main text when nothing was kept;
 // on larger pages an empty decision stands (an app shell, a page whose content never loaded).
 constexpr int k_fallback_max_words = 200;
@@ -976,6 +1009,7 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   }
   if (m_options.drop_comments > 0.0) drop_comments(fresh, rules, markup, keep);
   if (m_options.drop_link_islands > 0.0) drop_link_islands(fresh, keep);
+  if (m_options.drop_repeats > 0.0) drop_repeats(fresh, markup, keep);
   if (std::find(keep.begin(), keep.end(), true) == keep.end())
     keep = main_text_fallback(doc, rules, as_markup);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {

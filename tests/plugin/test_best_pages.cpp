@@ -178,6 +178,27 @@ BOOST_AUTO_TEST_CASE(a_listing_keeps_its_items_and_drops_the_menus) {
   BOOST_TEST(!has(text, "Written in a shed"));
 }
 
+// A copy the page keeps for another screen size is kept once; a paragraph repeated back to
+// back stays twice (drop_repeats; drop_repeats=0 keeps both copies).
+BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_back_repeat) {
+  const auto count = [](const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  const std::string hero = "Keep a whole day of gear within easy reach";
+  const std::string pockets = "Stretch side pockets hold a bottle each";
+  const std::string text = best_text("repeated_copy.html");
+  BOOST_TEST(count(text, hero) == 1u);
+  BOOST_TEST(count(text, pockets) == 2u);
+  BOOST_TEST(has(text, "The removable hip belt carries a small zip pocket"));
+  BestOptions off;
+  off.drop_repeats = 0.0;
+  const std::string both = best_text("repeated_copy.html", off);
+  BOOST_TEST(count(both, hero) == 2u);
+  BOOST_TEST(count(both, pockets) == 2u);
+}
+
 // The rules alone (model_weight=0) are still there for comparison and tuning.
 BOOST_AUTO_TEST_CASE(model_weight_zero_decides_by_the_rules_alone) {
   BestOptions rules;

@@ -36,8 +36,8 @@
 ///     documentation and service pages.
 ///  5. Whatever decided: text that is markup (a textarea's value, script source kept as raw
 ///     text; reads_as_markup), reader comments after an end-of-text marker and link islands
-///     inside an article's text are dropped (BestOptions::drop_comments,
-///     drop_link_islands), and a small page (≤ 200 words) of which nothing
+///     inside an article's text are dropped, and so is a second copy of a kept block's text
+///     (BestOptions::drop_comments, drop_link_islands, drop_repeats), and a small page (≤ 200 words) of which nothing
 ///     was kept keeps its non-link, non-hinted blocks rather than nothing.
 ///
 /// Words: every count above (the votes' thresholds and densities, the mass Σ words × (p − λ),
@@ -152,6 +152,11 @@ struct BestOptions {
   /// an inline menu: links only (link density ≥ 0.9) separated by vertical bars, at most
   /// three words per link ("Comments | Share"). 0: off.
   double drop_link_islands = 1.0;
+  /// Repeated text: when exactly two kept blocks of at least 3 words have one text and other
+  /// kept text lies between them, the second is dropped (the copy a page keeps for another
+  /// screen size, a tab or a carousel; gold text has it once). Text repeated more often (a
+  /// schedule's rows) or back to back, table cells and code are left alone. 0: off.
+  double drop_repeats = 1.0;
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
   std::string model_file;
