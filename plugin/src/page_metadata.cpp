@@ -442,7 +442,8 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
   }
   // Last, a date written just below the headline: where a post without date markup shows
   // it ("Nov 30, 2025", "by Amanda · Dec 20, 2025"); a full date with a year only.
-  return find_date(c.after_headline);
+  if (std::string d = find_date(c.after_headline); !d.empty()) return d;
+  return find_date(c.before_headline);
 }
 
 // og:locale "en_US" → "en-US".

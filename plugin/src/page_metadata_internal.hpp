@@ -48,6 +48,9 @@ struct MetadataCandidates {
   /// whose markup names neither.
   std::string after_headline;
   bool headline_seen = false;  ///< the scan has passed that <h1>
+  /// A date element's value (datetime=, else its text) that starts at most ~600 bytes of
+  /// markup before that <h1>: a post's date set above its headline.
+  std::string before_headline;
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>

@@ -22,6 +22,7 @@ constexpr std::size_t k_max_json_ld_scripts = 16;
 constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
 constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
 constexpr std::size_t k_after_headline_bytes = 300;  // text read after the headline's </h1>
+constexpr std::size_t k_date_before_headline_bytes = 600;  // markup between a date element and the <h1>
 
 struct Entity {
   std::string_view name;
@@ -311,6 +312,8 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
   // Each element's text costs up to k_element_scan_bytes: a page of 20,000 nested bylines
   // must not cost 20,000 of them.
   std::size_t element_reads = 0;
+  std::string last_date;  // the latest date element's value before the headline, and where its text starts
+  std::size_t last_date_at = std::string_view::npos;
   const auto text_of = [&](std::size_t at, std::string_view element, std::size_t max_bytes) {
     if (element_reads >= k_max_element_reads) return std::string();
     ++element_reads;
@@ -418,6 +421,8 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       if (!text.empty() && !home && !c.headline_seen) {
         // What follows the headline: where a post's date sits when no markup names it.
         c.headline_seen = true;
+        if (last_date_at != std::string_view::npos && lt - last_date_at <= k_date_before_headline_bytes)
+          c.before_headline = last_date;
         const std::size_t close = find_end_tag(html, p, name);
         if (close != std::string_view::npos) c.after_headline = text_of(close, {}, k_after_headline_bytes);
       }
@@ -438,6 +443,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       if (contains_lower(lead, "modified") || contains_lower(lead, "updated")) {
         if (c.modified_time.empty()) c.modified_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
       } else if (!text.empty()) {
+        if (!c.headline_seen) {  // the latest date element so far, for a date just above the headline
+          last_date = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
+          last_date_at = p;
+        }
         // "Published <time>…", "<h3>Published</h3><p><time>…": the page says what the date is.
         if (c.published_time.empty() && (contains_lower(lead, "published") || contains_lower(lead, "posted")))
           c.published_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;

@@ -214,7 +214,16 @@ BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
       "<h1><a href=\"/\">Roger's Blog</a></h1><h1>Week 2</h1><div class=\"meta\">by Amanda &middot; "
       "Dec 20, 2025 at 3:00 am</div><p>Text written on 1 May 2019.</p>"));
   BOOST_TEST(m.date == "2025-12-20");
-  // A date further down the text is the text's, not the page's.
+  // Or set just above it, in a date element.
+  const auto above = read_page_metadata(page(
+      "<title>Starfield</title>",
+      "<div class=\"date\"><time datetime=\"2025-11-30T00:00:00.000Z\"> Nov 30, 2025 </time></div><h1>Starfield</h1>"));
+  BOOST_TEST(above.date == "2025-11-30");
+  // A date further down the text is the text's, not the page's; one far above is another's.
+  const std::string menu(700, 'm');
+  BOOST_TEST(read_page_metadata(page("<title>Starfield</title>",
+                                     "<time datetime=\"2025-11-30\">x</time><nav>" + menu + "</nav><h1>Starfield</h1>"))
+                 .date.empty());
   const std::string filler(400, 'x');
   const auto far = read_page_metadata(
       page("<title>Rules</title>", "<h1>Rules</h1><p>" + filler + " in effect since January 1, 2020.</p>"));
