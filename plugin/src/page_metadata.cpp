@@ -314,14 +314,19 @@ bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld) {
 // "By Name" (or "Written by Name", "by: Name") in the text just below the headline, where
 // a post without byline markup names its author. The name starts with a capital (a
 // lower-case word after "by" is prose: "made by hand") and ends with its element.
-std::string byline_below_headline(std::string_view text) {
+// \p leads (lower-case) are the words before the name: "by", or a forum's "thread starter".
+std::string byline_below_headline(std::string_view text,
+                                  std::initializer_list<std::string_view> leads = {"by ", "by:"}) {
   const char mark[] = {detail::k_tag_mark, ':', ' ', '\0'};
   for (std::size_t at = 0; at + 4 < text.size(); ++at) {
     if (at > 0 && text[at - 1] != ' ') continue;
-    if (!detail::starts_with_lower(text.substr(at), "by ") && !detail::starts_with_lower(text.substr(at), "by:"))
-      continue;
-    const std::size_t name = text.find_first_not_of(mark, at + 2);
+    const auto lead = std::find_if(leads.begin(), leads.end(), [&](std::string_view l) {
+      return detail::starts_with_lower(text.substr(at), l);
+    });
+    if (lead == leads.end()) continue;
+    const std::size_t name = text.find_first_not_of(mark, at + lead->size());
     if (name == std::string_view::npos) return {};
+    if (detail::starts_with_lower(text.substr(name), *lead)) continue;  // a label written twice
     const unsigned char first = static_cast<unsigned char>(text[name]);
     if (!((first >= 'A' && first <= 'Z') || first >= 0x80)) continue;
     const std::size_t end = text.find(detail::k_tag_mark, name);
@@ -345,6 +350,8 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
   // a reviewer's, a testimonial's or a commenter's than the page's author.
   if (!article) return {};
+  // A forum thread's starter, named as such under its title, before any poster's markup.
+  if (std::string a = byline_below_headline(c.after_headline, {"thread starter"}); !a.empty()) return a;
   // <meta>: every value of the first key the page uses (a paper's citation_author per
   // co-author), joined as the names of JSON-LD are.
   for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",

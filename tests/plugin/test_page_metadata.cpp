@@ -188,6 +188,12 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
       "<a class=\"username\">lulug30</a></article>"
       "<article class=\"message\" data-author=\"second_poster\"></article>"));
   BOOST_TEST(forum.author == "lulug30");
+  // Named as the thread's starter under its title: that name before the posts' own markup.
+  const auto starter = read_page_metadata(page(
+      "<title>RTX 4090 or 4080?</title>",
+      "<h1>RTX 4090 or 4080?</h1><span title=\"Thread starter\">Thread starter</span> <a>SamuelMIz</a>"
+      "<time datetime=\"2025-06-14\">Jun 14</time><article data-author=\"Ralston18\"></article>"));
+  BOOST_TEST(starter.author == "SamuelMIz");
   // A name written twice (link and label), a role after it, a user name with the next
   // avatar's initial: the name alone.
   for (const std::string byline : {"Trevor Jackins Trevor Jackins is our editor", "Trevor Jackins, Director",
