@@ -432,6 +432,16 @@ class Builder {
       std::size_t end = i;
       while (end < text.size() && !detail::is_html_space(text[end]) && text[end] != '\v') ++end;
       InlinePiece* last = pieces->empty() ? nullptr : &pieces->back();
+      if (last != nullptr && last->kind == InlinePiece::Kind::Break && kind == InlinePiece::Kind::Link &&
+          pieces->size() >= 2 && (*pieces)[pieces->size() - 2].kind == InlinePiece::Kind::Link &&
+          serial == m_last_serial) {
+        // A <br> inside a link: the link goes on across the line break, one link, not two
+        // with one address.
+        pieces->pop_back();
+        last = &pieces->back();
+        last->text += '\n';
+        m_space = false;
+      }
       const bool same = last != nullptr && last->kind == kind && (kind != InlinePiece::Kind::Link || serial == m_last_serial);
       if (!same) {
         if (m_space && last != nullptr && last->kind != InlinePiece::Kind::Break) {

@@ -40,6 +40,10 @@ std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_
   std::string out;
   const auto text = [&](std::string_view t) {
     for (const char c : t) {
+      if (c == '\n') {  // a <br> inside a link
+        out += line_break;
+        continue;
+      }
       if (in_cell && c == '|') out += '\\';
       out += c;
     }
@@ -195,6 +199,16 @@ const Dialect k_xml{
     },
     "code", "<lb/>"};
 
+// \p text with each '\n' (a <br> inside a link) as the dialect's line break.
+std::string with_breaks(const std::string& text, const Dialect& d) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '\n') out += d.line_break;
+    else out += c;
+  }
+  return out;
+}
+
 std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d) {
   std::string out;
   for (const InlinePiece& p : pieces) {
@@ -204,8 +218,9 @@ std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d
         break;
       case InlinePiece::Kind::Link:
         out += d.link(p.url, true);
-        out += p.code ? open_tag(d.inline_code) + escaped(p.text, d.xml) + close_tag(d.inline_code)
-                      : escaped(p.text, d.xml);
+        if (p.code) out += open_tag(d.inline_code);
+        out += with_breaks(escaped(p.text, d.xml), d);
+        if (p.code) out += close_tag(d.inline_code);
         out += d.link(p.url, false);
         break;
       case InlinePiece::Kind::Code:

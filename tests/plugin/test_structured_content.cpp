@@ -131,6 +131,15 @@ BOOST_AUTO_TEST_CASE(a_link_around_several_blocks_is_a_card_written_as_its_text)
   const std::string inline_link =
       markdown(page("<p><a href=\"https://ex.org/s\"><span>Big</span> <b>sale</b></a></p>"), KeepAll(), rich);
   BOOST_TEST(inline_link == "[Big sale](https://ex.org/s)\n", inline_link);
+  // A <br> inside a link is a line break inside one link, in an item under its marker too.
+  const std::string broken =
+      markdown(page("<p><a href=\"https://ex.org/s\">Big sale<br>\n now</a></p><ul><li><a href=\"https://ex.org/i\">"
+                    "one<br>two</a></li></ul>"),
+               KeepAll(), rich);
+  BOOST_TEST(broken == "[Big sale\nnow](https://ex.org/s)\n\n- [one\n  two](https://ex.org/i)\n", broken);
+  const std::string html = clean_html_of(
+      structured_content(extract_page(page("<p><a href=\"/s\">Big<br>sale</a></p>"), KeepAll()), rich), "T");
+  BOOST_TEST(contains(html, "<a href=\"/s\">Big<br>sale</a>"), html);
 }
 
 BOOST_AUTO_TEST_CASE(code_in_a_link_is_a_link_of_code) {

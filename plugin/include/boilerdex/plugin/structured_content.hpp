@@ -34,7 +34,8 @@ struct StructureOptions {
 struct InlinePiece {
   enum class Kind : std::uint8_t { Text, Link, Code, Image, Break };
   Kind kind = Kind::Text;
-  std::string text;  ///< Text, Link and Code: the words (whitespace collapsed); Image: alt
+  std::string text;  ///< Text, Link and Code: the words (whitespace collapsed; in a Link, '\n'
+                     ///< is a <br> inside it); Image: alt
   std::string url;   ///< Link: href; Image: src (resolved: StructureOptions::base_url)
   bool code = false; ///< Link: its words are code (<a><code>…</code></a> or the other way round)
 };
