@@ -314,8 +314,9 @@ bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld) {
 // "By Name" (or "Written by Name", "by: Name") in the text just below the headline, where
 // a post without byline markup names its author. The name starts with a capital (a
 // lower-case word after "by" is prose: "made by hand") and ends with its element.
-// \p leads (lower-case) are the words before the name: "by", or a forum's "thread starter".
-std::string byline_below_headline(std::string_view text,
+// \p leads (lower-case) are the words before the name: "by", or a forum's "thread starter";
+// a name has at least \p min_words words ("Browse by Sector" names no one).
+std::string byline_below_headline(std::string_view text, std::size_t min_words = 2,
                                   std::initializer_list<std::string_view> leads = {"by ", "by:"}) {
   const char mark[] = {detail::k_tag_mark, ':', ' ', '\0'};
   for (std::size_t at = 0; at + 4 < text.size(); ++at) {
@@ -340,7 +341,7 @@ std::string byline_below_headline(std::string_view text,
       ++words;
       capitals += (c >= 'A' && c <= 'Z') || c >= 0x80 ? 1 : 0;
     }
-    if (!a.empty() && capitals * 2 >= words) return a;
+    if (!a.empty() && capitals * 2 >= words && words >= min_words) return a;
   }
   return {};
 }
@@ -351,7 +352,7 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   // a reviewer's, a testimonial's or a commenter's than the page's author.
   if (!article) return {};
   // A forum thread's starter, named as such under its title, before any poster's markup.
-  if (std::string a = byline_below_headline(c.after_headline, {"thread starter"}); !a.empty()) return a;
+  if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); !a.empty()) return a;
   // <meta>: every value of the first key the page uses (a paper's citation_author per
   // co-author), joined as the names of JSON-LD are.
   for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",

@@ -249,8 +249,10 @@ BOOST_AUTO_TEST_CASE(byline_just_below_the_headline) {
       "contents</nav></div>"));
   BOOST_TEST(m.author == "Edzel Tabing");
   BOOST_TEST(m.date == "2025-08-04");
-  // "by" in a sentence names no author: a lower-case word, or mostly lower-case ones, follow it.
-  for (const std::string prose : {"Made by hand in small batches.", "Served by MongoDB, we call these requests short."}) {
+  // "by" in a sentence names no author: a lower-case word, mostly lower-case ones, or a single
+  // word follow it.
+  for (const std::string prose : {"Made by hand in small batches.", "Served by MongoDB, we call these requests short.",
+                                   "Browse by <a>Sector</a>"}) {
     const auto p = read_page_metadata(page("<title>Story</title>", "<h1>Story</h1><p>May 2, 2024. " + prose + "</p>"));
     BOOST_TEST(p.author.empty(), prose);
   }
