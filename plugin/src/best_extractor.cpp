@@ -889,33 +889,40 @@ void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep) {
 }
 
 // BestOptions::drop_repeats: the second of exactly two kept blocks (3+ words, not table cells
-// or code) with one text, when other kept text lies between them. Text the page repeats more
-// often (a schedule's rows, a paragraph of filler) or back to back is its own.
+// or code) with one text, when other kept text lies between them, and any later copy inside a
+// blockquote (a reply quoting a post). Text the page repeats more often (a schedule's rows, a
+// paragraph of filler) or back to back is its own.
 void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
   struct Seen {
-    std::size_t first;
-    std::size_t second;
+    std::size_t last;    // the latest copy so far
+    std::size_t second;  // the second copy when it may go; doc.blocks.size() otherwise
     int copies;
   };
+  const std::size_t none = doc.blocks.size();
   std::unordered_map<std::string_view, Seen> seen;
-  std::size_t previous = doc.blocks.size();  // the last kept block with words before i
+  std::vector<std::size_t> quoted;  // copies inside a blockquote
+  std::size_t previous = none;      // the last kept block with words before i
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     const TextBlock& b = doc.blocks[i];
     if (!keep[i] || b.num_words == 0) continue;
     if (b.num_words >= 3 && !markup[i].has(MarkupBit::TableCell) && !markup[i].has(MarkupBit::Code)) {
-      const auto [it, first_copy] = seen.try_emplace(b.text, Seen{i, i, 1});
+      const auto [it, first_copy] = seen.try_emplace(b.text, Seen{i, none, 1});
       if (!first_copy) {
         Seen& s = it->second;
         // A copy right after the one before it is repeated on purpose.
-        s.second = s.copies == 1 && previous != s.first ? i : doc.blocks.size();
+        const bool apart = previous != s.last;
+        s.second = s.copies == 1 && apart ? i : none;
+        if (apart && markup[i].has(MarkupBit::Quote)) quoted.push_back(i);
+        s.last = i;
         ++s.copies;
       }
     }
     previous = i;
   }
   for (const auto& [text, s] : seen) {
-    if (s.copies == 2 && s.second < doc.blocks.size()) keep[s.second] = false;
+    if (s.copies == 2 && s.second < none) keep[s.second] = false;
   }
+  for (const std::size_t i : quoted) keep[i] = false;
 }
 
 // Pages with at most this many words fall back to their main text when nothing was kept;

@@ -178,8 +178,9 @@ BOOST_AUTO_TEST_CASE(a_listing_keeps_its_items_and_drops_the_menus) {
   BOOST_TEST(!has(text, "Written in a shed"));
 }
 
-// A copy the page keeps for another screen size is kept once; a paragraph repeated back to
-// back stays twice (drop_repeats; drop_repeats=0 keeps both copies).
+// A copy the page keeps for another screen size is kept once, and so is a paragraph a reply
+// quotes; a paragraph repeated back to back stays twice (drop_repeats; drop_repeats=0 keeps
+// every copy).
 BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_back_repeat) {
   const auto count = [](const std::string& text, const std::string& part) {
     std::size_t n = 0;
@@ -192,11 +193,12 @@ BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_bac
   BOOST_TEST(count(text, hero) == 1u);
   BOOST_TEST(count(text, pockets) == 2u);
   BOOST_TEST(has(text, "The removable hip belt carries a small zip pocket"));
+  BOOST_TEST(has(text, "Exactly right: I can reach both bottles"));
   BestOptions off;
   off.drop_repeats = 0.0;
   const std::string both = best_text("repeated_copy.html", off);
   BOOST_TEST(count(both, hero) == 2u);
-  BOOST_TEST(count(both, pockets) == 2u);
+  BOOST_TEST(count(both, pockets) == 3u);  // twice back to back, once quoted
 }
 
 // The rules alone (model_weight=0) are still there for comparison and tuning.

@@ -154,8 +154,9 @@ struct BestOptions {
   double drop_link_islands = 1.0;
   /// Repeated text: when exactly two kept blocks of at least 3 words have one text and other
   /// kept text lies between them, the second is dropped (the copy a page keeps for another
-  /// screen size, a tab or a carousel; gold text has it once). Text repeated more often (a
-  /// schedule's rows) or back to back, table cells and code are left alone. 0: off.
+  /// screen size, a tab or a carousel; gold text has it once), and so is any later copy
+  /// inside a blockquote (a reply quoting a post). Text repeated more often (a schedule's
+  /// rows) or back to back, table cells and code are left alone. 0: off.
   double drop_repeats = 1.0;
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
