@@ -29,7 +29,7 @@ if(BOILERDEX_WITH_TORCH)
   target_include_directories(boilerdex_boilernet SYSTEM PRIVATE ${TORCH_INCLUDE_DIRS})
   target_link_libraries(boilerdex_boilernet
     PUBLIC boilerdex::plugin
-    PRIVATE ${TORCH_LIBRARIES} PkgConfig::GUMBO)
+    PRIVATE boilerdex::eval ${TORCH_LIBRARIES} PkgConfig::GUMBO)
   target_compile_definitions(boilerdex_boilernet INTERFACE BOILERDEX_WITH_BOILERNET=1)
   set_target_properties(boilerdex_boilernet PROPERTIES
     OUTPUT_NAME boilerdex-boilernet
@@ -66,7 +66,7 @@ if(BOILERDEX_WITH_TORCH)
 
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tools/boilerdex_boilernet.cpp)
     boilerdex_tool(boilerdex-boilernet tools/boilerdex_boilernet.cpp
-                   boilerdex::boilernet boilerdex::plugin CLI11::CLI11 ${TORCH_LIBRARIES})
+                   boilerdex::boilernet boilerdex::eval boilerdex::plugin CLI11::CLI11 ${TORCH_LIBRARIES})
     # The tool's main is thin but calls the library's private command layer.
     target_include_directories(boilerdex-boilernet PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}/src)
   endif()

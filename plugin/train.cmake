@@ -40,7 +40,7 @@ if(BOILERDEX_WITH_TRAIN)
   add_library(boilerdex_train STATIC ${boilerdex_train_sources})
   add_library(boilerdex::train ALIAS boilerdex_train)
   target_include_directories(boilerdex_train PUBLIC ${CMAKE_CURRENT_SOURCE_DIR}/src/train)
-  target_link_libraries(boilerdex_train PUBLIC boilerdex::plugin
+  target_link_libraries(boilerdex_train PUBLIC boilerdex::eval boilerdex::plugin
                         PRIVATE boilerdex_xgboost boilerdex_opencv_ml nlohmann_json::nlohmann_json
                                 Threads::Threads)
   boilerdex_tool(boilerdex-train tools/boilerdex_train.cpp boilerdex::train CLI11::CLI11)

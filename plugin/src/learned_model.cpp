@@ -11,7 +11,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/best_model.hpp"
-#include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/file_bytes.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
 #include "dense_forest_internal.hpp"

@@ -17,7 +17,7 @@
 #include "boilerdex/plugin/jsonl_stream.hpp"
 #include "boilerdex/plugin/page_extractor_batch.hpp"
 #include "boilerdex/plugin/segment_limits.hpp"
-#include "boilerdex/plugin/text_model.hpp"
+#include "boilerdex/plugin/text_model_stats.hpp"
 #if defined(BOILERDEX_BOILERNET_MODULE)
 #include "boilerdex/boilernet/extractor.hpp"  // boilernet:MODEL, when built with libtorch
 #endif

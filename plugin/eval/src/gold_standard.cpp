@@ -1,13 +1,9 @@
 #include "boilerdex/plugin/gold_standard.hpp"
 
 #include <unicode/utf8.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <system_error>
 #include <utility>
@@ -200,37 +196,6 @@ DatasetSpec parse_dataset_spec(std::string_view spec) {
 }
 
 // ----- files ----------------------------------------------------------------------------
-
-std::string read_file_bytes(const fs::path& path) {
-  const std::string name = path.string();
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) throw InputError(name, InputError::npos, "is a directory, not a file");
-  if (path.extension() == ".gz") {
-    gzFile in = gzopen(name.c_str(), "rb");
-    if (in == nullptr) throw InputError(name, InputError::npos, std::strerror(errno));
-    std::string out;
-    std::array<char, 1 << 16> buffer{};
-    for (;;) {
-      const int n = gzread(in, buffer.data(), static_cast<unsigned>(buffer.size()));
-      if (n < 0) {
-        int code = 0;
-        const std::string message = gzerror(in, &code);
-        const auto offset = static_cast<std::uint64_t>(gzoffset(in));
-        gzclose(in);
-        throw InputError(name, offset, "gzip: " + message);
-      }
-      if (n == 0) break;
-      out.append(buffer.data(), static_cast<std::size_t>(n));
-    }
-    gzclose(in);
-    return out;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(name, InputError::npos, std::strerror(errno));
-  std::string out((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(name, InputError::npos, "read error");
-  return out;
-}
 
 std::string decode_text_file(std::string_view bytes) {
   bytes = drop_bom(bytes);

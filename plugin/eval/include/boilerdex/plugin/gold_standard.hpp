@@ -29,6 +29,7 @@
 #include <string_view>
 #include <vector>
 
+#include "boilerdex/plugin/file_bytes.hpp"  // read_file_bytes, for the readers' users
 #include "boilerdex/plugin/wcxb.hpp"
 
 namespace boilerdex::plugin {
@@ -139,11 +140,6 @@ struct AnnotatedPage {
 /// noscript and template, with a newline at each block-level element boundary. Used for
 /// Readability's expected.html. Never throws (std::bad_alloc aside). Thread-safe.
 [[nodiscard]] std::string html_text_content(std::string_view utf8);
-
-/// Reads a whole file; gunzips when \p path ends in ".gz".
-/// \throws InputError naming the file (and the zlib message) on failure, and when \p path
-/// is a directory.
-[[nodiscard]] std::string read_file_bytes(const std::filesystem::path& path);
 
 /// \p bytes as UTF-8: kept when valid UTF-8 (a BOM dropped), else decoded as windows-1252.
 /// Never throws (std::bad_alloc aside).
