@@ -194,9 +194,22 @@ std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint
 
 using detail::skip_raw_text;
 
+// The 2012 pipeline without its first two steps, TerminatingBlocksFinder and
+// DocumentTitleMatchClassifier: both only add labels that depend on nothing but each block's
+// text and counts and the page's title, so a document that already carries them (run_rules
+// adds them to the page itself) would get the same labels again.
+std::vector<PipelineStep> article_2012_after_labels() {
+  std::vector<PipelineStep> steps = pipelines::article_2012();
+  steps.erase(steps.begin(), steps.begin() + 2);
+  return steps;
+}
+
 // The boilerpipe 2012 ArticleExtractor's decision per parse block (on a copy: it merges).
-std::vector<bool> article_2012_votes(const TextDocument& doc) {
-  static const FilterPipeline pipeline("article-2012", pipelines::article_2012());
+// \p labelled: \p doc already carries the labels of the pipeline's first two steps.
+std::vector<bool> article_2012_votes(const TextDocument& doc, bool labelled) {
+  static const FilterPipeline whole("article-2012", pipelines::article_2012());
+  static const FilterPipeline after_labels("article-2012", article_2012_after_labels());
+  const FilterPipeline& pipeline = labelled ? after_labels : whole;
   TextDocument copy;
   copy.budget = doc.budget;  // the page's deadline, checked between the pipeline's filters
   copy.title = doc.title;
@@ -582,9 +595,9 @@ BestOptions parse_best_options(std::string_view spec) {
 namespace {
 
 // Step 1a: the weighted classifier votes per block, in [0, 1]. \p scan: the page's, or
-// nullptr without the page (BTE abstains).
+// nullptr without the page (BTE abstains). \p labelled: as for article_2012_votes.
 std::vector<double> classifier_votes(const TextDocument& doc, const PageScan* scan,
-                                     const BestOptions& options) {
+                                     const BestOptions& options, bool labelled) {
   const std::size_t n = doc.blocks.size();
   std::vector<double> p(n, 0.0);
   const bool use_bte = options.weight_bte > 0.0 && scan != nullptr;
@@ -593,7 +606,7 @@ std::vector<double> classifier_votes(const TextDocument& doc, const PageScan* sc
   if (n == 0 || total <= 0.0) return p;
 
   std::vector<bool> article;
-  if (options.weight_article > 0.0) article = article_2012_votes(doc);
+  if (options.weight_article > 0.0) article = article_2012_votes(doc, labelled);
   std::vector<float> bte;
   if (use_bte) bte = bte_shares(doc, *scan);
 
@@ -661,7 +674,8 @@ std::vector<double> best_block_evidence(const TextDocument& fresh, std::string_v
   const PageScan scan =
       utf8_html.empty() ? PageScan{} : scan_page(utf8_html, options.unspaced_chars_per_word);
   const PageScan* page = utf8_html.empty() ? nullptr : &scan;
-  return refine_evidence(doc, page, options, classifier_votes(doc, page, options), &hinted);
+  return refine_evidence(doc, page, options, classifier_votes(doc, page, options, false),
+                         &hinted);
 }
 
 std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<double>& evidence,
@@ -800,11 +814,12 @@ std::vector<bool> decide(const TextDocument& doc, const std::vector<double>& p,
 // Steps 1–3 on \p doc (labels from the title and end-of-text finders are added to it).
 BestRuleResult run_rules(TextDocument& doc, const PageScan* page, const BestOptions& options) {
   BestRuleResult r;
-  r.votes = classifier_votes(doc, page, options);
-  doc.budget.deadline.check("extracting");
-  // Labels for the heading and end-of-text rules (these filters only add labels).
-  document_title_match_2012(doc);
+  // Labels for the heading and end-of-text rules (these filters only add labels, and none of
+  // the votes reads them but the 2012 pipeline, which would add the same ones itself).
   terminating_blocks_finder(doc, true);
+  document_title_match_2012(doc);
+  r.votes = classifier_votes(doc, page, options, true);
+  doc.budget.deadline.check("extracting");
   r.evidence = refine_evidence(doc, page, options, r.votes, &r.hinted);
   doc.budget.deadline.check("extracting");
   r.keep = decide(doc, r.evidence, r.hinted, options, r.inside);
