@@ -39,6 +39,15 @@ bool is_name_cased(std::string_view s) noexcept {
 bool is_calendar_name(std::string_view s) noexcept {
   if (!s.empty() && s.back() == '.') s.remove_suffix(1);
   if (s.size() < 3 || s.size() > 9 || !is_name_cased(s)) return false;  // "May" ... "September"
+  // Only these letters start a month's or a weekday's name (a word starting with any other
+  // letter would match none of the names below).
+  switch (s[0]) {
+    case 'A': case 'D': case 'F': case 'J': case 'M': case 'N': case 'O': case 'S': case 'T':
+    case 'W':
+      break;
+    default:
+      return false;
+  }
   const auto matches = [s](std::string_view name) {
     return iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
            (s.size() == 4 && name == "September" && iequals(s, "Sept"));

@@ -469,7 +469,23 @@ bool document_title_match_2012(TextDocument& doc) {
   } else {
     add(t);
   }
+  // A block whose text keeps more ASCII bytes than the longest candidate has can match none:
+  // normalising and stripping drop only apostrophes, spaces, ? ! . - : and NBSPs, and
+  // lower-casing maps each ASCII byte to one ASCII byte (other characters add what they add).
+  std::size_t longest = 0;
+  for (const auto& c : candidates) longest = std::max(longest, c.size());
+  const auto too_long = [longest](std::string_view text) {
+    if (text.size() <= longest) return false;
+    std::size_t kept = 0;
+    for (const char c : text) {
+      const auto u = static_cast<unsigned char>(c);
+      kept += u > ' ' && u < 0x80 && c != '\'' && c != '?' && c != '!' && c != '.' && c != '-' &&
+              c != ':';
+    }
+    return kept > longest;
+  };
   for (auto& block : doc.blocks) {
+    if (too_long(block.text)) continue;
     const std::string text = normalise_title_2012(block.text);
     if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
         std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text)) !=
