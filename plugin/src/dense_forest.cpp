@@ -1,6 +1,11 @@
 #include "dense_forest_internal.hpp"
 
 #include <algorithm>
+#include <array>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "boilerdex/plugin/learned_model.hpp"
 
@@ -79,6 +84,87 @@ void add_all(const float* data, std::size_t width, std::span<const std::size_t> 
   }
 }
 
+#if defined(__x86_64__)
+// The lanes form: sixteen rows through one 4-deep tree at a time, the rows' features laid
+// out feature by feature (x[f * 16 + r]) so that a split reads its feature for all sixteen
+// rows with two loads, no gather. Every split of the tree is compared for every row (15
+// compares of 16 lanes); the row's path is then picked level by level with blends, each
+// level's bit selecting among the next level's compares. "Right" is !(x < t), NaN included,
+// as in the scalar walk (_CMP_NLT_UQ). A row's leaf value, a float, is widened to double and
+// added in tree order, so its margin is bit for bit the scalar sum.
+constexpr std::size_t k_lanes = 16;
+
+// One half (eight rows) of a tree's compares \p right (per split, all-ones lanes where the
+// row goes right): the leaf index & 7 of each lane into \p low3, the first level's bit (the
+// leaf's 8) as the result.
+__attribute__((target("avx2"))) inline __m256 pick_leaf(const __m256* right,
+                                                        __m256i& low3) noexcept {
+  const __m256 b0 = right[0];
+  const __m256 b1 = _mm256_blendv_ps(right[1], right[2], b0);
+  const __m256 b2 = _mm256_blendv_ps(_mm256_blendv_ps(right[3], right[4], b1),
+                                     _mm256_blendv_ps(right[5], right[6], b1), b0);
+  const __m256 p0 = _mm256_blendv_ps(right[7], right[8], b2);
+  const __m256 p1 = _mm256_blendv_ps(right[9], right[10], b2);
+  const __m256 p2 = _mm256_blendv_ps(right[11], right[12], b2);
+  const __m256 p3 = _mm256_blendv_ps(right[13], right[14], b2);
+  const __m256 b3 =
+      _mm256_blendv_ps(_mm256_blendv_ps(p0, p1, b1), _mm256_blendv_ps(p2, p3, b1), b0);
+  const __m256i four = _mm256_and_si256(_mm256_castps_si256(b1), _mm256_set1_epi32(4));
+  const __m256i two = _mm256_and_si256(_mm256_castps_si256(b2), _mm256_set1_epi32(2));
+  const __m256i one = _mm256_and_si256(_mm256_castps_si256(b3), _mm256_set1_epi32(1));
+  low3 = _mm256_or_si256(_mm256_or_si256(four, two), one);
+  return b0;
+}
+
+// The leaf values (floats) that \p low3 and \p high pick from a tree's 16, widened and added
+// to the margins of the eight rows in \p lo (rows 0-3) and \p hi (rows 4-7).
+__attribute__((target("avx2"))) inline void add_leaves(__m256 leaves0, __m256 leaves1,
+                                                       __m256i low3, __m256 high, __m256d& lo,
+                                                       __m256d& hi) noexcept {
+  const __m256 v = _mm256_blendv_ps(_mm256_permutevar8x32_ps(leaves0, low3),
+                                    _mm256_permutevar8x32_ps(leaves1, low3), high);
+  lo = _mm256_add_pd(lo, _mm256_cvtps_pd(_mm256_castps256_ps128(v)));
+  hi = _mm256_add_pd(hi, _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)));
+}
+
+// Margins \p margins (k_lanes of them) += every tree's leaf for the k_lanes rows in \p x
+// (feature-major, k_lanes floats per feature).
+__attribute__((target("avx2"))) void add_lanes(const float* x, std::size_t trees,
+                                               const std::uint32_t* features,
+                                               const float* thresholds, const float* leaves,
+                                               double* margins) noexcept {
+  __m256d m0 = _mm256_loadu_pd(margins), m1 = _mm256_loadu_pd(margins + 4);
+  __m256d m2 = _mm256_loadu_pd(margins + 8), m3 = _mm256_loadu_pd(margins + 12);
+  for (std::size_t t = 0; t < trees; ++t) {
+    const std::uint32_t* f = features + t * 15;
+    const float* th = thresholds + t * 15;
+    __m256 first[15], second[15];
+    for (int n = 0; n < 15; ++n) {
+      const __m256 threshold = _mm256_broadcast_ss(th + n);
+      const float* column = x + static_cast<std::size_t>(f[n]) * k_lanes;
+      first[n] = _mm256_cmp_ps(_mm256_loadu_ps(column), threshold, _CMP_NLT_UQ);
+      second[n] = _mm256_cmp_ps(_mm256_loadu_ps(column + 8), threshold, _CMP_NLT_UQ);
+    }
+    __m256i low_first, low_second;
+    const __m256 high_first = pick_leaf(first, low_first);
+    const __m256 high_second = pick_leaf(second, low_second);
+    const __m256 leaves0 = _mm256_loadu_ps(leaves + t * 16);
+    const __m256 leaves1 = _mm256_loadu_ps(leaves + t * 16 + 8);
+    add_leaves(leaves0, leaves1, low_first, high_first, m0, m1);
+    add_leaves(leaves0, leaves1, low_second, high_second, m2, m3);
+  }
+  _mm256_storeu_pd(margins, m0);
+  _mm256_storeu_pd(margins + 4, m1);
+  _mm256_storeu_pd(margins + 8, m2);
+  _mm256_storeu_pd(margins + 12, m3);
+}
+
+bool has_avx2() noexcept {
+  static const bool yes = __builtin_cpu_supports("avx2");
+  return yes;
+}
+#endif
+
 }  // namespace
 
 std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTree> trees) {
@@ -128,12 +214,57 @@ std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTr
       }
     }
   }
+  forest->build_lanes();
   return forest;
+}
+
+void DenseForest::build_lanes() {
+  if (m_depth > 4) return;
+  const std::size_t splits = (std::size_t{1} << m_depth) - 1;
+  const std::size_t tips = std::size_t{1} << m_depth;
+  for (const double v : m_leaves) {
+    if (static_cast<double>(static_cast<float>(v)) != v) return;
+  }
+  m_lane_features.assign(m_trees * 15, 0);
+  m_lane_thresholds.assign(m_trees * 15, 0.0f);
+  m_lane_leaves.assign(m_trees * 16, 0.0f);
+  for (std::size_t t = 0; t < m_trees; ++t) {
+    // Splits keep their breadth-first places; the levels below the ensemble's depth split on
+    // feature 0 at 0 and lead to the same leaf either way (each leaf repeated 16 / 2^D times).
+    for (std::size_t i = 0; i < splits; ++i) {
+      m_lane_features[t * 15 + i] = m_features[t * splits + i];
+      m_lane_thresholds[t * 15 + i] = m_thresholds[t * splits + i];
+      m_max_feature = std::max(m_max_feature, m_features[t * splits + i]);
+    }
+    const std::size_t repeat = 16 / tips;
+    for (std::size_t leaf = 0; leaf < 16; ++leaf)
+      m_lane_leaves[t * 16 + leaf] = static_cast<float>(m_leaves[t * tips + leaf / repeat]);
+  }
 }
 
 void DenseForest::add_margins(const float* data, std::size_t width,
                               std::span<const std::size_t> rows,
                               std::span<double> margins) const noexcept {
+#if defined(__x86_64__)
+  if (!m_lane_leaves.empty() && rows.size() >= k_lanes && m_max_feature < width && has_avx2()) {
+    std::vector<float> x(width * k_lanes);  // the rows feature by feature
+    std::array<double, k_lanes> lane_margins{};
+    for (std::size_t k = 0; k < rows.size(); k += k_lanes) {
+      // The last group may be short: its empty lanes read zeros and are not written back.
+      const std::size_t count = std::min(k_lanes, rows.size() - k);
+      if (count < k_lanes) std::fill(x.begin(), x.end(), 0.0f);
+      for (std::size_t r = 0; r < count; ++r) {
+        const float* row = data + rows[k + r] * width;
+        for (std::size_t j = 0; j < width; ++j) x[j * k_lanes + r] = row[j];
+        lane_margins[r] = margins[k + r];
+      }
+      add_lanes(x.data(), m_trees, m_lane_features.data(), m_lane_thresholds.data(),
+                m_lane_leaves.data(), lane_margins.data());
+      std::copy_n(lane_margins.begin(), count, margins.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    return;
+  }
+#endif
   const std::uint32_t* f = m_features.data();
   const float* th = m_thresholds.data();
   const double* v = m_leaves.data();

@@ -1,6 +1,7 @@
 #include <boost/test/unit_test.hpp>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <unistd.h>
@@ -169,6 +170,68 @@ BOOST_AUTO_TEST_CASE(batch_scoring_of_uneven_trees_equals_one_row_at_a_time) {
   BOOST_TEST(seen.size() == 4u);  // every leaf of the uneven tree was reached
   BOOST_TEST(m.content_probability(std::span<const float>(rows.data(), width)) ==
              sigmoid(0.25 - 2.0 - 1.5));
+}
+
+// The batch walks sixteen rows at a time through trees up to 4 deep where the processor
+// allows (AVX2) and the leaf values are floats (XGBoost's are), and row by row otherwise.
+// Forests of every depth up to the dense limit, with uneven trees, ties and NaN, leaf values
+// that are floats and ones that are not, must score each row exactly as one row at a time
+// does, in full groups of sixteen and in a short last group.
+BOOST_AUTO_TEST_CASE(batch_scoring_of_deep_random_forests_equals_one_row_at_a_time) {
+  const std::size_t width = feature_count(FeatureSet::Current);
+  const std::array<float, 5> values = {0.0f, 0.5f, 1.0f, 2.5f, std::nanf("")};
+  std::uint32_t state = 12345;
+  const auto next = [&state](std::uint32_t n) {  // a small LCG: the same forest every run
+    state = state * 1664525u + 1013904223u;
+    return (state >> 8) % n;
+  };
+  for (int variant = 0; variant < 12; ++variant) {
+    const int depth = variant % 6 + 1;
+    const bool float_leaves = variant < 6;
+    json model = tiny_model();
+    model["base_margin"] = {0.125};
+    model["trees"] = json::array();
+    for (int t = 0; t < 23; ++t) {
+      json nodes = json::array();
+      // Depth first: a node splits while above \p depth and the dice say so.
+      const std::function<void(int)> grow = [&](int level) {
+        const std::size_t at = nodes.size();
+        nodes.push_back(json::object());
+        if (level < depth && (level == 0 || next(4) != 0)) {
+          const std::size_t left = nodes.size();
+          grow(level + 1);
+          const std::size_t right = nodes.size();
+          grow(level + 1);
+          nodes[at] = {{"feature", next(static_cast<std::uint32_t>(width))},
+                       {"threshold", values[next(4)]},
+                       {"left", left},
+                       {"right", right}};
+        } else {
+          // Multiples of 1/1024 are floats; of 1/1000, mostly not (the row-by-row walk).
+          const double step = float_leaves ? 1.0 / 1024.0 : 1.0 / 1000.0;
+          nodes[at] = {{"leaf", {static_cast<double>(next(2049)) * step - 1.0}}};
+        }
+      };
+      grow(0);
+      model["trees"].push_back({{"target", 0}, {"nodes", nodes}});
+    }
+    const LearnedModel m = LearnedModel::from_json(model.dump(), "random.json");
+    const std::size_t n = 37;  // four groups of eight and five left over
+    std::vector<float> rows(n * width);
+    for (float& x : rows) x = values[next(5)];
+    std::vector<double> batch(n);
+    std::vector<bool> skip(n, false);
+    skip[9] = true;
+    m.content_probabilities(rows, batch, skip);
+    for (std::size_t i = 0; i < n; ++i) {
+      const double one =
+          m.content_probability(std::span<const float>(rows.data() + i * width, width));
+      BOOST_TEST_CONTEXT("depth " << depth << (float_leaves ? ", float" : ", double")
+                                   << " leaves, row " << i) {
+        BOOST_TEST(batch[i] == (skip[i] ? 0.0 : one));
+      }
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(softmax_sums_trees_per_class_and_average_averages) {
