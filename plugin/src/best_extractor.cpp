@@ -106,18 +106,16 @@ enum class HintTag : std::uint8_t {
 };
 
 HintTag hint_tag_of(std::string_view lower) noexcept {
-  static constexpr std::pair<std::string_view, HintTag> k_tags[] = {
+  static const detail::NameTable<HintTag> k_tags({
       {"nav", HintTag::Nav},       {"aside", HintTag::Aside},
       {"footer", HintTag::Footer}, {"figcaption", HintTag::Figcaption},
       {"div", HintTag::Div},       {"section", HintTag::Section},
       {"ul", HintTag::Ul},         {"ol", HintTag::Ol},
       {"table", HintTag::Table},   {"form", HintTag::Form},
       {"span", HintTag::Span},     {"script", HintTag::Script},
-      {"style", HintTag::Style}};
-  for (const auto& [name, tag] : k_tags) {
-    if (name == lower) return tag;
-  }
-  return HintTag::Other;
+      {"style", HintTag::Style}});
+  const HintTag* tag = k_tags.find(lower);
+  return tag != nullptr ? *tag : HintTag::Other;
 }
 
 using detail::ascii_lower;

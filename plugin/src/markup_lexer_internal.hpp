@@ -97,6 +97,33 @@ class PrefixTable {
   std::array<std::pair<std::uint32_t, std::uint32_t>, 256> m_first{};  // [begin, end) by first char
 };
 
+/// Values by name, looked up among the names of the same length only: a tag name is
+/// compared with a handful of names instead of every one. Names of k_max_name bytes or more
+/// are never held. Immutable once built; thread-safe to read.
+template <class T>
+class NameTable {
+ public:
+  static constexpr std::size_t k_max_name = 16;
+
+  explicit NameTable(const std::vector<std::pair<std::string_view, T>>& entries) {
+    for (const auto& entry : entries) {
+      if (entry.first.size() < k_max_name) m_by_length[entry.first.size()].push_back(entry);
+    }
+  }
+
+  /// The value held for \p name (compared exactly), or null.
+  [[nodiscard]] const T* find(std::string_view name) const noexcept {
+    if (name.size() >= k_max_name) return nullptr;
+    for (const auto& entry : m_by_length[name.size()]) {
+      if (entry.first == name) return &entry.second;
+    }
+    return nullptr;
+  }
+
+ private:
+  std::array<std::vector<std::pair<std::string_view, T>>, k_max_name> m_by_length;
+};
+
 /// Calls \p f(word) for each run of ASCII letters and digits of a class, id or itemprop
 /// value ("entry-title post_1" → entry, title, post, 1).
 template <class F>

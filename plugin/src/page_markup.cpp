@@ -66,13 +66,12 @@ std::uint32_t role_bits(std::string_view role) noexcept {
   return 0;
 }
 
-// The bits an element gives by its tag name alone.
-std::uint32_t tag_bits(std::string_view tag) noexcept {
-  struct Entry {
-    std::string_view name;
-    std::uint32_t bits;
-  };
-  static constexpr Entry k_tags[] = {
+// Tag names and the bits each gives by its name alone.
+struct TagBits {
+  std::string_view name;
+  std::uint32_t bits;
+};
+constexpr TagBits k_tag_bits[] = {
       {"main", bit(MarkupBit::Main)},         {"article", bit(MarkupBit::Article)},
       {"nav", bit(MarkupBit::Nav)},           {"header", bit(MarkupBit::Header)},
       {"footer", bit(MarkupBit::Footer)},     {"aside", bit(MarkupBit::Aside)},
@@ -89,23 +88,26 @@ std::uint32_t tag_bits(std::string_view tag) noexcept {
       {"textarea", bit(MarkupBit::Textarea)}, {"noscript", bit(MarkupBit::Noscript)},
       {"dialog", bit(MarkupBit::Dialog)},     {"figure", bit(MarkupBit::Figure)},
       {"figcaption", bit(MarkupBit::Figure)}};
-  for (const auto& e : k_tags) {
+
+// The bits an element gives by its tag name alone.
+std::uint32_t tag_bits(std::string_view tag) noexcept {
+  for (const auto& e : k_tag_bits) {
     if (e.name == tag) return e.bits;
   }
   return 0;
 }
 
+constexpr std::string_view k_void[] = {"area",  "base", "br",   "col",    "embed",
+                                       "hr",    "img",  "input", "link",  "meta",
+                                       "param", "source", "track", "wbr", "keygen"};
 bool is_void(std::string_view tag) noexcept {
-  static constexpr std::string_view k_void[] = {"area",  "base", "br",   "col",    "embed",
-                                                "hr",    "img",  "input", "link",  "meta",
-                                                "param", "source", "track", "wbr", "keygen"};
   return std::find(std::begin(k_void), std::end(k_void), tag) != std::end(k_void);
 }
 
 // Elements whose content is text up to their own end tag.
+constexpr std::string_view k_raw[] = {"script", "style", "textarea", "title", "xmp", "plaintext"};
 bool is_raw(std::string_view tag) noexcept {
-  return tag == "script" || tag == "style" || tag == "textarea" || tag == "title" ||
-         tag == "xmp" || tag == "plaintext";
+  return std::find(std::begin(k_raw), std::end(k_raw), tag) != std::end(k_raw);
 }
 
 // Scans a start tag's attributes from p to its '>'. Returns the position after '>' (npos
@@ -193,22 +195,62 @@ class OpenElements {
   std::array<std::uint32_t, k_markup_bits> m_count{};
 };
 
+// Start tags that close an open <p> (close_implied).
+constexpr std::string_view k_closes_p[] = {
+    "p",  "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",  "section",
+    "article", "pre", "blockquote", "dl", "form", "header", "footer", "nav", "aside", "main"};
+// Start tags that close an open sibling of their own kind (close_implied).
+constexpr std::string_view k_implies_end[] = {"li", "td", "th", "tr", "dd", "dt"};
+
+// What the scan needs to know of a tag name, read once per tag from one table (tag_info)
+// instead of by a comparison with every name of every list.
+struct TagInfo {
+  std::uint32_t bits = 0;  // tag_bits
+  bool is_void = false;
+  bool is_raw = false;
+  bool closes_p = false;     // in k_closes_p
+  bool implies_end = false;  // in k_implies_end
+};
+
+// The TagInfo of \p tag; null for a name none of the lists holds (all zero, all false).
+const TagInfo* tag_info(std::string_view tag) noexcept {
+  static const detail::NameTable<TagInfo> table = [] {
+    std::vector<std::pair<std::string_view, TagInfo>> entries;
+    const auto add = [&entries](std::string_view name) {
+      for (const auto& e : entries) {
+        if (e.first == name) return;
+      }
+      const auto in = [name](const auto& list) {
+        return std::find(std::begin(list), std::end(list), name) != std::end(list);
+      };
+      entries.emplace_back(name, TagInfo{tag_bits(name), is_void(name), is_raw(name),
+                                         in(k_closes_p), in(k_implies_end)});
+    };
+    for (const auto& e : k_tag_bits) add(e.name);
+    for (const std::string_view name : k_void) add(name);
+    for (const std::string_view name : k_raw) add(name);
+    for (const std::string_view name : k_closes_p) add(name);
+    for (const std::string_view name : k_implies_end) add(name);
+    return detail::NameTable<TagInfo>(entries);
+  }();
+  return table.find(tag);
+}
+
 // The ends HTML implies when \p tag starts (the common cases; everything else stays open
-// until its end tag).
-void close_implied(OpenElements& open, std::string_view tag) {
-  if (tag == "li") {
-    open.close("li", {"ul", "ol", "menu"});
-  } else if (tag == "td" || tag == "th") {
-    if (!open.close("td", {"tr", "table"})) open.close("th", {"tr", "table"});
-  } else if (tag == "tr") {
-    open.close("tr", {"table"});
-  } else if (tag == "dd" || tag == "dt") {
-    if (!open.close("dd", {"dl"})) open.close("dt", {"dl"});
+// until its end tag). \p info: tag_info(tag).
+void close_implied(OpenElements& open, std::string_view tag, const TagInfo& info) {
+  if (info.implies_end) {
+    if (tag == "li") {
+      open.close("li", {"ul", "ol", "menu"});
+    } else if (tag == "td" || tag == "th") {
+      if (!open.close("td", {"tr", "table"})) open.close("th", {"tr", "table"});
+    } else if (tag == "tr") {
+      open.close("tr", {"table"});
+    } else if (tag == "dd" || tag == "dt") {
+      if (!open.close("dd", {"dl"})) open.close("dt", {"dl"});
+    }
   }
-  static constexpr std::string_view k_closes_p[] = {
-      "p",  "div", "ul", "ol", "table", "h1", "h2", "h3", "h4", "h5", "h6",  "section",
-      "article", "pre", "blockquote", "dl", "form", "header", "footer", "nav", "aside", "main"};
-  if (std::find(std::begin(k_closes_p), std::end(k_closes_p), tag) != std::end(k_closes_p))
+  if (info.closes_p)
     open.close("p", {"div", "li", "td", "th", "section", "article", "body", "button"});
 }
 
@@ -298,15 +340,16 @@ std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& 
       i = skip_raw_text(html, after, tag);
       continue;
     }
-    if (is_void(tag) || self_closing) {
+    const TagInfo* info = tag_info(tag);
+    if ((info != nullptr && info->is_void) || self_closing) {
       i = after;
       continue;
     }
     mark(after);
-    close_implied(open, tag);
-    open.push(tag, tag_bits(tag) | attribute_bits);
+    if (info != nullptr) close_implied(open, tag, *info);
+    open.push(tag, (info != nullptr ? info->bits : 0) | attribute_bits);
     i = after;
-    if (is_raw(tag)) {  // textarea, title, xmp: text of this element up to its end tag
+    if (info != nullptr && info->is_raw) {  // textarea, title, xmp: text of this element up to its end tag
       const std::string name(tag);
       i = skip_raw_text(html, after, name);
       mark(i);
