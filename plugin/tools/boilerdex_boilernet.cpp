@@ -7,8 +7,8 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/config/tool_main.hpp"
 #include "boilerdex/config/tool_version.hpp"
-#include "boilernet/commands.hpp"
-#include "boilernet/model.hpp"
+#include "commands.hpp"  // plugin/learn/boilernet/src
+#include "model.hpp"
 
 namespace {
 using namespace boilerdex;

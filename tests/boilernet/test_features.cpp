@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "boilerdex/plugin/html_segmenter.hpp"
-#include "boilernet/features.hpp"
+#include "features.hpp"
 
 namespace bn = boilerdex::plugin::boilernet;
 using boilerdex::plugin::segment_html;

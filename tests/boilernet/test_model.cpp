@@ -11,8 +11,8 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/input_error.hpp"
-#include "boilernet/training.hpp"
-#include "boilernet/training_data.hpp"
+#include "training.hpp"
+#include "training_data.hpp"
 
 namespace bn = boilerdex::plugin::boilernet;
 namespace plugin = boilerdex::plugin;

@@ -14,8 +14,8 @@
 #include "boilerdex/boilernet/extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
-#include "boilernet/features.hpp"
-#include "boilernet/model.hpp"
+#include "features.hpp"
+#include "model.hpp"
 #include "../plugin/test_pages.hpp"
 
 namespace bn = boilerdex::plugin::boilernet;

@@ -7,7 +7,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
-#include "boilernet/training_data.hpp"
+#include "training_data.hpp"
 
 namespace bn = boilerdex::plugin::boilernet;
 namespace plugin = boilerdex::plugin;

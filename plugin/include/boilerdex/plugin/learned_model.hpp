@@ -2,7 +2,7 @@
 /// \file
 /// Learned block classifiers: decision-tree ensembles over the shallow features of
 /// block_features.hpp (the WSDM 2010 paper's Table 2), saved as self-describing JSON and
-/// evaluated here, with no learning library. `boilerdex-train` (plugin/src/train/) learns
+/// evaluated here, with no learning library. `boilerdex-train` (plugin/learn/train/) learns
 /// them with OpenCV's CART trees or XGBoost and exports them to this form; the `learned:PATH`
 /// extractor (learned_extractor.hpp) runs them.
 ///
