@@ -1,7 +1,8 @@
 #pragma once
 /// \file
 /// Word counts for `best` in scripts written without spaces between words (internal to
-/// best_extractor.cpp; the public entry point is best_word_count in best_extractor.hpp).
+/// best_extractor.cpp and best_page_scan.cpp; the public entry point is best_word_count in
+/// best_extractor.hpp).
 
 #include <string_view>
 

@@ -1,5 +1,5 @@
 #pragma once
-// The lexical pieces both markup scans share (best_extractor.cpp's hint ranges and BTE
+// The lexical pieces both markup scans share (best_page_scan.cpp's hint ranges and BTE
 // tokens, page_markup.cpp's landmarks): they read the decoded page as text, without a parse.
 // Private to plugin. Everything here is O(what it reads) and never throws.
 

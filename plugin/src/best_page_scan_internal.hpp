@@ -1,0 +1,33 @@
+#pragma once
+// best's lexical scan of the page: one pass over the decoded page as text (no parse) that
+// finds the markup-hint ranges (boilerplate_hint_ranges, caption_hint_ranges) and BTE's token
+// sequence (lexical_bte_shares). Private to plugin; best_extractor.cpp reads it. Never throws
+// (std::bad_alloc aside); thread-safe.
+
+#include <cstdint>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin::detail {
+
+// One pass over the source: the markup-hint ranges, and BTE's token sequence with the
+// runs of words between two tags collapsed (one entry per run: +words; one per tag: −1).
+struct PageScan {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> hint_ranges;     // boilerplate family
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> caption_ranges;  // caption family
+  std::vector<std::uint32_t> offsets;                                   // where each entry starts
+  std::vector<std::int32_t> weights;
+};
+
+/// The scan of \p html (the decoded page). \p chars_per_word: best_word_count's, for BTE's
+/// word tokens of unspaced scripts (0: one per run of non-whitespace, as Finn's).
+[[nodiscard]] PageScan scan_page(std::string_view html, double chars_per_word);
+
+/// Each block's share of its words inside BTE's maximum-sum window of \p scan (0 for a
+/// block without words), in block order: lexical_bte_shares on a finished scan.
+[[nodiscard]] std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan);
+
+}  // namespace boilerdex::plugin::detail
