@@ -1,10 +1,13 @@
 #pragma once
 // The pieces of read_page_metadata (page_metadata.hpp), private to plugin: the lexical scan
 // of the page gathers every candidate value (page_metadata_scan.cpp), JSON-LD is read into
-// the same candidates (page_metadata_jsonld.cpp), and page_metadata.cpp chooses and cleans
-// each field. Nothing here throws but std::bad_alloc.
+// the same candidates (page_metadata_jsonld.cpp), and each field is chosen and cleaned from
+// them: the title in page_metadata_title.cpp, the author in page_metadata_author.cpp, the
+// date in page_metadata_date.cpp, the rest in page_metadata.cpp. Nothing here throws but
+// std::bad_alloc.
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -86,5 +89,44 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
 
 /// Whether \p text looks like a URL or a path rather than a name ("http…", "/author/x").
 [[nodiscard]] bool looks_like_url(std::string_view text) noexcept;
+
+/// The first <meta> value whose key is one of \p keys (lower-case), in \p keys' order; with
+/// \p allow_url false, not one that looks like a URL.
+[[nodiscard]] std::string_view meta_value(const MetadataCandidates& c, std::initializer_list<std::string_view> keys,
+                                          bool allow_url = true);
+
+/// \p s with ASCII letters lower-cased.
+[[nodiscard]] std::string lower(std::string_view s);
+
+/// Lower-cased letters and digits only (punctuation and spaces dropped), for comparing titles
+/// and names.
+[[nodiscard]] std::string squeeze(std::string_view s);
+
+/// The number of words (runs without a space) of \p s.
+[[nodiscard]] std::size_t word_count(std::string_view s);
+
+/// The host of \p url without "www." ("https://www.example.com/a" → "example.com").
+[[nodiscard]] std::string host_of(std::string_view url);
+
+/// Whether JSON-LD says the page sells or lists things (a product, a service, a listing).
+[[nodiscard]] bool sells(const JsonLdFacts& ld);
+
+/// Whether the page's markup says it is an article (JSON-LD, og:type).
+[[nodiscard]] bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld);
+
+/// The month an English month name (or its 3-letter abbreviation) \p word names; 0 if none.
+[[nodiscard]] int month_of(std::string_view word) noexcept;
+
+/// The title field (page_metadata_title.cpp): the <title> cleaned of its site name, or the
+/// page's <h1> when that is the headline. \p sitename and \p url are the page's fields.
+[[nodiscard]] std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld,
+                                       std::string_view sitename, std::string_view url);
+
+/// The date field (page_metadata_date.cpp): published, else modified, as YYYY-MM-DD; empty
+/// where the evidence is weak (a page that sells, a date in text of a page not an article).
+[[nodiscard]] std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url);
+
+/// The author field (page_metadata_author.cpp), given the fields chosen before it (url, date).
+[[nodiscard]] std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m);
 
 }  // namespace boilerdex::plugin::detail

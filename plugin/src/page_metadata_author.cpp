@@ -1,0 +1,246 @@
+// The author of read_page_metadata: JSON-LD, <meta>, microdata, byline elements, or a "By
+// Name" below the headline, cleaned of prefixes, dates and roles.
+#include <algorithm>
+#include <array>
+#include <initializer_list>
+
+#include "markup_lexer_internal.hpp"
+#include "page_metadata_internal.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+using detail::ascii_lower;
+using detail::host_of;
+using detail::lower;
+using detail::marked_article;
+using detail::meta_value;
+using detail::month_of;
+using detail::sells;
+using detail::squeeze;
+using detail::word_count;
+using detail::JsonLdFacts;
+using detail::MetadataCandidates;
+
+// An author's name without its "By" prefix and trailing date or role; empty when what is
+// left does not look like a name (a URL, digits, too many words).
+// Words that end a name in a byline or a forum post's header: a month (the date that
+// follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
+bool ends_a_name(std::string_view word) {
+  static constexpr std::array<std::string_view, 29> k_words{
+      "updated", "published", "posted", "writer", "reporter", "editor", "founder", "contributor",
+      "member", "moderator", "joined", "messages", "posts", "senior", "ambassador", "admin",
+      "coordinator", "manager", "director", "specialist", "strategist",
+      "karma", "offline", "online", "staff", "expert", "lead", "correspondent", "columnist"};
+  const std::string w = lower(word);
+  if (month_of(word) > 0 && (word.size() == 3 || word.size() >= 4)) {
+    // "May" and "June" are names as well as months: only a month with no name before it
+    // or after a name ends one; the caller only asks for words after the first.
+    return true;
+  }
+  return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
+}
+
+// \p byline: text of the page (cut at a role or a date), not a structured name (JSON-LD, <meta>).
+std::string clean_author(std::string_view raw, bool byline = true) {
+  std::string s(raw);
+  // "Text by X", "Articles by X", "Post by X": the name follows the first "by".
+  if (const std::size_t by = lower(s).find("by "); by != std::string::npos && word_count(s.substr(0, by)) <= 2 &&
+                                                   (by == 0 || s[by - 1] == ' '))
+    s.erase(0, by + 3);
+  for (const std::string_view prefix : {"author: ", "authors: ", "author ", "by: ", "von ", "par ", "por ", "& "}) {
+    if (detail::starts_with_lower(s, prefix)) {
+      s.erase(0, prefix.size());
+      break;
+    }
+  }
+  // An avatar's initial before the name ("L lulug30", "J Offline julian").
+  if (s.size() > 2 && s[1] == ' ' && detail::is_ascii_alnum(s[0])) s.erase(0, 2);
+  // Cut at what follows a name in a byline: a separator, a date, "on", "updated".
+  for (const std::string_view stop : {" | ", " - ", " \u2013 ", " \u2014 ", " \u00B7 ", " \u2022 ", " \u00BB ",
+                                      " on ", " On ", " Updated", " updated", " Published",
+                                      " published", " Posted", "\u00A0", " ,", " (", " /"}) {
+    const std::size_t at = s.find(stop);
+    if (at != std::string::npos && at > 0) s.erase(at);
+  }
+  // A byline's date ("By A. Reporter, 4 February 2010") ends the name: a word that starts
+  // with a digit (digits inside a user name, "user42", stay).
+  for (std::size_t k = 1; k < s.size(); ++k) {
+    if (s[k] >= '0' && s[k] <= '9' && s[k - 1] == ' ') {
+      s.erase(k);
+      break;
+    }
+  }
+  if (byline) {  // cut before the first word (after the first) that ends a name
+    std::size_t at = s.find(' ');
+    while (at != std::string::npos) {
+      const std::size_t begin = at + 1;
+      std::size_t end = begin;
+      while (end < s.size() && detail::is_ascii_alnum(s[end])) ++end;
+      // (Not after a lone initial: "A. Reporter" is a name.)
+      const bool initial = at == 2 && s[1] == '.';
+      if (end > begin && !initial && ends_a_name(std::string_view(s).substr(begin, end - begin))) {
+        s.erase(at);
+        // A role's qualifier before it ("Tech Reporter", "AI Writer") goes with it when a
+        // name of two words or more is left.
+        const std::size_t last = s.rfind(' ');
+        if (word_count(s) >= 3 && last != std::string::npos && s.size() - last - 1 <= 4) s.erase(last);
+        break;
+      }
+      at = s.find(' ', begin);
+    }
+  }
+  // What is left after the name: punctuation and symbols ("Name -", "Name \u2022", "Name \u00BB").
+  for (bool cut = true; cut;) {
+    cut = false;
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    for (const std::string_view mark : {"-", "|", ":", ",", "/", ">", "\u2022", "\u00BB", "\u00B7",
+                                        "\u2013", "\u2014"}) {
+      if (std::string_view(s).ends_with(mark)) {
+        s.resize(s.size() - mark.size());
+        cut = true;
+      }
+    }
+  }
+  if (byline) {  // a first word that ends a name leaves none ("Updated January", "Dec.")
+    std::size_t end = 0;
+    while (end < s.size() && detail::is_ascii_alnum(s[end])) ++end;
+    if (end > 0 && ends_a_name(std::string_view(s).substr(0, end))) return {};
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
+    s.pop_back();
+  while (!s.empty() && (s.front() == ' ' || s.front() == '@')) s.erase(0, 1);
+  if (byline) {
+    // A name written twice (a byline's link and its label: "Trevor Jackins Trevor Jackins is").
+    for (std::size_t k = s.find(' '); k != std::string::npos; k = s.find(' ', k + 1)) {
+      if (s.compare(k + 1, k, s, 0, k) == 0 && (s.size() == 2 * k + 1 || s[2 * k + 1] == ' ')) {
+        s.erase(k);
+        break;
+      }
+    }
+    // The next avatar's initial after a one-word user name ("JosephF J").
+    const std::size_t space = s.find(' ');
+    if (space != std::string::npos && space + 2 == s.size() && detail::is_ascii_alnum(s.back())) s.erase(space);
+  }
+  if (s.empty() || detail::looks_like_url(s) || s.find('@') != std::string::npos) return {};
+  if (s.front() >= '0' && s.front() <= '9') return {};
+  if (word_count(s) > 6 || s.size() > 80) return {};
+  // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.
+  if (s.find('-') != std::string::npos && s.find(' ') == std::string::npos &&
+      std::none_of(s.begin(), s.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+    return {};
+  bool control = false;
+  detail::for_each_markup_word(s, [&](std::string_view w) {
+    for (const std::string_view word : {"email", "follow", "comment", "comments", "subscribe",
+                                        "share", "author", "view", "profile", "posts", "login",
+                                        "reply", "home", "menu", "search"}) {
+      if (detail::equals_lower(w, word)) control = true;
+    }
+  });
+  // A phrase cut short ("Great On-page Seo For") is no name either.
+  const std::string_view last = std::string_view(s).substr(s.rfind(' ') == std::string::npos ? 0 : s.rfind(' ') + 1);
+  for (const std::string_view word : {"for", "and", "the", "of", "to", "with"}) {
+    if (word_count(s) > 1 && detail::equals_lower(last, word)) control = true;
+  }
+  return control ? std::string() : s;
+}
+
+std::string join_authors(const std::vector<std::string>& names) {
+  std::string out;
+  std::vector<std::string> seen;
+  for (const auto& n : names) {
+    std::string a = clean_author(n, false);
+    if (a.empty() || std::find(seen.begin(), seen.end(), lower(a)) != seen.end()) continue;
+    seen.push_back(lower(a));
+    if (!out.empty()) out += ", ";
+    out += a;
+  }
+  return out;
+}
+
+// "By Name" (or "Written by Name", "by: Name") in the text just below the headline, where
+// a post without byline markup names its author. The name starts with a capital (a
+// lower-case word after "by" is prose: "made by hand") and ends with its element.
+// \p leads (lower-case) are the words before the name: "by", or a forum's "thread starter";
+// a name has at least \p min_words words ("Browse by Sector" names no one).
+std::string byline_below_headline(std::string_view text, std::size_t min_words = 2,
+                                  std::initializer_list<std::string_view> leads = {"by ", "by:"}) {
+  const char mark[] = {detail::k_tag_mark, ':', ' ', '\0'};
+  for (std::size_t at = 0; at + 4 < text.size(); ++at) {
+    if (at > 0 && text[at - 1] != ' ') continue;
+    const auto lead = std::find_if(leads.begin(), leads.end(), [&](std::string_view l) {
+      return detail::starts_with_lower(text.substr(at), l);
+    });
+    if (lead == leads.end()) continue;
+    const std::size_t name = text.find_first_not_of(mark, at + lead->size());
+    if (name == std::string_view::npos) return {};
+    if (detail::starts_with_lower(text.substr(name), *lead)) continue;  // a label written twice
+    const unsigned char first = static_cast<unsigned char>(text[name]);
+    if (!((first >= 'A' && first <= 'Z') || first >= 0x80)) continue;
+    const std::size_t end = text.find(detail::k_tag_mark, name);
+    const std::string_view raw = text.substr(name, std::min<std::size_t>(end - name, 100));
+    std::string a = clean_author(raw);
+    // A name's words are capitalised, most of them ("The Team, edited by Walter"); a
+    // sentence's are not ("by MongoDB, we call these requests").
+    std::size_t words = 0, capitals = 0;
+    for (std::size_t w = 0; w < a.size(); w = a.find(' ', w) == std::string::npos ? a.size() : a.find(' ', w) + 1) {
+      const unsigned char c = static_cast<unsigned char>(a[w]);
+      ++words;
+      capitals += (c >= 'A' && c <= 'Z') || c >= 0x80 ? 1 : 0;
+    }
+    if (!a.empty() && capitals * 2 >= words && words >= min_words) return a;
+  }
+  return {};
+}
+
+std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article) {
+  if (std::string a = join_authors(ld.authors); !a.empty()) return a;
+  // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
+  // a reviewer's, a testimonial's or a commenter's than the page's author.
+  if (!article) return {};
+  // A forum thread's starter, named as such under its title, before any poster's markup.
+  if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); !a.empty()) return a;
+  // <meta>: every value of the first key the page uses (a paper's citation_author per
+  // co-author), joined as the names of JSON-LD are.
+  for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
+                                     "sailthru.author", "byl", "citation_author", "book:author"}) {
+    std::vector<std::string> names;
+    for (const auto& [k, v] : c.meta) {
+      if (k == key && !detail::looks_like_url(v)) names.push_back(v);
+    }
+    if (std::string a = join_authors(names); !a.empty()) return a;
+  }
+  // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
+  for (const auto& a : c.itemprop_authors) {
+    if (std::string name = clean_author(a); !name.empty()) return name;
+  }
+  for (const auto& b : c.bylines) {
+    if (std::string a = clean_author(b); !a.empty()) return a;
+  }
+  return byline_below_headline(c.after_headline);
+}
+
+}  // namespace
+
+namespace detail {
+
+// The author, unless it is the site itself (its name or host name).
+std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m) {
+  const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty() || !c.times.empty());
+  std::string author = first_author(c, ld, article);
+  const std::string a = squeeze(author);
+  if (a.empty()) return {};
+  const std::string host = host_of(m.url);
+  // A person's name stays even when it is the site's (a personal blog, garymarcus.substack.com);
+  // a one-word name that is the site's or its host's is the organisation, not a byline.
+  // (Not JSON-LD's publisher: a personal blog names its author as publisher.)
+  if (word_count(author) > 1) return author;
+  const std::string_view site = meta_value(c, {"og:site_name", "application-name"});
+  if (!site.empty() && squeeze(site) == a) return {};
+  if (!host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.')))))
+    return {};
+  return author;
+}
+
+}  // namespace detail
+}  // namespace boilerdex::plugin
