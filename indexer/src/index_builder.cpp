@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstring>
 #include <fstream>
+#include <future>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -31,7 +32,8 @@
 // InputScheduler (the input list and reading it into the batch), BatchAnalyser (a batch's
 // pages parsed, classified and tokenized), ViewWriter (the views' databases), and
 // fit_auto_threshold (min-words:auto). Builder runs them batch by batch, counts every
-// item, commits and writes the manifest.
+// item, commits and writes the manifest. Two batches are in flight: while the views are
+// written from one (on a thread of its own), the next is read and analysed.
 
 namespace boilerdex::indexer {
 namespace fs = std::filesystem;
@@ -140,9 +142,11 @@ class Builder final : private BatchTarget {
     m_writer.emplace(m_options, m_views, m_view_positions, m_threads, direct);
     m_writer->open(m_state.documents);
     m_inputs.open_log(m_output.inputs_log_path(), m_state);
-    m_batch.resize(m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread);
+    const std::size_t slots = m_options.batch_documents ? m_options.batch_documents : m_threads * batch_per_thread;
+    for (std::vector<Slot>& b : m_batches) b.resize(slots);
     m_inputs.read_all(m_state, m_output.state_path(), *this);
     flush();
+    finish_write();
     m_writer->drop_held_past_end(m_state.documents);
     commit();
     return finish();
@@ -151,14 +155,16 @@ class Builder final : private BatchTarget {
  private:
   // ---- the batch ----------------------------------------------------------------------
 
-  std::size_t capacity() const override { return m_batch.size(); }
-  Slot& next_slot() override { return m_batch[m_batch_used]; }
+  std::size_t capacity() const override { return m_batches[m_filling].size(); }
+  Slot& next_slot() override { return m_batches[m_filling][m_batch_used]; }
 
   void added(std::uint64_t bytes) override {
     m_batch_bytes += bytes;
     ++m_batch_used;
+    // A commit the batch being written already makes due starts the count again.
+    const std::uint64_t uncommitted = m_commit_due ? 0 : m_docs_since_commit;
     if (m_batch_used >= batch_pages() || m_batch_bytes >= batch_max_bytes ||
-        m_docs_since_commit + m_batch_used >= m_options.commit_interval)  // commit on time
+        uncommitted + m_batch_used >= m_options.commit_interval)  // commit on time
       flush();
   }
 
@@ -167,27 +173,50 @@ class Builder final : private BatchTarget {
   /// views, seen so far; a few pages until the first batch is written), so the buffers
   /// stay under ≈ 2 × max_pending_postings whatever the number of views.
   std::size_t batch_pages() const {
-    if (m_written_pages == 0) return std::min<std::size_t>(m_batch.size(), m_threads * 4);
+    const std::size_t slots = capacity();
+    if (m_written_pages == 0) return std::min<std::size_t>(slots, m_threads * 4);
     const double per_page = static_cast<double>(m_written_postings) / static_cast<double>(m_written_pages);
     const double fit = static_cast<double>(m_options.max_pending_postings) / std::max(1.0, per_page);
-    return std::clamp<std::size_t>(static_cast<std::size_t>(fit), m_threads, m_batch.size());
+    return std::clamp<std::size_t>(static_cast<std::size_t>(fit), m_threads, slots);
   }
 
-  /// Analyses the batch in parallel, counts its items in input order (giving docids and
-  /// finding duplicate DOCNOs), writes it to the views in parallel, and commits on time.
+  /// Analyses the batch being filled in parallel (while the views are written from the
+  /// other one), waits for that write (committing if it made a commit due), counts the
+  /// batch's items in input order (giving docids and finding duplicate DOCNOs), and starts
+  /// writing it to the views. With IndexOptions::overlap_batches false, waits for that
+  /// write too: one batch at a time.
   void flush() override {
     if (m_batch_used == 0) return;
+    std::vector<Slot>& batch = m_batches[m_filling];
     const std::size_t n = m_batch_used;
     parallel_for(m_threads, n, [&](unsigned w, std::size_t i) {
-      Slot& s = m_batch[i];
+      Slot& s = batch[i];
       m_analyser->analyse(w, s, m_inputs.open_input(s.file).summary.path);
     });
+    finish_write();  // the views and their first view's DOCNOs are this thread's again
+    count_batch(batch, n);
+    m_inputs.retire_finished_inputs();
+    m_docs_seen += n;
+    m_docs_since_commit += n;
+    m_commit_due = m_docs_since_commit >= m_options.commit_interval;
+    m_writing = m_filling;
+    m_writing_size = n;
+    m_write = std::async(std::launch::async, [this, &batch, n] {
+      return m_writer->write_batch(batch, n, m_state.view_empty);
+    });
+    m_filling = 1 - m_filling;
+    m_batch_used = 0;
+    m_batch_bytes = 0;
+    if (!m_options.overlap_batches) finish_write();
+  }
 
-    // In input order: outcomes, docids, duplicate DOCNOs.
+  /// In input order: the outcomes, docids and duplicate DOCNOs of \p batch's first \p n
+  /// items. No write may be running (it reads view 0).
+  void count_batch(std::vector<Slot>& batch, std::size_t n) {
     std::unordered_set<std::string_view> batch_docnos;
     const Xapian::docid written = m_state.documents;  // the docids of earlier batches
     for (std::size_t i = 0; i < n; ++i) {
-      Slot& s = m_batch[i];
+      Slot& s = batch[i];
       if (!s.skipped) {
         const bool dup = !batch_docnos.insert(s.raw.docno).second || m_writer->indexed_before(s.raw.docno, written);
         if (dup) {
@@ -214,20 +243,20 @@ class Builder final : private BatchTarget {
       count_item(in.summary, nullptr, s.limits, s.num_blocks == 0);
       count_item(m_state.totals, nullptr, s.limits, s.num_blocks == 0);
     }
+  }
 
-    const std::uint64_t postings = m_writer->write_batch(m_batch, n, m_state.view_empty);
+  /// Waits for the batch being written (if any), rethrowing what the write threw, frees its
+  /// pages, and commits when its documents or postings make a commit due.
+  void finish_write() {
+    if (!m_write.valid()) return;
+    const std::uint64_t postings = m_write.get();
     m_pending_postings += postings;
     m_written_postings += postings;
-    m_written_pages += n;
-    m_inputs.retire_finished_inputs();
-
-    m_docs_seen += n;
-    m_docs_since_commit += n;
-    for (std::size_t i = 0; i < n; ++i) recycle_slot(m_batch[i]);
-    m_batch_used = 0;
-    m_batch_bytes = 0;
-    if (m_docs_since_commit >= m_options.commit_interval || m_pending_postings >= m_options.max_pending_postings)
-      commit();
+    m_written_pages += m_writing_size;
+    std::vector<Slot>& written = m_batches[m_writing];
+    for (std::size_t i = 0; i < m_writing_size; ++i) recycle_slot(written[i]);
+    m_writing_size = 0;
+    if (m_commit_due || m_pending_postings >= m_options.max_pending_postings) commit();
     report_progress();
   }
 
@@ -239,12 +268,14 @@ class Builder final : private BatchTarget {
     log.flush(m_options.sync_commits);
     m_state.inputs_done = log.lines();
     m_state.inputs_bytes = log.bytes();
-    // After a flushed batch only the input being read can be open (every earlier one is
-    // read to its end with nothing left in the batch, so retired).
+    // A commit follows a written batch, whose inputs that are read to their end are
+    // retired: the first open input is the next one, and any after it were opened for the
+    // batch being filled, none of whose items is counted yet (--resume reads them again).
     m_state.reading.reset();
     const std::deque<OpenInput>& open = m_inputs.open_inputs();
-    if (open.size() > 1 || (!open.empty() && open.front().index != m_state.inputs_done))
-      throw std::logic_error("boilerdex-index: the open inputs at a commit are not the next one alone");
+    for (std::size_t i = 0; i < open.size(); ++i)
+      if (open[i].index != m_state.inputs_done + i || (i > 0 && open[i].next_ordinal != 0))
+        throw std::logic_error("boilerdex-index: the open inputs at a commit are not the next ones, uncounted");
     if (!open.empty()) {
       m_state.reading = open.front().summary;
       m_state.reading_ordinal = open.front().next_ordinal;
@@ -252,6 +283,7 @@ class Builder final : private BatchTarget {
     m_output.write_state(m_state);
     m_docs_since_commit = 0;
     m_pending_postings = 0;
+    m_commit_due = false;
   }
 
   void report_progress() {
@@ -364,11 +396,18 @@ class Builder final : private BatchTarget {
   InputScheduler m_inputs;
   std::optional<BatchAnalyser> m_analyser;
   std::optional<ViewWriter> m_writer;
-  std::vector<Slot> m_batch;
-  std::size_t m_batch_used = 0;
+  // Two batches: one being filled (read, then analysed) while the other is written.
+  std::vector<Slot> m_batches[2];
+  std::size_t m_filling = 0, m_writing = 1;
+  std::size_t m_batch_used = 0;  // items in the batch being filled
+  std::size_t m_writing_size = 0;  // items in the batch being written
   std::uint64_t m_batch_bytes = 0;  // raw page bytes in the batch
   std::uint64_t m_written_pages = 0, m_written_postings = 0;  // for batch_pages()
   std::uint64_t m_docs_seen = 0, m_docs_since_commit = 0, m_pending_postings = 0;
+  bool m_commit_due = false;  // the batch being written reaches commit_interval
+  // The write of the batch m_writing (declared last: an exception leaving the builder waits
+  // for it before the views and batches go).
+  std::future<std::uint64_t> m_write;
 };
 
 }  // namespace

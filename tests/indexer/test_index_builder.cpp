@@ -1,8 +1,9 @@
 #include <boost/test/unit_test.hpp>
 
 // The index-set build: what its views hold (every document in the same order, each view's
-// terms and text, the manifest), segmenter limits counted, and a single view. Resume:
-// test_index_resume.cpp; refusals, --strict and progress: test_index_run_checks.cpp.
+// terms and text, the manifest), segmenter limits counted, a single view, and batches
+// written while the next is analysed. Resume: test_index_resume.cpp; refusals, --strict and
+// progress: test_index_run_checks.cpp.
 
 #include <array>
 #include <filesystem>
@@ -301,6 +302,53 @@ BOOST_AUTO_TEST_CASE(sweep_views_have_no_termlists_unless_asked) {
             BOOST_TEST(doc.get_value(value_docno) == doc.get_data());
           }
         }
+      }
+    }
+  }
+}
+
+// Batches written while the next is read and analysed give the same index set as one batch
+// at a time: small batches and commits (many of each), several inputs, a skipped duplicate
+// DOCNO, sweep views whose documents are carried from view to view.
+BOOST_AUTO_TEST_CASE(overlapped_batches_give_the_same_views_as_one_batch_at_a_time) {
+  TempDir tmp;
+  const std::vector<fs::path> inputs = {fixtures / "trec/sample.trec", fixtures / "trec/broken.trec",
+                                        fixtures / "trec/two-members.trec.gz", fixtures / "trec/sample.trec.gz"};
+  IndexOptions o = options_for(inputs, tmp.path / "overlap");
+  o.views = views_of({"all", "min-words:1,2,3,5,8", "extractor:article", "extractor:best"});
+  o.batch_documents = 2;
+  o.commit_interval = 3;
+  IndexOptions one = o;
+  one.out_dir = tmp.path / "one";
+  one.overlap_batches = false;
+  BOOST_REQUIRE(o.overlap_batches);
+  const IndexSummary a = build_index_set(o, nullptr);
+  const IndexSummary b = build_index_set(one, nullptr);
+  BOOST_TEST(a.documents == b.documents);
+  BOOST_TEST(a.skipped == b.skipped);
+  BOOST_TEST(a.documents > 2 * o.batch_documents);  // several batches in flight
+  const Manifest ma = read_manifest(o.out_dir), mb = read_manifest(one.out_dir);
+  BOOST_REQUIRE(ma.inputs.size() == mb.inputs.size());
+  for (std::size_t f = 0; f < ma.inputs.size(); ++f) {
+    BOOST_TEST(ma.inputs[f].documents == mb.inputs[f].documents);
+    BOOST_TEST(ma.inputs[f].skipped == mb.inputs[f].skipped);
+    BOOST_TEST(ma.inputs[f].sha256 == mb.inputs[f].sha256);
+  }
+  BOOST_REQUIRE(ma.views.size() == o.views.size());
+  for (std::size_t v = 0; v < o.views.size(); ++v) {
+    BOOST_TEST_CONTEXT(o.views[v].spec()) {
+      BOOST_TEST(ma.views[v].documents == mb.views[v].documents);
+      BOOST_TEST(ma.views[v].empty_documents == mb.views[v].empty_documents);
+      BOOST_TEST(ma.views[v].terms == mb.views[v].terms);
+      const std::string dir = o.views[v].directory_name();
+      Xapian::Database x((o.out_dir / "views" / dir).string()), y((one.out_dir / "views" / dir).string());
+      BOOST_REQUIRE(x.get_lastdocid() == y.get_lastdocid());
+      for (Xapian::docid d = 1; d <= x.get_lastdocid(); ++d) {
+        const Xapian::Document dx = x.get_document(d), dy = y.get_document(d);
+        BOOST_TEST(dx.get_data() == dy.get_data());
+        BOOST_TEST(dump_terms(x, d) == dump_terms(y, d), boost::test_tools::per_element());
+        BOOST_TEST(boilerdex::indexer::test::dump_values(dx) == boilerdex::indexer::test::dump_values(dy),
+                   boost::test_tools::per_element());
       }
     }
   }

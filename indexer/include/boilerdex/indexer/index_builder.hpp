@@ -21,9 +21,14 @@
 /// not grow with the number of input files (one collection file open at a time, plus the
 /// walk's listings of the directories it is inside).
 ///
-/// Memory bound: a batch of pages (at most 32 per thread and 32 MB of raw pages, plus one
-/// page of at most max_page_bytes) decoded, parsed and tokenized (a few times the page size
-/// each), plus Xapian's buffered changes, ≈ 45 bytes per posting with positions and less
+/// Batches overlap (IndexOptions::overlap_batches): while the views are written from batch
+/// k, batch k+1 is read and analysed; its items are counted (docids, duplicate DOCNOs) and
+/// a due commit made only once batch k is written, so docids, commits and state.json are
+/// as with one batch at a time.
+///
+/// Memory bound: two batches of pages (each at most 32 per thread and 32 MB of raw pages,
+/// plus one page of at most max_page_bytes) decoded, parsed and tokenized (a few times the
+/// page size each), plus Xapian's buffered changes, ≈ 45 bytes per posting with positions and less
 /// without. Postings are counted over all views; a batch holds no more pages than would add
 /// about max_pending_postings (at the postings per page seen so far), and all views are
 /// committed once max_pending_postings are buffered, so the buffers stay under ≈ 2 ×

@@ -66,6 +66,10 @@ struct IndexOptions {
   /// Pages read, analysed and written as one batch (commits happen between batches);
   /// 0: 32 per thread.
   std::size_t batch_documents = 0;
+  /// Read and analyse the next batch while the views are written from this one (at most
+  /// two batches in memory). false: one batch at a time. The index set is the same either
+  /// way; only batch and commit boundaries may fall elsewhere.
+  bool overlap_batches = true;
   ExistingOutput existing = ExistingOutput::Refuse;
   bool strict = config::defaults::strict;  ///< the first skipped document ends the run (IndexError)
   /// A min-words:auto view fixes its K before indexing starts: the first
