@@ -6,6 +6,7 @@
 // date in page_metadata_date.cpp, the rest in page_metadata.cpp. Nothing here throws but
 // std::bad_alloc.
 
+#include <array>
 #include <cstddef>
 #include <initializer_list>
 #include <string>
@@ -43,6 +44,8 @@ struct JsonLdFacts {
 struct MetadataCandidates {
   std::string title_tag;        ///< the first <title>'s text, wherever it sits
   std::vector<std::string> h1;  ///< the first few <h1> texts
+  std::vector<std::string> h2;  ///< the first two <h2> texts
+  std::string itemprop_headline;  ///< the first microdata itemprop=headline value
   /// The text of the first <h1> whose content is one link to the site's home page ("/",
   /// "index.html", a URL with no path): a blog's or a site's name, not the page's headline.
   std::string home_h1;
@@ -117,8 +120,48 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
 /// The month an English month name (or its 3-letter abbreviation) \p word names; 0 if none.
 [[nodiscard]] int month_of(std::string_view word) noexcept;
 
-/// The title field (page_metadata_title.cpp): the <title> cleaned of its site name, or the
-/// page's <h1> when that is the headline. \p sitename and \p url are the page's fields.
+/// Shared words over all words (Jaccard) of \p a and \p b, words compared lower-cased; 0 when
+/// both are empty.
+[[nodiscard]] double word_overlap(std::string_view a, std::string_view b);
+
+/// Whether the squeezed heading \p h names the site rather than the page: the site's name,
+/// its host's ("Bogleheads.org", "Arch Linux" on archlinux.org), or held in what cleaning cut
+/// from the <title> (squeezed \p title is the cleaned one: "Playful Tones" of "Post - Part 1 |
+/// Playful Tones").
+[[nodiscard]] bool names_the_site(const std::string& h, const MetadataCandidates& c, std::string_view sitename,
+                                  std::string_view url, const std::string& title);
+
+/// The title by hand rules (page_metadata_title.cpp): the <title> cleaned of its site name,
+/// or the page's <h1> when that is the headline. \p sitename and \p url are the page's fields.
+[[nodiscard]] std::string title_by_rules(const MetadataCandidates& c, const JsonLdFacts& ld,
+                                         std::string_view sitename, std::string_view url);
+
+/// How many features title_candidates gives each candidate.
+inline constexpr std::size_t k_title_features = 40;
+
+/// A candidate title and what the title ranker knows of it.
+struct TitleCandidate {
+  std::string text;
+  std::array<double, k_title_features> features{};
+};
+
+/// Every candidate title of the page (page_metadata_title_ranker.cpp), each text once (the
+/// first spelling of texts equal but for case): title_by_rules' choice, the <title> cleaned,
+/// whole and its sides, og:title, twitter:title, JSON-LD headline and name, the <h1>s, the
+/// first <h2>, microdata headline; with its features, named by title_feature_names().
+[[nodiscard]] std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const JsonLdFacts& ld,
+                                                           std::string_view sitename, std::string_view url);
+
+/// The names of TitleCandidate::features, in order (the training rows' header).
+[[nodiscard]] const std::array<std::string_view, k_title_features>& title_feature_names() noexcept;
+
+/// The title ranker's weights (page_metadata_title_model.cpp, written by
+/// plugin/scripts/train_title_model.py), one per feature, and the names it was trained with.
+[[nodiscard]] const std::array<double, k_title_features>& title_model_weights() noexcept;
+[[nodiscard]] const std::array<std::string_view, k_title_features>& title_model_feature_names() noexcept;
+
+/// The title field: the candidate of title_candidates that the ranker scores highest
+/// (the first of equal scores).
 [[nodiscard]] std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld,
                                        std::string_view sitename, std::string_view url);
 

@@ -1,5 +1,5 @@
 // The lexical scan behind read_page_metadata: one pass over the decoded page's tags,
-// gathering <title>, <h1>, <meta>, <link rel=canonical>, <html lang>, <time>, microdata
+// gathering <title>, <h1>, <h2>, <meta>, <link rel=canonical>, <html lang>, <time>, microdata
 // and byline elements and JSON-LD scripts (page_metadata_internal.hpp). Text of an element
 // is read from its start tag to its end tag (same-name nesting counted), bounded.
 #include <algorithm>
@@ -15,6 +15,7 @@ namespace boilerdex::plugin::detail {
 namespace {
 
 constexpr std::size_t k_max_h1 = 4;
+constexpr std::size_t k_max_h2 = 2;
 constexpr std::size_t k_max_times = 8;
 constexpr std::size_t k_max_meta = 256;
 constexpr std::size_t k_max_bylines = 6;
@@ -428,6 +429,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       }
       if (!text.empty()) c.h1.push_back(std::move(text));
     }
+    if (name == "h2" && c.h2.size() < k_max_h2 && !self_closing) {
+      std::string text = text_of(p, name, field);
+      if (!text.empty()) c.h2.push_back(std::move(text));
+    }
     if (name == "time" && !a_datetime.empty() && c.times.size() < k_max_times) {
       c.times.push_back(clean_text(a_datetime, 64));
       if (pubdate && c.published_time.empty()) c.published_time = c.times.back();
@@ -463,7 +468,9 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         if (!a_datetime.empty()) return clean_text(a_datetime, 64);
         return self_closing ? std::string() : text_of(p, name, field);
       };
-      if (holds_word(a_itemprop, "datepublished") && c.published_time.empty()) {
+      if (holds_word(a_itemprop, "headline") && c.itemprop_headline.empty()) {
+        c.itemprop_headline = value();
+      } else if (holds_word(a_itemprop, "datepublished") && c.published_time.empty()) {
         c.published_time = value();
       } else if (holds_word(a_itemprop, "datemodified") && c.modified_time.empty()) {
         c.modified_time = value();

@@ -1,5 +1,6 @@
-// The title of read_page_metadata: the <title> cleaned of its site name (clean_title), or
-// the page's <h1> when that is the headline.
+// Titles by hand rules: the <title> cleaned of its site name (clean_title), or the page's
+// <h1> when that is the headline (title_by_rules, one candidate of the title ranker in
+// page_metadata_title_ranker.cpp, which chooses the title field).
 #include <algorithm>
 #include <array>
 #include <initializer_list>
@@ -55,7 +56,10 @@ std::vector<std::string> word_set(std::string_view s) {
   return out;
 }
 
-// Shared words over all words (Jaccard) of \p a and \p b; 0 when both are empty.
+}  // namespace
+
+namespace detail {
+
 double word_overlap(std::string_view a, std::string_view b) {
   const std::vector<std::string> wa = word_set(a), wb = word_set(b);
   std::size_t shared = 0;
@@ -64,9 +68,6 @@ double word_overlap(std::string_view a, std::string_view b) {
   return all == 0 ? 0.0 : static_cast<double>(shared) / static_cast<double>(all);
 }
 
-// Whether the squeezed heading \p h names the site rather than the page: the site's name,
-// its host's ("Bogleheads.org", "Arch Linux" on archlinux.org), or held in what cleaning cut
-// from the <title> ("Playful Tones" of "Post - Part 1 | Playful Tones").
 bool names_the_site(const std::string& h, const MetadataCandidates& c, std::string_view sitename,
                     std::string_view url, const std::string& title) {
   if (!sitename.empty() && squeeze(sitename) == h) return true;
@@ -80,17 +81,13 @@ bool names_the_site(const std::string& h, const MetadataCandidates& c, std::stri
 }
 
 
-}  // namespace
-
-namespace detail {
-
-// The title: the <title> (else og:title, JSON-LD headline, the first <h1>) cleaned of its
+// The title by rules: the <title> (else og:title, JSON-LD headline, the first <h1>) cleaned of its
 // site name; replaced by an <h1> that is the same headline without the title's additions,
 // or by the page's one <h1> when it words the same subject differently (a fifth of its and
 // the title's words shared) and does not name the site: the <title> is then a search
 // engine's wording ("Using Machine Learning To Personalize Shopping Experiences" for the
 // headline "How Machine Learning Personalizes Ecommerce Shopping Experiences").
-std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view sitename,
+std::string title_by_rules(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view sitename,
                          std::string_view url) {
   const std::string_view og = meta_value(c, {"og:title", "twitter:title", "dc.title", "title"});
   std::string_view base = !c.title_tag.empty() ? std::string_view(c.title_tag)

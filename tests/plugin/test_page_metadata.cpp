@@ -6,6 +6,7 @@
 #include "boilerdex/plugin/extractor_registry.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_metadata.hpp"
+#include "../../plugin/src/page_metadata_internal.hpp"
 
 using namespace boilerdex::plugin;
 
@@ -350,6 +351,30 @@ BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
     const std::string head = "<title>" + c.title + c.tag_suffix + "</title>" + c.head;
     BOOST_TEST(read_page_metadata(page(head, c.body)).title == c.title, c.body);
   }
+}
+
+BOOST_AUTO_TEST_CASE(the_title_ranker_scores_the_features_it_was_trained_on) {
+  // page_metadata_title_model.cpp is written by plugin/scripts/train_title_model.py from the
+  // rows of boilerdex-title-rows: a feature added, dropped or moved since needs a new model.
+  const auto& features = detail::title_feature_names();
+  const auto& model = detail::title_model_feature_names();
+  for (std::size_t k = 0; k < features.size(); ++k) BOOST_TEST(features[k] == model[k], k);
+}
+
+BOOST_AUTO_TEST_CASE(the_title_ranker_weighs_what_the_candidates_agree_on) {
+  // <title>, og:title and twitter:title agree on a headline that the page's one <h1> words
+  // otherwise (a shorter product heading): the agreed headline is the title, where the hand
+  // rules took the <h1> (title_by_rules).
+  const std::string head =
+      "<title>Custom College Admission Plans &amp; Packages | Bright Path</title>"
+      "<meta property=\"og:title\" content=\"Custom College Admission Plans &amp; Packages | Bright Path\">"
+      "<meta name=\"twitter:title\" content=\"Custom College Admission Plans &amp; Packages | Bright Path\">";
+  const auto m = read_page_metadata(page(head, "<h1>College Admissions Plans &amp; Packages</h1>"));
+  BOOST_TEST(m.title == "Custom College Admission Plans & Packages");
+  // Documentation: the <title>'s first part is the page's <h1>, the rest the manual's name.
+  const auto doc = read_page_metadata(page("<title>Quickstart \xE2\x80\x94 Flask Documentation (3.1.x)</title>",
+                                           "<h1>Quickstart</h1>"));
+  BOOST_TEST(doc.title == "Quickstart");
 }
 
 BOOST_AUTO_TEST_CASE(a_heading_that_links_home_names_the_site) {

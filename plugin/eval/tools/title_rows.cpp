@@ -1,0 +1,66 @@
+// boilerdex-title-rows: the title ranker's training rows (page_metadata_internal.hpp), one
+// per candidate title of each page of a WCXB set, with the page's gold title, as a TSV on
+// standard output. Read by plugin/scripts/train_title_model.py; not installed.
+//
+//     boilerdex-title-rows wcxb:../shared/data/extraction/wcxb-dev > rows.tsv
+#include <exception>
+#include <iostream>
+#include <string>
+
+#include "boilerdex/plugin/gold_standard.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
+#include "page_metadata_internal.hpp"
+#include "utf8_internal.hpp"
+
+namespace {
+
+// \p s with tabs and line breaks as spaces: one TSV cell.
+std::string cell(std::string s) {
+  for (char& ch : s) {
+    if (ch == '\t' || ch == '\n' || ch == '\r') ch = ' ';
+  }
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  namespace bp = boilerdex::plugin;
+  if (argc != 2) {
+    std::cerr << "usage: boilerdex-title-rows wcxb:DIR > rows.tsv\n";
+    return 2;
+  }
+  try {
+    const bp::Dataset dataset = bp::open_dataset(bp::parse_dataset_spec(argv[1]));
+    std::cout << "page\tgold\tcandidate\ttext";
+    for (const std::string_view name : bp::detail::title_feature_names()) std::cout << '\t' << name;
+    std::cout << '\n';
+    const bp::MetadataLimits limits;
+    for (const auto& page : dataset.pages) {
+      if (!page.wcxb || !page.wcxb->title) continue;
+      std::string html;
+      try {
+        html = bp::load_page_html(dataset, page);
+      } catch (const std::exception& e) {
+        std::cerr << page.html_path.string() << ": " << e.what() << " (left out)\n";
+        continue;
+      }
+      // As read_page_metadata reads the page: its fields give the site name and URL.
+      const bp::PageMetadata m = bp::read_page_metadata(html, limits);
+      const std::string_view cut = bp::detail::truncate_utf8(html, limits.max_scan_bytes);
+      const auto c = bp::detail::scan_metadata_markup(cut, limits);
+      const auto ld = bp::detail::read_json_ld(c.json_ld, limits);
+      const auto candidates = bp::detail::title_candidates(c, ld, m.sitename, m.url);
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        std::cout << cell(page.id) << '\t' << cell(*page.wcxb->title) << '\t' << i << '\t'
+                  << cell(candidates[i].text);
+        for (const double f : candidates[i].features) std::cout << '\t' << f;
+        std::cout << '\n';
+      }
+    }
+  } catch (const std::exception& e) {
+    std::cerr << "boilerdex-title-rows: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
