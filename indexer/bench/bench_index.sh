@@ -6,7 +6,8 @@
 #   (o) omindex over the unpacked files
 #   and (c) with positions in the sweep views too (indexing.sweep_positions = true), and
 #   (a), (c) with no positions at all (--no-positions).
-# Prints wall and CPU (user+sys) seconds, peak RSS and ratios. CPU time is the steadier
+# Prints wall and CPU (user+sys) seconds and peak RSS of the run with the least CPU, the
+# most CPU of the REPEATS (the spread), and ratios. CPU time is the steadier
 # figure on a shared machine. When BUILD_DIR has bench_xapian_floor (configure with
 # -DBOILERDEX_BUILD_BENCHMARKS=ON), it also replays (c)'s documents into fresh views to time
 # what Xapian alone spends storing them (the floor under (c); bench_xapian_floor.cpp).
@@ -43,8 +44,8 @@ print(f"unpacked {n} pages", file=sys.stderr)
 PY
 mb=$(du -sm "$tmp/pages" | cut -f1)
 
-run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss"
-  local name=$1 best="" ; shift
+run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss worst_cpu"
+  local name=$1 best="" worst=0 ; shift
   for _ in $(seq "$repeats"); do
     rm -rf "$tmp/out"
     /usr/bin/time -f "%e %U %S %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/log" || { cat "$tmp/log" >&2; exit 1; }
@@ -52,8 +53,9 @@ run() {  # name, command...: best of $repeats by CPU time -> "name wall cpu rss"
     local cpu; cpu=$(echo "$user + $sys" | bc)
     local best_cpu; best_cpu=$(echo "$best" | cut -d' ' -f2)
     if [ -z "$best" ] || [ "$(echo "$cpu < $best_cpu" | bc)" = 1 ]; then best="$wall $cpu $rss"; fi
+    if [ "$(echo "$cpu > $worst" | bc)" = 1 ]; then worst=$cpu; fi
   done
-  echo "$name $best" >>"$tmp/results"
+  echo "$name $best $worst" >>"$tmp/results"
 }
 
 run a-all        "$bin" -q --input "$collection" --out "$tmp/out" --view all
@@ -76,8 +78,10 @@ if [ -x "$floor" ]; then
 fi
 
 echo "collection: $collection ($(du -sm "$collection" | cut -f1) MB packed, $mb MB of pages); $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%-10s %9s %9s %10s\n' run wall_s cpu_s peak_MB
-while read -r name wall cpu rss; do printf '%-10s %9.2f %9.2f %10.0f\n' "$name" "$wall" "$cpu" "$(echo "$rss / 1024" | bc)"; done <"$tmp/results"
+printf '%-10s %9s %9s %10s %13s\n' run wall_s cpu_s peak_MB worst_cpu_s
+while read -r name wall cpu rss worst; do
+  printf '%-10s %9.2f %9.2f %10.0f %13.2f\n' "$name" "$wall" "$cpu" "$(echo "$rss / 1024" | bc)" "$worst"
+done <"$tmp/results"
 cpu_of() { awk -v n="$1" '$1 == n { print $3 }' "$tmp/results"; }
 wall_of() { awk -v n="$1" '$1 == n { print $2 }' "$tmp/results"; }
 echo "ratios (cpu; wall):"
