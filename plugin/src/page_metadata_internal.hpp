@@ -124,6 +124,12 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
 /// both are empty.
 [[nodiscard]] double word_overlap(std::string_view a, std::string_view b);
 
+/// The lower-cased words of \p s (runs of ASCII letters and digits, and of other bytes), each once.
+[[nodiscard]] std::vector<std::string> word_set(std::string_view s);
+
+/// word_overlap of two word_sets.
+[[nodiscard]] double word_overlap(const std::vector<std::string>& a, const std::vector<std::string>& b);
+
 /// Whether the squeezed heading \p h names the site rather than the page: the site's name,
 /// its host's ("Bogleheads.org", "Arch Linux" on archlinux.org), or held in what cleaning cut
 /// from the <title> (squeezed \p title is the cleaned one: "Playful Tones" of "Post - Part 1 |

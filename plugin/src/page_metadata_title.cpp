@@ -40,7 +40,10 @@ bool h1_matches(const std::string& h, std::initializer_list<std::string_view> ti
   return false;
 }
 
-// The lower-cased words of \p s (runs of letters and digits), each once.
+}  // namespace
+
+namespace detail {
+
 std::vector<std::string> word_set(std::string_view s) {
   std::vector<std::string> out;
   std::string w;
@@ -56,12 +59,9 @@ std::vector<std::string> word_set(std::string_view s) {
   return out;
 }
 
-}  // namespace
+double word_overlap(std::string_view a, std::string_view b) { return word_overlap(word_set(a), word_set(b)); }
 
-namespace detail {
-
-double word_overlap(std::string_view a, std::string_view b) {
-  const std::vector<std::string> wa = word_set(a), wb = word_set(b);
+double word_overlap(const std::vector<std::string>& wa, const std::vector<std::string>& wb) {
   std::size_t shared = 0;
   for (const auto& w : wa) shared += std::find(wb.begin(), wb.end(), w) != wb.end() ? 1 : 0;
   const std::size_t all = wa.size() + wb.size() - shared;

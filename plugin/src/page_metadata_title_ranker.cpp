@@ -126,7 +126,13 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
   const std::string host = host_of(url);
   const std::string host_key = squeeze(host.substr(0, host.find('.')));
   std::vector<std::string> squeezed;
-  for (const auto& cand : out) squeezed.push_back(squeeze(cand.text));
+  std::vector<std::vector<std::string>> words_of;  // each candidate's word_set, read once
+  for (const auto& cand : out) {
+    squeezed.push_back(squeeze(cand.text));
+    words_of.push_back(word_set(cand.text));
+  }
+  const std::vector<std::string> cleaned_words = word_set(cleaned), h1_words = word_set(h1_first),
+                                 og_words = word_set(og);
   for (std::size_t i = 0; i < out.size(); ++i) {
     auto& f = out[i].features;
     const std::string_view text = out[i].text;
@@ -134,14 +140,14 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
     for (std::size_t s = 0; s < k_sources; ++s) n_sources += f[s] > 0 ? 1 : 0;
     std::size_t k = k_sources;
     f[k++] = static_cast<double>(n_sources) / 4.0;
-    f[k++] = word_overlap(text, cleaned);
-    f[k++] = word_overlap(text, h1_first);
-    f[k++] = word_overlap(text, og);
+    f[k++] = word_overlap(words_of[i], cleaned_words);
+    f[k++] = word_overlap(words_of[i], h1_words);
+    f[k++] = word_overlap(words_of[i], og_words);
     double best = 0.0;
     std::size_t inside = 0;
     for (std::size_t j = 0; j < out.size(); ++j) {
       if (j == i) continue;
-      best = std::max(best, word_overlap(text, out[j].text));
+      best = std::max(best, word_overlap(words_of[i], words_of[j]));
       if (!squeezed[i].empty() && squeezed[j].find(squeezed[i]) != std::string::npos) ++inside;
     }
     f[k++] = best;
