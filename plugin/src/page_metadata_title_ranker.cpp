@@ -99,15 +99,20 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
   add(ld.headline, k_ld_headline);
   add(ld.name, k_ld_name);
   // An <h1> that names the site (its name, its host's, what cleaning cut from the <title>)
-  // is no headline, unless another source offers it too (as a home page's title).
+  // is no headline, unless a source of the markup offers it too (as a home page's title; the
+  // hand rules' choice is no other source).
   const std::string clean_key = squeeze(cleaned);
+  const auto offered = [&](std::string_view text) {
+    const auto at = std::find(keys.begin(), keys.end(), lower(text));
+    if (at == keys.end()) return false;
+    const auto& f = out[static_cast<std::size_t>(at - keys.begin())].features;
+    return std::any_of(f.begin() + k_rule + 1, f.begin() + k_sources, [](double x) { return x > 0; });
+  };
   std::size_t headings = 0;
   for (const auto& h1 : c.h1) {
     if (!c.home_h1.empty() && h1 == c.home_h1) continue;
     const Source source = headings++ == 0 ? k_h1_first : k_h1_other;
-    if (std::find(keys.begin(), keys.end(), lower(h1)) == keys.end() &&
-        names_the_site(squeeze(h1), c, site, url, clean_key))
-      continue;
+    if (!offered(h1) && names_the_site(squeeze(h1), c, site, url, clean_key)) continue;
     add(h1, source);
   }
   if (!c.h2.empty()) add(c.h2.front(), k_h2_first);

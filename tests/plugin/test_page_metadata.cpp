@@ -361,6 +361,48 @@ BOOST_AUTO_TEST_CASE(the_title_ranker_scores_the_features_it_was_trained_on) {
   for (std::size_t k = 0; k < features.size(); ++k) BOOST_TEST(features[k] == model[k], k);
 }
 
+BOOST_AUTO_TEST_CASE(title_candidates_and_their_sources) {
+  // Every source offers its text once; a text several sources give is one candidate with each
+  // source's feature. An <h1> naming the site (here its host) is not offered as an <h1>; the
+  // hand rules' choice is, as such.
+  const std::string html = page(
+      "<title>Weekend door | The Rusty Ladder</title>"
+      "<meta property=\"og:title\" content=\"Weekend door\">"
+      "<link rel=\"canonical\" href=\"https://rustyladder.example.org/weekend\">",
+      "<h1>Rusty Ladder</h1>"
+      "<article><h2 itemprop=\"headline\">A weekend door, hung</h2><h2>Comments</h2></article>");
+  const MetadataLimits limits;
+  const auto c = detail::scan_metadata_markup(html, limits);
+  BOOST_TEST(c.h2.size() == 2u);
+  BOOST_TEST(c.itemprop_headline == "A weekend door, hung");
+  const auto ld = detail::read_json_ld(c.json_ld, limits);
+  const std::string url = "https://rustyladder.example.org/weekend";
+  const std::string rule = detail::title_by_rules(c, ld, {}, url);
+  const auto candidates = detail::title_candidates(c, ld, {}, url);
+  const auto& names = detail::title_feature_names();
+  const auto feature = [&](const detail::TitleCandidate& cand, std::string_view name) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      if (names[k] == name) return cand.features[k];
+    }
+    return -1.0;
+  };
+  std::vector<std::string> texts;
+  for (const auto& cand : candidates) texts.push_back(cand.text);
+  BOOST_TEST((texts == std::vector<std::string>{rule, "Weekend door", "Weekend door | The Rusty Ladder",
+                                                 "The Rusty Ladder", "A weekend door, hung"}));
+  BOOST_TEST(rule == "Rusty Ladder");  // the rules' h1, which the <title> holds
+  BOOST_TEST(feature(candidates[0], "src_rule") == 1.0);
+  BOOST_TEST(feature(candidates[0], "src_h1_first") == 0.0);
+  BOOST_TEST(feature(candidates[1], "src_og_title") == 1.0);
+  BOOST_TEST(feature(candidates[1], "src_title_clean") == 1.0);
+  BOOST_TEST(feature(candidates[1], "src_title_head") == 1.0);
+  BOOST_TEST(feature(candidates[1], "n_sources") == 1.0);  // four sources, over 4
+  BOOST_TEST(feature(candidates[3], "src_title_after_first") == 1.0);
+  BOOST_TEST(feature(candidates[4], "src_h2_first") == 1.0);
+  BOOST_TEST(feature(candidates[4], "src_itemprop_headline") == 1.0);
+  BOOST_TEST(read_page_metadata(html).title == "Weekend door");
+}
+
 BOOST_AUTO_TEST_CASE(the_title_ranker_weighs_what_the_candidates_agree_on) {
   // <title>, og:title and twitter:title agree on a headline that the page's one <h1> words
   // otherwise (a shorter product heading): the agreed headline is the title, where the hand
