@@ -105,7 +105,10 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   if (byline) {  // a first word that ends a name leaves none ("Updated January", "Dec.")
     std::size_t end = 0;
     while (end < s.size() && detail::is_ascii_alnum(s[end])) ++end;
-    if (end > 0 && ends_a_name(std::string_view(s).substr(0, end))) return {};
+    const std::string_view first = std::string_view(s).substr(0, end);
+    // (A month followed by more words is a first name: "April Fulton", "May Lee".)
+    const bool first_name = month_of(first) > 0 && s.find(' ', end) != std::string::npos;
+    if (end > 0 && !first_name && ends_a_name(first)) return {};
   }
   while (!s.empty() && (s.back() == ' ' || s.back() == ',' || s.back() == ':' || s.back() == '|'))
     s.pop_back();
@@ -124,6 +127,10 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   }
   if (s.empty() || detail::looks_like_url(s) || s.find('@') != std::string::npos) return {};
   if (s.front() >= '0' && s.front() <= '9') return {};
+  // A byline's label alone, in an element of its own before the name's ("By", "Von").
+  for (const std::string_view label : {"by", "by:", "von", "par", "por", "written by", "posted by"}) {
+    if (detail::equals_lower(s, label)) return {};
+  }
   if (word_count(s) > 6 || s.size() > 80) return {};
   // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.
   if (s.find('-') != std::string::npos && s.find(' ') == std::string::npos &&

@@ -206,6 +206,12 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   const auto initial = read_page_metadata(page(
       "<title>Which anchor?</title>", "<article data-author=\"JosephF J\"><time datetime=\"2024-04-02\">x</time></article>"));
   BOOST_TEST(initial.author == "JosephF");
+  // A byline's "By" in an element of its own, the name in the next: the name.
+  const auto label = read_page_metadata(page(
+      "<title>T</title><meta property=\"og:type\" content=\"article\">",
+      "<p class=\"byline__name--block\">By&nbsp;</p><div class=\"byline\"><p class=\"byline__name\">"
+      "<a href=\"/people/1/april-fulton\" rel=\"author\">April Fulton</a></p></div>"));
+  BOOST_TEST(label.author == "April Fulton");
   // A control's label or a phrase cut short is no name.
   for (const std::string label : {"Home", "Follow Jane", "Great Tips For"}) {
     const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
