@@ -200,11 +200,31 @@ std::string byline_below_headline(std::string_view text, std::size_t min_words =
   return {};
 }
 
+// A publisher's name: a company's legal form, a university or college, a team.
+bool names_an_organisation(std::string_view name) {
+  bool organisation = false;
+  detail::for_each_markup_word(name, [&](std::string_view w) {
+    for (const std::string_view word : {"inc", "llc", "ltd", "gmbh", "corp", "corporation", "university",
+                                        "college", "team"}) {
+      if (detail::equals_lower(w, word)) organisation = true;
+    }
+  });
+  return organisation;
+}
+
 std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article) {
   if (std::string a = join_authors(ld.authors); !a.empty()) return a;
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
   // a reviewer's, a testimonial's or a commenter's than the page's author.
-  if (!article) return {};
+  if (!article) {
+    // Except a <meta name=author> naming a person or a shop rather than its publisher (a
+    // company, a university, a web team): a name the page's own head gives.
+    std::vector<std::string> names;
+    for (const auto& [k, v] : c.meta) {
+      if (k == "author" && !detail::looks_like_url(v) && !names_an_organisation(v)) names.push_back(v);
+    }
+    return join_authors(names);
+  }
   // A forum thread's starter, named as such under its title, before any poster's markup.
   if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); !a.empty()) return a;
   // <meta>: every value of the first key the page uses (a paper's citation_author per

@@ -212,6 +212,14 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
       "<p class=\"byline__name--block\">By&nbsp;</p><div class=\"byline\"><p class=\"byline__name\">"
       "<a href=\"/people/1/april-fulton\" rel=\"author\">April Fulton</a></p></div>"));
   BOOST_TEST(label.author == "April Fulton");
+  // A page not marked as an article: its head's <meta name=author> when it names no
+  // publisher (a company's legal form, a university, a team), and no name from its body.
+  const std::string plain = "<p class=\"byline\">Reviewer Rex</p><p>Text</p>";
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta name=\"author\" content=\"Guillaume Gomez\">", plain))
+                 .author == "Guillaume Gomez");
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta name=\"author\" content=\"Example Widgets Inc.\">", plain))
+                 .author.empty());
+  BOOST_TEST(read_page_metadata(page("<title>T</title>", plain)).author.empty());
   // A control's label or a phrase cut short is no name.
   for (const std::string label : {"Home", "Follow Jane", "Great Tips For"}) {
     const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
