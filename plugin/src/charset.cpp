@@ -154,6 +154,20 @@ std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end,
   return need + 1;
 }
 
+/// \p p advanced over whole eight-byte words of ASCII other than NUL, most of a page (the
+/// rest, fewer than eight bytes or a word holding another byte, is left to the caller). A
+/// byte in 0x01-0x7F has its top bit clear and so has itself minus one, with no borrow out
+/// of it; the lowest NUL or byte >= 0x80 of a word sets a top bit.
+const unsigned char* skip_ascii_words(const unsigned char* p, const unsigned char* end) noexcept {
+  std::uint64_t word = 0;
+  while (end - p >= 8) {
+    std::memcpy(&word, p, 8);
+    if (((word - 0x0101010101010101u) | word) & 0x8080808080808080u) break;
+    p += 8;
+  }
+  return p;
+}
+
 /// Copies UTF-8 \p bytes, replacing invalid subparts and NUL by U+FFFD. Counts them.
 void repair_utf8(std::string_view bytes, DecodedText& out) {
   const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
@@ -161,6 +175,8 @@ void repair_utf8(std::string_view bytes, DecodedText& out) {
   out.utf8.reserve(bytes.size() + 16);
   const auto* run = p;  // start of the pending valid run
   while (p < end) {
+    p = skip_ascii_words(p, end);
+    if (p == end) break;
     if (*p >= 0x01 && *p < 0x80) {
       ++p;
       continue;
@@ -184,6 +200,8 @@ bool is_valid_utf8(std::string_view bytes) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(bytes.data());
   const auto* const end = p + bytes.size();
   while (p < end) {
+    p = skip_ascii_words(p, end);
+    if (p == end) break;
     if (*p < 0x80) {
       ++p;
       continue;

@@ -192,6 +192,33 @@ BOOST_AUTO_TEST_CASE(nul_bytes_become_replacement_characters) {
              "b");
 }
 
+// The decoder reads ASCII eight bytes at a time: a NUL, a bad byte or a valid sequence at
+// any position of a word, and in the short tail, is still seen.
+BOOST_AUTO_TEST_CASE(odd_bytes_are_seen_at_every_position_of_an_ascii_run) {
+  const std::string ascii = "abcdefghijklmnopqrstuvwx";  // 24 bytes: three words
+  for (std::size_t k = 0; k < ascii.size(); ++k) {
+    for (const std::string_view odd : {std::string_view("\0", 1), std::string_view("\xFF"),
+                                       std::string_view("\x80")}) {
+      std::string bytes = ascii;
+      bytes.replace(k, 1, odd);
+      std::string expected = ascii;
+      expected.replace(k, 1, "\xEF\xBF\xBD");
+      const auto d = decode_to_utf8(bytes, "UTF-8");
+      BOOST_TEST(d.utf8 == expected, "declared, odd byte at " << k);
+      BOOST_TEST(d.replacements == 1u);
+    }
+    std::string bytes = ascii;
+    bytes.replace(k, 1, "\xC3\xBC");  // valid: ü, detected as UTF-8 and copied
+    const auto d = decode_to_utf8(bytes);
+    BOOST_TEST(d.utf8 == bytes, "detected, u-umlaut at " << k);
+    BOOST_TEST(d.charset == "UTF-8");
+    BOOST_TEST(d.replacements == 0u);
+    bytes = ascii;
+    bytes[k] = '\x80';  // a lone continuation byte: not UTF-8, so not detected as UTF-8
+    BOOST_TEST(decode_to_utf8(bytes).charset != "UTF-8", "detected, 0x80 at " << k);
+  }
+}
+
 struct Legacy {
   const std::string* bytes;
   const char* expected_charset;
