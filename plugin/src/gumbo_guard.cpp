@@ -1,4 +1,5 @@
 #include "gumbo_guard_internal.hpp"
+#include "markup_lexer_internal.hpp"  // NameTable
 #include "utf8_internal.hpp"
 
 #include <algorithm>
@@ -22,23 +23,33 @@ struct TagName {
   friend bool operator==(const TagName& a, const TagName& b) noexcept { return a.view() == b.view(); }
 };
 
-bool one_of(std::string_view name, std::initializer_list<std::string_view> names) noexcept {
-  return std::find(names.begin(), names.end(), name) != names.end();
-}
+/// What the model needs to know of an element's name.
+struct TagKind {
+  /// Elements that never hold children, and those whose end tag is optional and which a
+  /// sibling start tag closes (they do not nest in practice; counting them would flag
+  /// ordinary pages full of unclosed <p> and <li>).
+  bool never_nests = false;
+  /// Elements whose content is text up to their end tag (tags inside are not tags).
+  bool raw_text = false;
+};
 
-/// Elements that never hold children, and those whose end tag is optional and which a
-/// sibling start tag closes (they do not nest in practice; counting them would flag
-/// ordinary pages full of unclosed <p> and <li>).
-bool never_nests(std::string_view name) noexcept {
-  return one_of(name, {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img",
-                       "input", "keygen", "link", "meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
-                       "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption",
-                       "rb", "rt", "rp", "rtc", "html", "head", "body"});
-}
-
-/// Elements whose content is text up to their end tag (tags inside are not tags).
-bool is_raw_text(std::string_view name) noexcept {
-  return one_of(name, {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"});
+/// The TagKind of \p name, looked up once among the names of its length.
+TagKind tag_kind(std::string_view name) noexcept {
+  static const NameTable<TagKind> table = [] {
+    std::vector<std::pair<std::string_view, TagKind>> entries;
+    for (const std::string_view n :
+         {"area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "image", "img",
+          "input", "keygen", "link", "meta", "param", "source", "track", "wbr", "p", "li", "dt", "dd",
+          "option", "optgroup", "tr", "td", "th", "thead", "tbody", "tfoot", "colgroup", "caption",
+          "rb", "rt", "rp", "rtc", "html", "head", "body"})
+      entries.emplace_back(n, TagKind{true, false});
+    for (const std::string_view n :
+         {"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"})
+      entries.emplace_back(n, TagKind{false, true});
+    return NameTable<TagKind>(entries);
+  }();
+  const TagKind* kind = table.find(name);
+  return kind != nullptr ? *kind : TagKind{};
 }
 
 /// Index of the '>' that ends the tag starting at \p from (quotes respected), or npos.
@@ -60,8 +71,8 @@ std::size_t tag_end(std::string_view s, std::size_t from) noexcept {
   return std::string_view::npos;
 }
 
-/// Position after the end tag "</name" (case-insensitive) at or after \p from, or npos.
-std::size_t skip_raw_text(std::string_view s, std::size_t from, std::string_view name) noexcept {
+/// Position of the end tag "</name" (case-insensitive) at or after \p from, or npos.
+std::size_t raw_text_end_tag(std::string_view s, std::size_t from, std::string_view name) noexcept {
   for (std::size_t i = s.find("</", from); i != std::string_view::npos; i = s.find("</", i + 2)) {
     if (s.size() - i - 2 < name.size()) return std::string_view::npos;
     bool match = true;
@@ -110,9 +121,10 @@ std::optional<std::string> limit_nesting(std::string_view html, std::size_t max_
     if (end == std::string_view::npos) break;
     i = end + 1;
     const std::string_view tag = name.view();
+    const TagKind kind = tag_kind(tag);
 
     if (closing) {
-      if (never_nests(tag)) continue;
+      if (kind.never_nests) continue;
       if (depth_dropped > 0) {  // closes (in the model) the deepest, flattened element
         --depth_dropped;
         blanks.emplace_back(begin, i);
@@ -128,14 +140,14 @@ std::optional<std::string> limit_nesting(std::string_view html, std::size_t max_
       continue;
     }
     const bool self_closing = end > n && html[end - 1] == '/';
-    if (is_raw_text(tag)) {
-      const std::size_t close = skip_raw_text(html, i, tag);
+    if (kind.raw_text) {
+      const std::size_t close = raw_text_end_tag(html, i, tag);
       if (close == std::string_view::npos) break;
       i = close;  // its end tag is read next, as a tag
     }
-    if (never_nests(tag) || (self_closing && !is_raw_text(tag))) continue;
+    if (kind.never_nests || (self_closing && !kind.raw_text)) continue;
     if (open.size() < max_depth) {
-      if (!is_raw_text(tag)) open.push_back(name);
+      if (!kind.raw_text) open.push_back(name);
     } else {
       ++depth_dropped;
       blanks.emplace_back(begin, i);
@@ -147,9 +159,13 @@ std::optional<std::string> limit_nesting(std::string_view html, std::size_t max_
   return out;
 }
 
-std::size_t neutralize_overflowing_references(std::string& html) noexcept {
-  std::size_t rewritten = 0;
-  for (std::size_t i = html.find("&#"); i != std::string::npos; i = html.find("&#", i)) {
+namespace {
+
+/// Calls \p f(begin, end) with the digits [begin, end) of each numeric character reference
+/// in \p html whose value is above U+10FFFF, in order; \p f may rewrite those digits.
+template <class F>
+void for_each_overflowing_reference(std::string_view html, F&& f) {
+  for (std::size_t i = html.find("&#"); i != std::string_view::npos; i = html.find("&#", i)) {
     i += 2;
     const bool hex = i < html.size() && (html[i] == 'x' || html[i] == 'X');
     if (hex) ++i;
@@ -164,11 +180,18 @@ std::size_t neutralize_overflowing_references(std::string& html) noexcept {
       else break;
       value = std::min<std::uint64_t>(value * (hex ? 16 : 10) + d, 0x110000);  // saturates
     }
-    if (value > 0x10FFFF) {
-      std::fill(html.begin() + static_cast<std::ptrdiff_t>(digits), html.begin() + static_cast<std::ptrdiff_t>(i), '0');
-      ++rewritten;
-    }
+    if (value > 0x10FFFF) f(digits, i);
   }
+}
+
+}  // namespace
+
+std::size_t neutralize_overflowing_references(std::string& html) noexcept {
+  std::size_t rewritten = 0;
+  for_each_overflowing_reference(html, [&html, &rewritten](std::size_t begin, std::size_t end) {
+    std::fill(html.begin() + static_cast<std::ptrdiff_t>(begin), html.begin() + static_cast<std::ptrdiff_t>(end), '0');
+    ++rewritten;
+  });
   return rewritten;
 }
 
@@ -179,13 +202,15 @@ std::optional<GumboSafeText> make_gumbo_safe(std::string_view html, std::size_t 
     safe->text = std::move(*flat);
     safe->nesting_limited = true;
   }
-  if (!safe && html.find("&#") == std::string_view::npos) return safe;
-  std::string copy = safe ? std::string() : std::string(html);
-  std::string& text = safe ? safe->text : copy;
-  if (neutralize_overflowing_references(text) > 0 && !safe) {
+  if (!safe) {
+    // Most pages hold references but none that overflows: look before copying the page.
+    bool overflows = false;
+    for_each_overflowing_reference(html, [&overflows](std::size_t, std::size_t) { overflows = true; });
+    if (!overflows) return safe;
     safe.emplace();
-    safe->text = std::move(copy);
+    safe->text.assign(html);
   }
+  neutralize_overflowing_references(safe->text);
   return safe;
 }
 
