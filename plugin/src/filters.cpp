@@ -23,22 +23,41 @@ using detail::java_trim;
 // Java String.length(): UTF-16 code units.
 std::size_t java_length(std::string_view s) noexcept { return utf16_length(s); }
 
-// Locale-independent full Unicode lower case (spec §11.10). ASCII text, most blocks, maps
-// A-Z alone, as ICU's root locale does, without the round trip through UTF-16.
-std::string lower_case(std::string_view s) {
-  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
-    std::string out(s);
+// Whether lower-casing leaves every code point of \p s but ASCII A-Z as it is: each
+// non-ASCII one is valid UTF-8 without the Changes_When_Lowercased property (curly quotes,
+// dashes, NBSP, CJK ...). Context rules (final sigma) apply only to characters with it.
+bool lower_case_keeps_non_ascii(std::string_view s) noexcept {
+  const auto n = static_cast<int32_t>(s.size());
+  for (int32_t i = 0; i < n;) {
+    if (static_cast<unsigned char>(s[static_cast<std::size_t>(i)]) < 0x80) {
+      ++i;
+      continue;
+    }
+    UChar32 c = 0;
+    U8_NEXT(s.data(), i, n, c);
+    if (c < 0 || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED)) return false;
+  }
+  return true;
+}
+
+// Locale-independent full Unicode lower case (spec §11.10) of \p s into \p out (replacing
+// what it held; a buffer reused across blocks allocates only when it grows). Text whose
+// only cased characters are ASCII, most blocks, maps A-Z alone, as ICU's root locale does,
+// without the round trip through UTF-16.
+void lower_case_into(std::string_view s, std::string& out) {
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }) ||
+      lower_case_keeps_non_ascii(s)) {
+    out.assign(s);
     for (char& c : out) {
       if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
     }
-    return out;
+    return;
   }
   icu::UnicodeString u =
       icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
   u.toLower(icu::Locale::getRoot());
-  std::string out;
+  out.clear();
   u.toUTF8String(out);
-  return out;
 }
 
 bool contains(std::string_view haystack, std::string_view needle) noexcept {
@@ -172,14 +191,17 @@ std::optional<std::string_view> longest_title_part(std::string_view title, Separ
 }
 
 // The 2012 normalisation of titles and block texts: NBSP → space, apostrophes removed,
-// trimmed, lower-cased.
-std::string normalise_title_2012(std::string_view text) {
-  std::string s;
+// trimmed, lower-cased; into \p out, with \p scratch for the copy before lower-casing (both
+// replaced; buffers reused across blocks allocate only when they grow).
+void normalise_title_2012_into(std::string_view text, std::string& scratch, std::string& out) {
+  std::string& s = scratch;
+  s.clear();
   s.reserve(text.size());
   // Copies the runs between apostrophes and U+00A0 (0xC2 0xA0) whole.
   std::size_t i = 0;
   while (i < text.size()) {
-    const std::size_t stop = std::min(text.find_first_of("'\xC2", i), text.size());
+    std::size_t stop = i;
+    while (stop < text.size() && text[stop] != '\'' && text[stop] != '\xC2') ++stop;
     s.append(text, i, stop - i);
     i = stop;
     if (i == text.size()) break;
@@ -192,17 +214,24 @@ std::string normalise_title_2012(std::string_view text) {
       s += text[i++];
     }
   }
-  return lower_case(java_trim(s));
+  lower_case_into(java_trim(s), out);
 }
 
-// `text.replaceAll("[\\?\\!\\.\\-\\:]+", "").trim()`.
-std::string strip_title_punctuation(std::string_view text) {
-  std::string s;
-  s.reserve(text.size());
+std::string normalise_title_2012(std::string_view text) {
+  std::string scratch;
+  std::string out;
+  normalise_title_2012_into(text, scratch, out);
+  return out;
+}
+
+// `text.replaceAll("[\\?\\!\\.\\-\\:]+", "").trim()`: the characters kept go into \p out
+// (replaced); the result is the trimmed view of it.
+std::string_view strip_title_punctuation(std::string_view text, std::string& out) {
+  out.clear();
   for (const char c : text) {
-    if (c != '?' && c != '!' && c != '.' && c != '-' && c != ':') s += c;
+    if (c != '?' && c != '!' && c != '.' && c != '-' && c != ':') out += c;
   }
-  return std::string(java_trim(s));
+  return java_trim(out);
 }
 
 // ---- MinClauseWordsFilter ----
@@ -387,13 +416,15 @@ bool expand_title_to_content(TextDocument& doc) {
 
 bool terminating_blocks_finder(TextDocument& doc, bool post_1_2) {
   bool changed = false;
+  std::string lc;  // each block's lower case, in one buffer for the page
   for (auto& block : doc.blocks) {
     if (block.num_words >= 15) continue;
     const std::string_view text = java_trim(block.text);
     const std::size_t len = java_length(text);
     bool end = false;
     if (len >= 8) {
-      end = indicates_end_of_text(lower_case(text));
+      lower_case_into(text, lc);
+      end = indicates_end_of_text(lc);
     } else if (post_1_2) {
       end = block.link_density == 1.0f && text == "Comment";
     }
@@ -484,11 +515,15 @@ bool document_title_match_2012(TextDocument& doc) {
     }
     return kept > longest;
   };
+  // Buffers for each block's normalised and stripped text, reused across blocks.
+  std::string scratch;
+  std::string text;
+  std::string stripped;
   for (auto& block : doc.blocks) {
     if (too_long(block.text)) continue;
-    const std::string text = normalise_title_2012(block.text);
+    normalise_title_2012_into(block.text, scratch, text);
     if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
-        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text)) !=
+        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text, stripped)) !=
             candidates.end()) {
       block.labels.add(Label::Title);
       return true;  // the first match only

@@ -205,6 +205,31 @@ BOOST_AUTO_TEST_CASE(document_title_match_2012_normalises_and_stops_at_the_first
   BOOST_TEST(!document_title_match_2012(none));
 }
 
+BOOST_AUTO_TEST_CASE(lower_case_of_text_with_caseless_and_cased_non_ascii) {
+  // Curly quotes and dashes have no case: only the ASCII letters around them change.
+  TextDocument end = document({block("\u201cADD YOUR COMMENT\u201d \u2014 below", 5),
+                               block("\u201cADD YOUR COMMENTS\u201d", 3)});
+  BOOST_TEST(terminating_blocks_finder(end));
+  BOOST_TEST(end.blocks[0].labels.has(Label::IndicatesEndOfText));
+  BOOST_TEST(end.blocks[1].labels.has(Label::IndicatesEndOfText));
+  const auto title_at = [](TextDocument& doc) {
+    std::string t;
+    for (const auto& b : doc.blocks) t += b.labels.has(Label::Title) ? 'T' : '-';
+    return t;
+  };
+  TextDocument quoted = document({block("x", 1), block("\u201cSTORM\u201d \u2013 Harbour", 3)},
+                                 "\u201cstorm\u201d \u2013 harbour | Site");
+  BOOST_TEST(document_title_match_2012(quoted));
+  BOOST_TEST(title_at(quoted) == "-T");
+  // Cased letters beyond ASCII: É, and a Greek capital sigma that lower-cases to the final
+  // form at the end of a word (ICU's full mapping) on both sides.
+  TextDocument cased = document({block("CAF\u00c9 \u201c\u00c9LAN\u201d \u039f\u0394\u039f\u03a3", 3),
+                                 block("caf\u00e9 \u00e9lan", 2)},
+                                "Caf\u00e9 \u201c\u00e9lan\u201d \u03bf\u03b4\u03bf\u03c2");
+  BOOST_TEST(document_title_match_2012(cased));
+  BOOST_TEST(title_at(cased) == "T-");
+}
+
 BOOST_AUTO_TEST_CASE(ignore_blocks_after_content_counts_full_text_words) {
   TextDocument doc = document({content(block("p", 30)),
                                labelled(content(block("3 Comments", 2)), Label::IndicatesEndOfText),
