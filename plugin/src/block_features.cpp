@@ -48,9 +48,11 @@ bool is_calendar_name(std::string_view s) noexcept {
     default:
       return false;
   }
+  // s[0] is a capital, as every name's first letter: only the names it starts can match.
   const auto matches = [s](std::string_view name) {
-    return iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
-           (s.size() == 4 && name == "September" && iequals(s, "Sept"));
+    return name[0] == s[0] &&
+           (iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
+            (s.size() == 4 && name == "September" && iequals(s, "Sept")));
   };
   return std::any_of(k_months.begin(), k_months.end(), matches) ||
          std::any_of(k_weekdays.begin(), k_weekdays.end(), matches);
@@ -175,8 +177,7 @@ bool is_date_time_token(std::string_view token) noexcept {
   if (token.empty()) return false;
   // A calendar name starts with a capital, a time or a numeric date with a digit.
   const char first = token.front();
-  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
-  if (is_calendar_name(token)) return true;
+  if (!is_digit(first)) return first >= 'A' && first <= 'Z' && is_calendar_name(token);
   if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
   return is_time(token) || is_numeric_date(token);
 }

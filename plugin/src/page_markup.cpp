@@ -110,6 +110,28 @@ bool is_raw(std::string_view tag) noexcept {
   return std::find(std::begin(k_raw), std::end(k_raw), tag) != std::end(k_raw);
 }
 
+// Whether \p value with its HTML spaces left out, compared lower-case, holds \p lower_needle
+// (which has no spaces): "Display: None" holds "display:none". No copy of the value.
+bool compact_contains_lower(std::string_view value, std::string_view lower_needle) noexcept {
+  for (std::size_t k = 0; k < value.size(); ++k) {
+    if (detail::is_html_space(value[k])) continue;  // a match starts on a kept character
+    std::size_t p = k;
+    std::size_t j = 0;
+    while (j < lower_needle.size() && p < value.size()) {
+      if (detail::is_html_space(value[p])) {
+        ++p;
+      } else if (ascii_lower(value[p]) == lower_needle[j]) {
+        ++p;
+        ++j;
+      } else {
+        break;
+      }
+    }
+    if (j == lower_needle.size()) return true;
+  }
+  return false;
+}
+
 // Scans a start tag's attributes from p to its '>'. Returns the position after '>' (npos
 // when the tag never ends); sets the bits its attributes give and whether it closes itself.
 std::size_t scan_attributes(std::string_view html, std::size_t p, std::uint32_t& bits,
@@ -127,12 +149,8 @@ std::size_t scan_attributes(std::string_view html, std::size_t p, std::uint32_t&
         } else if (equals_lower(name, "aria-hidden")) {
           if (equals_lower(value, "true")) bits |= bit(MarkupBit::Hidden);
         } else if (equals_lower(name, "style")) {
-          std::string compact;
-          for (const char c : value) {
-            if (!detail::is_html_space(c)) compact += ascii_lower(c);
-          }
-          if (compact.find("display:none") != std::string::npos ||
-              compact.find("visibility:hidden") != std::string::npos)
+          if (compact_contains_lower(value, "display:none") ||
+              compact_contains_lower(value, "visibility:hidden"))
             bits |= bit(MarkupBit::Hidden);
         }
       },
