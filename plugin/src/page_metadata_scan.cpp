@@ -135,6 +135,18 @@ bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
   return found;
 }
 
+// Whether a class attribute's value lists \p lower_class (its space-separated names, any case).
+bool holds_class(std::string_view value, std::string_view lower_class) noexcept {
+  std::size_t i = 0;
+  while (i < value.size()) {
+    while (i < value.size() && is_html_space(value[i])) ++i;
+    const std::size_t begin = i;
+    while (i < value.size() && !is_html_space(value[i])) ++i;
+    if (i > begin && equals_lower(value.substr(begin, i - begin), lower_class)) return true;
+  }
+  return false;
+}
+
 // What the words of a class or id value say, looked up by each word's first character
 // (one pass over the value; this runs on every element that has a class or an id).
 enum MarkerBits : unsigned {
@@ -419,7 +431,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       while (!text.empty() && text.back() == ' ') text.pop_back();
       const bool home = !text.empty() && links_home(html, after);
       if (home && c.home_h1.empty()) c.home_h1 = text;
-      if (!text.empty() && !home && !c.headline_seen) {
+      // A heading for screen readers only ("Search", "Mobile menu") is not the headline.
+      const bool hidden = holds_class(a_class, "sr-only") || holds_class(a_class, "visually-hidden") ||
+                          holds_class(a_class, "screen-reader-text");
+      if (!text.empty() && !home && !hidden && !c.headline_seen) {
         // What follows the headline: where a post's date sits when no markup names it.
         c.headline_seen = true;
         if (last_date_at != std::string_view::npos && lt - last_date_at <= k_date_before_headline_bytes)

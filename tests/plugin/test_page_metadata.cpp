@@ -235,6 +235,12 @@ BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
       "<h1><a href=\"/\">Roger's Blog</a></h1><h1>Week 2</h1><div class=\"meta\">by Amanda &middot; "
       "Dec 20, 2025 at 3:00 am</div><p>Text written on 1 May 2019.</p>"));
   BOOST_TEST(m.date == "2025-12-20");
+  // A heading for screen readers only before it ("Search") is not the headline.
+  const auto hidden = read_page_metadata(page(
+      "<title>Trends</title>",
+      "<h1 class=\"sr-only\">Search</h1><nav>" + std::string(400, 'm') + "</nav><h1 class=\"h2\">Trends</h1>"
+      "<ul><li class=\"c-meta__date\">December 24, 2024</li></ul>"));
+  BOOST_TEST(hidden.date == "2024-12-24");
   // Or set just above it, in a date element.
   const auto above = read_page_metadata(page(
       "<title>Starfield</title>",
