@@ -4,7 +4,8 @@
 # Builds the library boilerdex_<NAME> (alias boilerdex::<NAME>) from <NAME>/src, with
 # <NAME>/include as its public include directory, and (with BOILERDEX_COMPILE_HEADERS)
 # a check target that compiles every public header on its own. TYPE defaults to CMake's
-# choice (BUILD_SHARED_LIBS); plugin is SHARED: it is the public library libboilerdex.
+# choice (BUILD_SHARED_LIBS). plugin does not use it: libboilerdex is built in
+# plugin/CMakeLists.txt from its parts (page, extractors, faces), each an OBJECT library.
 function(boilerdex_component name)
   cmake_parse_arguments(ARG "" "TYPE" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
   add_library(boilerdex_${name} ${ARG_TYPE} ${ARG_SOURCES})

@@ -9,7 +9,10 @@ install(TARGETS boilerdex_plugin EXPORT boilerdexTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-install(DIRECTORY ${PROJECT_SOURCE_DIR}/plugin/include/ ${PROJECT_SOURCE_DIR}/config/include/
+# plugin's public headers come from its three parts' include folders (page, extractors,
+# faces); installed together, as one include/boilerdex/ tree.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/plugin/page/include/ ${PROJECT_SOURCE_DIR}/plugin/extractors/include/
+  ${PROJECT_SOURCE_DIR}/plugin/faces/include/ ${PROJECT_SOURCE_DIR}/config/include/
   ${PROJECT_BINARY_DIR}/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.h" PATTERN "*.hpp")

@@ -25,7 +25,7 @@ if(BOILERDEX_SANITIZE)
                                 -fno-omit-frame-pointer)
   add_compile_options(${boilerdex_sanitizer_flags})
   add_link_options(${boilerdex_sanitizer_flags})
-  # A C program (tests/plugin/c_api_test.c) linked by clang, not clang++, would miss
+  # A C program (tests/faces/c_api_test.c) linked by clang, not clang++, would miss
   # UBSan's C++ runtime (and the libstdc++ it needs) that libboilerdex's vptr checks call.
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
     add_link_options("$<$<LINK_LANGUAGE:C>:-fsanitize-link-c++-runtime;-lstdc++>")

@@ -34,9 +34,9 @@
 #include <string>
 #include <vector>
 
-#include "../src/arena.hpp"
-#include "../src/html_segmenter_internal.hpp"
-#include "../src/lean_html_internal.hpp"
+#include "../page/internal/arena.hpp"
+#include "../page/internal/html_segmenter_internal.hpp"
+#include "../page/internal/lean_html_internal.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"

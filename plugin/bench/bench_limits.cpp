@@ -33,8 +33,8 @@
 #include <string>
 #include <vector>
 
-#include "../src/arena.hpp"
-#include "../src/gumbo_guard_internal.hpp"
+#include "../page/internal/arena.hpp"
+#include "../page/internal/gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Rebuild the `best` extractor's learned stage, plugin/models/best-blocks.json.
+"""Rebuild the `best` extractor's learned stage, plugin/extractors/models/best-blocks.json.
 
     python3 plugin/scripts/train_best_model.py --train build/plugin/boilerdex-train \
-        [--data ../shared/data/extraction] [--out plugin/models/best-blocks.json] [--cv 5]
+        [--data ../shared/data/extraction] [--out plugin/extractors/models/best-blocks.json] [--cv 5]
 
 Trains `boilerdex-train --features best` (XGBoost, 2 classes) on the *tune* half of the six
 development sets only — a page is in the tune half when the SHA-1 of its id has an even first
@@ -54,7 +54,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train", required=True, help="path to boilerdex-train")
     ap.add_argument("--data", default="../shared/data/extraction")
-    ap.add_argument("--out", default="plugin/models/best-blocks.json")
+    ap.add_argument("--out", default="plugin/extractors/models/best-blocks.json")
     ap.add_argument("--cv", type=int, default=0, help="cross-validate with K folds first")
     ap.add_argument("--threads", default="2")
     args = ap.parse_args()

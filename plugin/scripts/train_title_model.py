@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Rebuild the title ranker's weights, plugin/src/page_metadata_title_model.cpp.
+"""Rebuild the title ranker's weights, plugin/page/src/page_metadata_title_model.cpp.
 
     python3 plugin/scripts/train_title_model.py --rows-tool build/plugin/eval/boilerdex-title-rows \
-        [--data ../shared/data/extraction] [--out plugin/src/page_metadata_title_model.cpp] [--cv 5]
+        [--data ../shared/data/extraction] [--out plugin/page/src/page_metadata_title_model.cpp] [--cv 5]
         [--held-out]
 
 read_page_metadata chooses the title among the candidates the markup offers (<title> cleaned,
@@ -153,7 +153,7 @@ def main():
     ap.add_argument("--rows-tool", help="boilerdex-title-rows, run on DATA/wcxb-dev")
     ap.add_argument("--rows", help="its output, already written (instead of --rows-tool)")
     ap.add_argument("--data", default=os.path.join(root, "..", "shared", "data", "extraction"))
-    ap.add_argument("--out", default=os.path.join(root, "plugin", "src", "page_metadata_title_model.cpp"))
+    ap.add_argument("--out", default=os.path.join(root, "plugin", "page", "src", "page_metadata_title_model.cpp"))
     ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation inside the tune half first")
     ap.add_argument("--held-out", action="store_true", help="print the held-out half's accuracy")
     ap.add_argument("--dry-run", action="store_true", help="do not write --out")

@@ -2,7 +2,7 @@
 // reached often): blocks stay inside the input, texts stay UTF-8, limits hold; and the page
 // segments the same when Gumbo is given it whole instead of its lean copy (script, style and
 // comment bodies emptied: lean_html_internal.hpp), so the pre-pass never changes a block.
-#include "../../plugin/src/html_segmenter_internal.hpp"
+#include "../../plugin/page/internal/html_segmenter_internal.hpp"
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "fuzz_support.hpp"

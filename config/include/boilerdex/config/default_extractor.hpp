@@ -7,7 +7,7 @@
 /// component may depend on config and config on none of them (DESIGN.md's arrows); it is a
 /// name plugin::make_extractor accepts, never checked here.
 ///
-/// `best` (plugin/include/boilerdex/plugin/best_extractor.hpp) is the most accurate
+/// `best` (plugin/extractors/include/boilerdex/plugin/best_extractor.hpp) is the most accurate
 /// extractor on every development set in README; boilerpipe's `article` and the other ports
 /// keep their names and stay available with `-e`.
 

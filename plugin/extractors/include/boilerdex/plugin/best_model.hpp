@@ -1,0 +1,117 @@
+#pragma once
+/// \file
+/// The learned stage of the `best` extractor: a tree ensemble (learned_model.hpp) over the
+/// feature set "best" that re-decides every block from what the rules of best_extractor.hpp
+/// found, the block's shallow features and where it stands in the page's structure.
+///
+/// The rules were tuned on news and blog articles; on listings, collections, forums,
+/// product and documentation pages they keep too little (a list's items look like a
+/// related-stories list to them). The model sees, per block:
+///  - the 56 `local+page` features (learned_model.hpp: the WSDM 2010 shallow features of the
+///    block and its neighbours, and its place in the page);
+///  - the markup around its text (page_markup.hpp): landmarks (main, article, nav, header,
+///    footer, aside), list items, table cells, form controls, code, headings, hidden
+///    elements, and the class/id vocabulary of comments, side matter, content and items;
+///  - its DOM neighbourhood from TextDocument::containers: for its 1st, 2nd and 3rd container
+///    ancestor the share of the page's words under it, that subtree's link density and its
+///    number of blocks; the number of sibling containers under its 2nd and 3rd ancestor
+///    holding text (repeated structures: list items, posts, product cards) and the words per
+///    such item;
+///  - the rules' verdict: the block's evidence p, the raw classifier votes, the rules'
+///    decision, whether it lies in the main subtree, whether a markup hint damped it, and the
+///    share of the page's words the rules keep and the main subtree holds;
+///  - page markup: the share of the page's words inside <main>/role=main and inside
+///    <article>;
+///  - the shape of its text (text_shape): code characters and tags written out.
+///
+/// The shipped model (plugin/extractors/models/best-blocks.json, compiled into the library) was trained
+/// by plugin/scripts/train_best_model.py with `boilerdex-train --features best` on the tune
+/// half of the development sets only; EVALUATION_RESULTS.md reports the other half.
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+
+namespace boilerdex::plugin {
+
+/// Names of the features the "best" set has beyond `local+page`, in row order.
+[[nodiscard]] std::span<const std::string_view> best_extra_feature_names() noexcept;
+
+/// The feature rows of set "best" for every block of \p fresh (fresh from
+/// segment_html(\p utf8_html)), row-major, feature_count(FeatureSet::Best) floats per block,
+/// with \p rules = best_rule_decisions(\p fresh, \p utf8_html, ...) of the same page.
+/// O(bytes + blocks × (features + chain length)). \throws std::invalid_argument when
+/// \p rules does not have one entry per block; std::bad_alloc.
+[[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,
+                                                   std::string_view utf8_html,
+                                                   const BestRuleResult& rules);
+
+/// The same with the page's markup already found (\p markup = block_markup(\p fresh, page)).
+[[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,
+                                                   const BestRuleResult& rules,
+                                                   const std::vector<BlockMarkup>& markup);
+
+/// Page-level shares of a page's words (segmenter counts), found with its feature rows.
+struct BestPageShares {
+  double kept = 0.0;        ///< in blocks the rules keep (BestRuleResult::keep)
+  double item_words = 0.0;  ///< in blocks with MarkupBit::ItemWords that no hint damped
+};
+
+/// best_feature_rows a range of blocks at a time: what the rows need of the whole page is
+/// gathered once, then any range's rows are the same values as best_feature_rows gives
+/// them. A page of 200,000 blocks never holds its 86 MB of rows at once. Keeps references
+/// to its arguments, which must outlive it.
+class BestFeatureRows {
+ public:
+  /// \throws std::invalid_argument as best_feature_rows; std::bad_alloc.
+  BestFeatureRows(const TextDocument& fresh, const BestRuleResult& rules,
+                  const std::vector<BlockMarkup>& markup);
+  ~BestFeatureRows();
+  BestFeatureRows(const BestFeatureRows&) = delete;
+  BestFeatureRows& operator=(const BestFeatureRows&) = delete;
+
+  /// The page's number of blocks.
+  [[nodiscard]] std::size_t size() const noexcept;
+  /// The rows of blocks [\p begin, \p end), row-major. \throws std::invalid_argument when the
+  /// range is not within the page; std::bad_alloc.
+  [[nodiscard]] std::vector<float> rows(std::size_t begin, std::size_t end) const;
+  /// The page's shares of words (the listing rule's signal, BestOptions::listing_threshold).
+  [[nodiscard]] BestPageShares page_shares() const noexcept;
+
+ private:
+  struct Page;
+  std::unique_ptr<const Page> m_page;
+};
+
+/// The same, running the rules with \p options first.
+[[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,
+                                                   std::string_view utf8_html,
+                                                   const BestOptions& options = {});
+
+/// How much a block's text looks like source code or markup.
+struct TextShape {
+  double code_share = 0.0;  ///< share of its non-blank characters among {}<>;=[]()$\|"
+  std::size_t tags = 0;     ///< '<' followed by a letter, '/' or '!' (a tag written as text)
+};
+/// O(text). Never throws.
+[[nodiscard]] TextShape text_shape(std::string_view text) noexcept;
+
+/// Whether \p block is markup rather than page text, whatever any classifier says: text of a
+/// <textarea> (a form's value, often an HTML template), or, outside <pre>/<code>, text with
+/// at least 2 tags written out and one per 10 words or fewer (script source or HTML in
+/// <noscript> or an iframe's fallback, which parsers keep as raw text). Never throws.
+[[nodiscard]] bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept;
+
+/// The model compiled into the library (plugin/extractors/models/best-blocks.json), parsed on first use;
+/// nullptr when the library was built without one. Thread-safe.
+/// \throws InputError when the compiled-in text is not a valid model (a build defect).
+[[nodiscard]] const LearnedModel* builtin_best_model();
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,299 @@
+#include "boilerdex/plugin/best_model.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include "best_model_data_internal.hpp"
+#include "gumbo_guard_internal.hpp"
+#include "boilerdex/plugin/block_features.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+
+namespace boilerdex::plugin {
+
+namespace {
+
+constexpr std::string_view k_markup_names[] = {
+    "markup.main",         "markup.article",       "markup.nav",          "markup.header",
+    "markup.footer",       "markup.aside",         "markup.list_item",    "markup.table_cell",
+    "markup.table",        "markup.form",          "markup.code",         "markup.heading",
+    "markup.quote",        "markup.definition",    "markup.textarea",     "markup.hidden",
+    "markup.comment_words", "markup.side_words",   "markup.content_words", "markup.item_words",
+    "markup.noscript",     "markup.dialog",        "markup.figure"};
+static_assert(std::size(k_markup_names) == k_markup_bits, "one name per MarkupBit");
+
+constexpr std::string_view k_other_names[] = {
+    "markup.log_depth",
+    "dom.words_share_1",   "dom.link_density_1",   "dom.log_blocks_1",
+    "dom.words_share_2",   "dom.link_density_2",   "dom.log_blocks_2",
+    "dom.words_share_3",   "dom.link_density_3",   "dom.log_blocks_3",
+    "dom.log_items_2",     "dom.log_items_3",      "dom.log_item_words_2",
+    "rules.votes",         "rules.evidence",       "rules.keep",
+    "rules.inside",        "rules.hinted",         "rules.kept_share",
+    "rules.inside_share",  "page.main_share",      "page.article_share",
+    "text.code_chars",     "text.tag_like",
+    "dom.kept_share_1",    "dom.kept_share_2",     "dom.kept_share_3",
+    "dom.meet_level",      "page.log_max_items",  "rules.title",
+    "rules.after_end"};
+
+constexpr std::size_t k_extra = std::size(k_markup_names) + std::size(k_other_names);
+
+const std::array<std::string_view, k_extra>& extra_names() {
+  static const std::array<std::string_view, k_extra> names = [] {
+    std::array<std::string_view, k_extra> out{};
+    std::copy(std::begin(k_markup_names), std::end(k_markup_names), out.begin());
+    std::copy(std::begin(k_other_names), std::end(k_other_names),
+              out.begin() + static_cast<std::ptrdiff_t>(std::size(k_markup_names)));
+    return out;
+  }();
+  return names;
+}
+
+constexpr std::size_t k_levels = 3;  // container ancestors looked at
+
+// Per container element: the words, anchor words and blocks with words under it.
+struct Subtree {
+  double words = 0;
+  double anchor_words = 0;
+  double blocks = 0;
+  double kept_words = 0;  // words the rules keep
+};
+
+constexpr std::size_t k_meet_levels = 8;  // ancestors searched for the rules' kept text
+
+// A block's container ancestors up to level k_meet_levels − 1 (0 = nearest), the outermost
+// repeated when the chain is shorter; k_no_subtree throughout without a chain. Read once
+// per block: the chain is walked, not indexed.
+using Ancestors = std::array<std::uint32_t, k_meet_levels>;
+Ancestors ancestors(const ContainerChain& chain) {
+  Ancestors up;
+  up.fill(k_no_subtree);
+  std::size_t level = 0;
+  for (auto it = chain.begin(); it != chain.end() && level < up.size(); ++it) up[level++] = *it;
+  for (; level > 0 && level < up.size(); ++level) up[level] = up[level - 1];
+  return up;
+}
+
+// The number of distinct level-(k−1) ancestors with text under each level-k ancestor.
+std::vector<double> distinct_children(const TextDocument& doc, std::size_t level,
+                                      std::size_t table_size) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  for (std::size_t i = 0; i < doc.blocks.size() && i < doc.containers.num_blocks(); ++i) {
+    if (doc.blocks[i].num_words == 0) continue;
+    const Ancestors up = ancestors(doc.containers.chain(i));
+    if (up[0] == k_no_subtree) continue;
+    pairs.emplace_back(up[level], up[level - 1]);
+  }
+  std::sort(pairs.begin(), pairs.end());
+  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  std::vector<double> count(table_size, 0.0);
+  for (const auto& [parent, child] : pairs) count[parent] += 1.0;
+  return count;
+}
+
+}  // namespace
+
+TextShape text_shape(std::string_view text) noexcept {
+  TextShape shape;
+  std::size_t visible = 0, code = 0;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
+    ++visible;
+    switch (c) {
+      case '{': case '}': case '<': case '>': case ';': case '=': case '[': case ']':
+      case '(': case ')': case '$': case '\\': case '|': case '"':
+        ++code;
+        break;
+      default:
+        break;
+    }
+    if (c == '<' && k + 1 < text.size()) {
+      const char n = text[k + 1];
+      if ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!') ++shape.tags;
+    }
+  }
+  shape.code_share = visible > 0 ? static_cast<double>(code) / static_cast<double>(visible) : 0.0;
+  return shape;
+}
+
+bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept {
+  if (markup.has(MarkupBit::Textarea)) return true;
+  if (markup.has(MarkupBit::Code)) return false;  // code shown on the page is its text
+  if (block.text.find('<') == std::string::npos) return false;  // most blocks: no tag at all
+  const TextShape shape = text_shape(block.text);
+  return shape.tags >= 2 && shape.tags * 10 >= static_cast<std::size_t>(std::max(1, block.num_words));
+}
+
+std::span<const std::string_view> best_extra_feature_names() noexcept { return extra_names(); }
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
+                                     const BestRuleResult& rules) {
+  return best_feature_rows(
+      fresh, rules, block_markup(fresh, detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes)));
+}
+
+// What best_feature_rows needs of the whole page before it can write any block's row.
+struct BestFeatureRows::Page {
+  const TextDocument& fresh;
+  const BestRuleResult& rules;
+  const std::vector<BlockMarkup>& markup;
+  std::vector<BlockFeatures> features;  // compute_features, for the local+page columns
+  std::vector<Subtree> subtree;         // by container element id
+  std::vector<double> items_2, items_3;
+  double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
+  double item_words = 0;  // under item markup, not hinted (BestPageShares::item_words)
+  double max_items = 0;
+
+  Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
+      : fresh(d), rules(r), markup(m), features(compute_features(d)) {
+    const std::size_t n = fresh.blocks.size();
+    // Container subtrees, sized by the largest element id seen.
+    std::uint32_t max_id = 0;
+    for (std::size_t i = 0; i < n && i < fresh.containers.num_blocks(); ++i) {
+      for (const auto id : fresh.containers.chain(i)) max_id = std::max(max_id, id);
+    }
+    const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
+    subtree.assign(table_size, Subtree{});
+    for (std::size_t i = 0; i < n; ++i) {
+      const TextBlock& b = fresh.blocks[i];
+      const double words = b.num_words;
+      page_words += words;
+      if (rules.keep[i]) kept_words += words;
+      if (rules.inside[i]) inside_words += words;
+      if (markup[i].has(MarkupBit::Main)) main_words += words;
+      if (markup[i].has(MarkupBit::Article)) article_words += words;
+      if (markup[i].has(MarkupBit::ItemWords) && !rules.hinted[i]) item_words += words;
+      if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
+      // Each distinct ancestor of the first levels once (short chains repeat the outermost).
+      const Ancestors up = ancestors(fresh.containers.chain(i));
+      std::uint32_t last = k_no_subtree;
+      for (std::size_t level = 0; level < k_meet_levels; ++level) {
+        const std::uint32_t id = up[level];
+        if (id == k_no_subtree || id == last) continue;
+        last = id;
+        subtree[id].words += words;
+        subtree[id].anchor_words += b.num_words_in_anchor_text;
+        subtree[id].blocks += 1.0;
+        if (rules.keep[i]) subtree[id].kept_words += words;
+      }
+    }
+    items_2 = distinct_children(fresh, 1, table_size);
+    items_3 = distinct_children(fresh, 2, table_size);
+    max_items = items_2.empty() ? 0.0 : *std::max_element(items_2.begin(), items_2.end());
+  }
+};
+
+BestFeatureRows::BestFeatureRows(const TextDocument& fresh, const BestRuleResult& rules,
+                                 const std::vector<BlockMarkup>& markup) {
+  const std::size_t n = fresh.blocks.size();
+  if (rules.evidence.size() != n || rules.votes.size() != n || rules.keep.size() != n ||
+      rules.inside.size() != n || rules.hinted.size() != n || rules.title.size() != n ||
+      rules.after_end.size() != n)
+    throw std::invalid_argument("best_feature_rows: rules of another page");
+  if (markup.size() != n) throw std::invalid_argument("best_feature_rows: markup of another page");
+  m_page = std::make_unique<const Page>(fresh, rules, markup);
+}
+
+BestFeatureRows::~BestFeatureRows() = default;
+
+std::size_t BestFeatureRows::size() const noexcept { return m_page->fresh.blocks.size(); }
+
+BestPageShares BestFeatureRows::page_shares() const noexcept {
+  const Page& pg = *m_page;
+  if (pg.page_words <= 0) return {};
+  return {pg.kept_words / pg.page_words, pg.item_words / pg.page_words};
+}
+
+std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) const {
+  const Page& pg = *m_page;
+  const TextDocument& fresh = pg.fresh;
+  const BestRuleResult& rules = pg.rules;
+  const std::vector<BlockMarkup>& markup = pg.markup;
+  const std::size_t base_width = feature_count(FeatureSet::LocalPage);
+  const std::size_t width = feature_count(FeatureSet::Best);
+  const std::vector<float> base = feature_rows(pg.features, FeatureSet::LocalPage, begin, end);
+  const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
+
+  std::vector<float> rows((end - begin) * width, 0.0f);
+  for (std::size_t i = begin; i < end; ++i) {
+    float* out = rows.data() + (i - begin) * width;
+    std::copy_n(base.data() + (i - begin) * base_width, base_width, out);
+    std::size_t at = base_width;
+    for (std::size_t b = 0; b < k_markup_bits; ++b)
+      out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
+    out[at++] = static_cast<float>(std::log1p(markup[i].depth));
+    const Ancestors up = ancestors(fresh.containers.chain(i));
+    const Ancestors* chain = up[0] != k_no_subtree ? &up : nullptr;
+    for (std::size_t level = 0; level < k_levels; ++level) {
+      const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
+      out[at++] = static_cast<float>(share(s.words, pg.page_words));
+      out[at++] = static_cast<float>(share(s.anchor_words, s.words));
+      out[at++] = static_cast<float>(std::log1p(s.blocks));
+    }
+    const double items2 = chain != nullptr ? pg.items_2[(*chain)[1]] : 0.0;
+    const double items3 = chain != nullptr ? pg.items_3[(*chain)[2]] : 0.0;
+    const double words2 = chain != nullptr ? pg.subtree[(*chain)[1]].words : 0.0;
+    out[at++] = static_cast<float>(std::log1p(items2));
+    out[at++] = static_cast<float>(std::log1p(items3));
+    out[at++] = static_cast<float>(std::log1p(share(words2, items2)));
+    out[at++] = static_cast<float>(rules.votes[i]);
+    out[at++] = static_cast<float>(rules.evidence[i]);
+    out[at++] = rules.keep[i] ? 1.0f : 0.0f;
+    out[at++] = rules.inside[i] ? 1.0f : 0.0f;
+    out[at++] = rules.hinted[i] ? 1.0f : 0.0f;
+    out[at++] = static_cast<float>(share(pg.kept_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.inside_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.main_words, pg.page_words));
+    out[at++] = static_cast<float>(share(pg.article_words, pg.page_words));
+    const TextShape shape = text_shape(fresh.blocks[i].text);
+    out[at++] = static_cast<float>(shape.code_share);
+    out[at++] = static_cast<float>(std::min<std::size_t>(shape.tags, 1000));
+    for (std::size_t level = 0; level < k_levels; ++level) {
+      const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
+      out[at++] = static_cast<float>(share(s.kept_words, s.words));
+    }
+    // The first ancestor whose subtree holds text the rules keep: 0 = the nearest.
+    std::size_t meet = k_meet_levels;
+    for (std::size_t level = 0; chain != nullptr && level < k_meet_levels; ++level) {
+      if (pg.subtree[(*chain)[level]].kept_words > 0) {
+        meet = level;
+        break;
+      }
+    }
+    out[at++] = static_cast<float>(meet);
+    out[at++] = static_cast<float>(std::log1p(pg.max_items));
+    out[at++] = rules.title[i] ? 1.0f : 0.0f;
+    out[at++] = rules.after_end[i] ? 1.0f : 0.0f;
+  }
+  return rows;
+}
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleResult& rules,
+                                     const std::vector<BlockMarkup>& markup) {
+  const BestFeatureRows page(fresh, rules, markup);
+  return page.rows(0, page.size());
+}
+
+std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
+                                     const BestOptions& options) {
+  return best_feature_rows(fresh, utf8_html, best_rule_decisions(fresh, utf8_html, options));
+}
+
+const LearnedModel* builtin_best_model() {
+  static std::once_flag once;
+  static std::unique_ptr<const LearnedModel> model;
+  std::call_once(once, [] {
+    const std::string_view text = detail::k_best_model_json;
+    if (!text.empty())
+      model = std::make_unique<const LearnedModel>(
+          LearnedModel::from_json(text, "the compiled-in best model (plugin/extractors/models/best-blocks.json)"));
+  });
+  return model.get();
+}
+
+}  // namespace boilerdex::plugin

@@ -1,0 +1,30 @@
+// The lexical pieces the markup scans share (plugin/page/internal/markup_lexer_internal.hpp).
+#include <boost/test/unit_test.hpp>
+#include <string_view>
+
+#include "../../plugin/page/internal/markup_lexer_internal.hpp"
+
+using namespace boilerdex::plugin::detail;
+
+BOOST_AUTO_TEST_SUITE(markup_lexer)
+
+// PrefixTable answers what any_prefix over each list answers, whatever the case and the
+// first character, with each list's own bits.
+BOOST_AUTO_TEST_CASE(prefix_table_matches_any_prefix_per_list) {
+  static constexpr std::string_view k_a[] = {"comment", "disqus", "reply"};
+  static constexpr std::string_view k_b[] = {"nav", "menu", "related", "re"};
+  static constexpr std::string_view k_c[] = {"content", "post", "text"};
+  const PrefixTable table = {{k_a, 1u}, {k_b, 2u}, {k_c, 4u}};
+  for (const std::string_view word :
+       {"comments", "CommentList", "Disqus_thread", "reply", "replies", "navbar", "MENU", "related",
+        "recent", "content", "ContentMain", "postbody", "textual", "x", "", "9lives", "c", "Re"}) {
+    const std::uint32_t expected = (any_prefix(word, k_a) ? 1u : 0u) | (any_prefix(word, k_b) ? 2u : 0u) |
+                                   (any_prefix(word, k_c) ? 4u : 0u);
+    BOOST_TEST_CONTEXT(word) { BOOST_TEST(table.bits(word) == expected); }
+  }
+  BOOST_TEST(table.bits("replyform") == 3u);  // "re" and "reply": two lists at once
+  BOOST_TEST(table.bits("Navigation") == 2u);
+  BOOST_TEST(table.bits("pos") == 0u);      // shorter than every prefix
+}
+
+BOOST_AUTO_TEST_SUITE_END()

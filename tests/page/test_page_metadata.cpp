@@ -1,0 +1,518 @@
+// read_page_metadata: one small hand-written page per source of metadata.
+#include <boost/test/unit_test.hpp>
+#include <string>
+#include <vector>
+
+#include "boilerdex/plugin/extractor_registry.hpp"
+#include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/page_metadata.hpp"
+#include "../../plugin/page/internal/page_metadata_internal.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+std::string page(const std::string& head, const std::string& body = "<p>Body text.</p>") {
+  return "<!DOCTYPE html><html><head>" + head + "</head><body>" + body + "</body></html>";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(page_metadata)
+
+BOOST_AUTO_TEST_CASE(meta_name_tags) {
+  const auto m = read_page_metadata(page(
+      "<title>Tax guide</title><meta name=\"author\" content=\"Ada Lovelace\">"
+      "<meta name=\"description\" content=\"How to file &amp; pay.\">"
+      "<meta name=\"keywords\" content=\"tax, money , tax\">"
+      "<meta name=\"date\" content=\"2023-11-02\">"));
+  BOOST_TEST(m.title == "Tax guide");
+  BOOST_TEST(m.author == "Ada Lovelace");
+  BOOST_TEST(m.description == "How to file & pay.");
+  BOOST_TEST(m.date == "2023-11-02");
+  BOOST_TEST((m.tags == std::vector<std::string>{"tax", "money"}));
+  BOOST_TEST(m.page_type.empty());  // nothing says what kind of page it is
+}
+
+BOOST_AUTO_TEST_CASE(opengraph) {
+  const auto m = read_page_metadata(page(
+      "<meta property=\"og:title\" content=\"Harbour storm\">"
+      "<meta property=\"og:site_name\" content=\"Example Times\">"
+      "<meta property=\"og:url\" content=\"https://example.com/storm\">"
+      "<meta property=\"og:image\" content=\"https://example.com/s.jpg\">"
+      "<meta property=\"og:type\" content=\"article\">"
+      "<meta property=\"og:locale\" content=\"en_GB\">"
+      "<meta property=\"article:published_time\" content=\"2010-02-04T18:00:00+01:00\">"
+      "<meta property=\"article:modified_time\" content=\"2010-02-06T09:00:00Z\">"
+      "<meta property=\"article:section\" content=\"Weather\">"
+      "<meta property=\"article:tag\" content=\"storms\">"));
+  BOOST_TEST(m.title == "Harbour storm");
+  BOOST_TEST(m.sitename == "Example Times");
+  BOOST_TEST(m.url == "https://example.com/storm");
+  BOOST_TEST(m.image == "https://example.com/s.jpg");
+  BOOST_TEST(m.page_type == "article");
+  BOOST_TEST(m.language == "en-GB");
+  BOOST_TEST(m.date == "2010-02-04");  // published wins over modified
+  BOOST_TEST((m.categories == std::vector<std::string>{"Weather"}));
+  BOOST_TEST((m.tags == std::vector<std::string>{"storms"}));
+}
+
+BOOST_AUTO_TEST_CASE(twitter_cards) {
+  const auto m = read_page_metadata(page(
+      "<meta name=\"twitter:title\" content=\"Card title\">"
+      "<meta name=\"twitter:description\" content=\"Card text\">"
+      "<meta name=\"twitter:image\" content=\"https://example.com/c.png\">"));
+  BOOST_TEST(m.title == "Card title");
+  BOOST_TEST(m.description == "Card text");
+  BOOST_TEST(m.image == "https://example.com/c.png");
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_article) {
+  const auto m = read_page_metadata(page(
+      "<title>Ignored | Site</title>"
+      R"(<script type="application/ld+json">{"@context":"https://schema.org","@type":"NewsArticle",
+      "headline":"Storm closes harbour","datePublished":"2010-02-04T18:00:00Z",
+      "dateModified":"2010-02-05","author":[{"@type":"Person","name":"A. Reporter"},
+      {"@type":"Person","name":"B. Writer"}],"publisher":{"@type":"Organization","name":"Example Times"},
+      "articleSection":["News","Weather"],"keywords":"storm, harbour","image":{"url":"https://e.com/i.jpg"},
+      "inLanguage":"en"}</script>)"));
+  BOOST_TEST(m.author == "A. Reporter, B. Writer");
+  BOOST_TEST(m.date == "2010-02-04");
+  BOOST_TEST(m.sitename == "Example Times");
+  BOOST_TEST(m.page_type == "article");
+  BOOST_TEST(m.image == "https://e.com/i.jpg");
+  BOOST_TEST((m.categories == std::vector<std::string>{"News", "Weather"}));
+  BOOST_TEST((m.tags == std::vector<std::string>{"storm", "harbour"}));
+  BOOST_TEST(m.title == "Ignored");  // the <title>, cleaned, as no <h1> names the headline
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_graph_resolves_the_author_by_id) {
+  const auto m = read_page_metadata(page(
+      R"(<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+      {"@type":"WebSite","@id":"#site","name":"Left Site"},
+      {"@type":"WebPage","@id":"#page","datePublished":"2019-01-01"},
+      {"@type":"BlogPosting","headline":"Post","author":{"@id":"#jane"},"datePublished":"2021-06-30"},
+      {"@type":"Person","@id":"#jane","name":"Jane Doe"}]}</script>)"));
+  BOOST_TEST(m.author == "Jane Doe");
+  BOOST_TEST(m.date == "2021-06-30");  // the post's date, not the web page's
+  BOOST_TEST(m.sitename == "Left Site");
+  BOOST_TEST(m.page_type == "article");
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_arrays_and_kinds_of_page) {
+  const auto product = read_page_metadata(page(
+      R"(<script type="application/ld+json">[{"@type":"BreadcrumbList"},
+      {"@type":"Product","name":"Wool Runner","review":[{"author":{"name":"Reviewer"}}]}]</script>)"));
+  BOOST_TEST(product.page_type == "product");
+  BOOST_TEST(product.author.empty());  // a reviewer is not the page's author
+  const auto forum = read_page_metadata(page(
+      R"(<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Q",
+      "author":{"@type":"Person","name":"user42"},"datePublished":"2024-05-11T08:00:00Z"}</script>)"));
+  BOOST_TEST(forum.page_type == "forum");
+  BOOST_TEST(forum.author == "user42");
+  BOOST_TEST(forum.date == "2024-05-11");
+}
+
+BOOST_AUTO_TEST_CASE(malformed_json_ld_is_skipped_not_thrown) {
+  std::string deep(100000, '[');
+  const auto m = read_page_metadata(page(
+      "<title>Still here</title><meta name=\"author\" content=\"Kept Name\">"
+      "<meta property=\"og:type\" content=\"article\">"
+      "<script type=\"application/ld+json\">{\"@type\": \"Article\", \"author\": </script>"
+      "<script type=\"application/ld+json\">" + deep + "</script>"
+      "<script type=\"application/ld+json\"><!-- {\"@type\":\"Article\",\"datePublished\":\"2020-01-02\"} --></script>"));
+  BOOST_TEST(m.title == "Still here");
+  BOOST_TEST(m.author == "Kept Name");
+  BOOST_TEST(m.date == "2020-01-02");  // the comment-wrapped body still counts
+}
+
+BOOST_AUTO_TEST_CASE(json_ld_beyond_its_budget_is_skipped) {
+  MetadataLimits limits;
+  limits.max_json_ld_bytes = 40;
+  const auto m = read_page_metadata(
+      page(R"(<script type="application/ld+json">{"@type":"Article","author":{"name":"Too Far Along"}}</script>)"),
+      limits);
+  BOOST_TEST(m.author.empty());
+}
+
+BOOST_AUTO_TEST_CASE(microdata) {
+  const auto m = read_page_metadata(page(
+      "<title>Recipe</title>",
+      "<div itemscope itemtype=\"https://schema.org/BlogPosting\">"
+      "<span itemprop=\"author\" itemscope><span itemprop=\"name\">Mary Cook</span></span>"
+      "<meta itemprop=\"datePublished\" content=\"2022-09-14\">"
+      "<p>Text</p></div>"));
+  BOOST_TEST(m.author == "Mary Cook");
+  BOOST_TEST(m.date == "2022-09-14");
+}
+
+BOOST_AUTO_TEST_CASE(time_datetime) {
+  const auto m = read_page_metadata(page(
+      "<title>Post</title>", "<article><time datetime=\"2021-03-04T05:06:07Z\" pubdate>4 March</time></article>"));
+  BOOST_TEST(m.date == "2021-03-04");
+  const std::string dated = "<span class=\"post-date\">Posted on March 9th, 2024</span>";
+  const auto text = read_page_metadata(
+      page("<title>Post</title><meta property=\"og:type\" content=\"article\">", dated));
+  BOOST_TEST(text.date == "2024-03-09");
+  // On a page that neither is marked as an article nor names an author, a date in the text
+  // is as often a release date or a review's: none is given.
+  BOOST_TEST(read_page_metadata(page("<title>Shop</title>", dated)).date.empty());
+}
+
+BOOST_AUTO_TEST_CASE(byline_near_the_content) {
+  const auto m = read_page_metadata(page(
+      "<title>Story</title>",
+      "<h1>Story</h1><p class=\"byline\">By Sam Smith | 12 May 2020</p><p>Text</p>"
+      "<div class=\"comment\"><span class=\"comment-author\">Troll</span></div>"));
+  BOOST_TEST(m.author == "Sam Smith");
+  BOOST_TEST(m.date == "2020-05-12");
+  const auto link = read_page_metadata(
+      page("<title>Story</title>", "<a href=\"/authors/kim-lee\">Kim Lee</a><time datetime=\"2020-01-01\">x</time>"
+           "<span class=\"date\">1 January 2020</span>"));
+  BOOST_TEST(link.author == "Kim Lee");
+}
+
+BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
+  const auto role = read_page_metadata(page(
+      "<title>Review</title><meta property=\"og:type\" content=\"article\">",
+      "<div class=\"author\">Text by Harry Rabinowitz Tech Reporter</div>"));
+  BOOST_TEST(role.author == "Harry Rabinowitz");
+  const auto month = read_page_metadata(page(
+      "<title>Post</title><meta property=\"og:type\" content=\"article\">",
+      "<span class=\"byline\">Dakota Hebert July 3, 2024</span>"));
+  BOOST_TEST(month.author == "Dakota Hebert");
+  BOOST_TEST(month.date == "2024-07-03");
+  // Forum software: the first poster's name in a data-author attribute or a "username" element.
+  const auto forum = read_page_metadata(page(
+      "<title>Which anchor?</title>",
+      "<article class=\"message\" data-author=\"lulug30\"><time datetime=\"2024-04-02T10:00:00Z\">Apr 2</time>"
+      "<a class=\"username\">lulug30</a></article>"
+      "<article class=\"message\" data-author=\"second_poster\"></article>"));
+  BOOST_TEST(forum.author == "lulug30");
+  // Named as the thread's starter under its title: that name before the posts' own markup.
+  const auto starter = read_page_metadata(page(
+      "<title>RTX 4090 or 4080?</title>",
+      "<h1>RTX 4090 or 4080?</h1><span title=\"Thread starter\">Thread starter</span> <a>SamuelMIz</a>"
+      "<time datetime=\"2025-06-14\">Jun 14</time><article data-author=\"Ralston18\"></article>"));
+  BOOST_TEST(starter.author == "SamuelMIz");
+  // A name written twice (link and label), a role after it, a user name with the next
+  // avatar's initial: the name alone.
+  for (const std::string byline : {"Trevor Jackins Trevor Jackins is our editor", "Trevor Jackins, Director",
+                                   "Trevor Jackins SEO Specialist"}) {
+    const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                           "<span class=\"author\">" + byline + "</span>"));
+    BOOST_TEST(m.author == "Trevor Jackins", byline);
+  }
+  const auto initial = read_page_metadata(page(
+      "<title>Which anchor?</title>", "<article data-author=\"JosephF J\"><time datetime=\"2024-04-02\">x</time></article>"));
+  BOOST_TEST(initial.author == "JosephF");
+  // A byline's "By" in an element of its own, the name in the next: the name.
+  const auto label = read_page_metadata(page(
+      "<title>T</title><meta property=\"og:type\" content=\"article\">",
+      "<p class=\"byline__name--block\">By&nbsp;</p><div class=\"byline\"><p class=\"byline__name\">"
+      "<a href=\"/people/1/april-fulton\" rel=\"author\">April Fulton</a></p></div>"));
+  BOOST_TEST(label.author == "April Fulton");
+  // A page not marked as an article: its head's <meta name=author> when it names no
+  // publisher (a company's legal form, a university, a team), and no name from its body.
+  const std::string plain = "<p class=\"byline\">Reviewer Rex</p><p>Text</p>";
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta name=\"author\" content=\"Guillaume Gomez\">", plain))
+                 .author == "Guillaume Gomez");
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta name=\"author\" content=\"Example Widgets Inc.\">", plain))
+                 .author.empty());
+  BOOST_TEST(read_page_metadata(page("<title>T</title>", plain)).author.empty());
+  // A control's label or a phrase cut short is no name.
+  for (const std::string label : {"Home", "Follow Jane", "Great Tips For"}) {
+    const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                           "<span class=\"author\">" + label + "</span>"));
+    BOOST_TEST(m.author.empty(), label);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
+  // No markup names the date: the one written under the headline is the post's.
+  const auto m = read_page_metadata(page(
+      "<title>Week 2</title>",
+      "<h1><a href=\"/\">Roger's Blog</a></h1><h1>Week 2</h1><div class=\"meta\">by Amanda &middot; "
+      "Dec 20, 2025 at 3:00 am</div><p>Text written on 1 May 2019.</p>"));
+  BOOST_TEST(m.date == "2025-12-20");
+  // A heading for screen readers only before it ("Search") is not the headline.
+  const auto hidden = read_page_metadata(page(
+      "<title>Trends</title>",
+      "<h1 class=\"sr-only\">Search</h1><nav>" + std::string(400, 'm') + "</nav><h1 class=\"h2\">Trends</h1>"
+      "<ul><li class=\"c-meta__date\">December 24, 2024</li></ul>"));
+  BOOST_TEST(hidden.date == "2024-12-24");
+  // Or set just above it, in a date element.
+  const auto above = read_page_metadata(page(
+      "<title>Starfield</title>",
+      "<div class=\"date\"><time datetime=\"2025-11-30T00:00:00.000Z\"> Nov 30, 2025 </time></div><h1>Starfield</h1>"));
+  BOOST_TEST(above.date == "2025-11-30");
+  // A date further down the text is the text's, not the page's; one far above is another's.
+  const std::string menu(700, 'm');
+  BOOST_TEST(read_page_metadata(page("<title>Starfield</title>",
+                                     "<time datetime=\"2025-11-30\">x</time><nav>" + menu + "</nav><h1>Starfield</h1>"))
+                 .date.empty());
+  const std::string filler(400, 'x');
+  const auto far = read_page_metadata(
+      page("<title>Rules</title>", "<h1>Rules</h1><p>" + filler + " in effect since January 1, 2020.</p>"));
+  BOOST_TEST(far.date.empty());
+  // Nor on a page JSON-LD says sells something.
+  const auto product = read_page_metadata(page(
+      "<title>Kettle</title><script type=\"application/ld+json\">{\"@type\":\"Product\",\"name\":\"Kettle\"}</script>",
+      "<h1>Kettle</h1><p>In stock since March 3, 2024</p>"));
+  BOOST_TEST(product.date.empty());
+}
+
+BOOST_AUTO_TEST_CASE(byline_just_below_the_headline) {
+  // No byline markup: "By Name" under the headline, the name ending with its element.
+  const auto m = read_page_metadata(page(
+      "<title>Catering trends</title>",
+      "<h1>Catering trends</h1><div><span>Aug 4, 2025</span> Written by <b>Edzel Tabing</b><nav>Table of "
+      "contents</nav></div>"));
+  BOOST_TEST(m.author == "Edzel Tabing");
+  BOOST_TEST(m.date == "2025-08-04");
+  // "by" in a sentence names no author: a lower-case word, mostly lower-case ones, or a single
+  // word follow it.
+  for (const std::string prose : {"Made by hand in small batches.", "Served by MongoDB, we call these requests short.",
+                                   "Browse by <a>Sector</a>"}) {
+    const auto p = read_page_metadata(page("<title>Story</title>", "<h1>Story</h1><p>May 2, 2024. " + prose + "</p>"));
+    BOOST_TEST(p.author.empty(), prose);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(co_authors_in_citation_meta) {
+  // A paper names each co-author in a <meta name=citation_author> of its own; all are kept.
+  const auto m = read_page_metadata(page(
+      "<title>Sleep study</title><meta property=\"og:type\" content=\"article\">"
+      "<meta name=\"citation_author\" content=\"Aditya Mahindru\">"
+      "<meta name=\"citation_author_institution\" content=\"Medical College\">"
+      "<meta name=\"citation_author\" content=\"Pradeep Patil\">"));
+  BOOST_TEST(m.author == "Aditya Mahindru, Pradeep Patil");
+}
+
+BOOST_AUTO_TEST_CASE(a_date_labelled_published) {
+  // A date element right after the word "Published" is the publication date, even on a page
+  // that neither names an author nor is marked as an article.
+  const auto m = read_page_metadata(page(
+      "<title>Sleep and AI</title>",
+      "<div><h3>Published</h3><p><time datetime=\"2024-08-30T12:00:00Z\" class=\"datetime\">August 30, 2024</time></p></div>"));
+  BOOST_TEST(m.date == "2024-08-30");
+  // Without the label, nothing says the date is the page's.
+  const auto bare = read_page_metadata(
+      page("<title>Sleep and AI</title>", "<div><p><time class=\"datetime\">August 30, 2024</time></p></div>"));
+  BOOST_TEST(bare.date.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {
+  const auto m = read_page_metadata(
+      page("<title>Docs page</title>", "<p>This page was last modified on <time>Jul 15, 2025</time></p>"));
+  BOOST_TEST(m.date.empty());  // not an article: a modification date alone says nothing
+}
+
+BOOST_AUTO_TEST_CASE(an_author_needs_an_article) {
+  // A name on a page with no article markup and no date is more often a testimonial's.
+  const auto m = read_page_metadata(page("<title>Services</title>", "<p class=\"author\">Happy Client</p>"));
+  BOOST_TEST(m.author.empty());
+}
+
+BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {
+  const auto m = read_page_metadata(
+      "<html lang=\"pt-BR\"><head><link rel=\"alternate canonical\" href=\"https://e.com/a\">"
+      "<meta property=\"og:url\" content=\"https://e.com/b\"></head></html>");
+  BOOST_TEST(m.url == "https://e.com/a");
+  BOOST_TEST(m.language == "pt-BR");
+}
+
+BOOST_AUTO_TEST_CASE(title_suffix_cleaning) {
+  BOOST_TEST(clean_title("Story | The Guardian") == "Story");
+  BOOST_TEST(clean_title("Long headline about things - Site") == "Long headline about things");
+  BOOST_TEST(clean_title("Post title / Board / Some Forums") == "Post title");
+  BOOST_TEST(clean_title("Site: A long headline with several words", "Site") ==
+             "A long headline with several words");
+  BOOST_TEST(clean_title("Covid-19 - what we know") == "Covid-19 - what we know");  // tail is the longer
+  BOOST_TEST(clean_title("No separator here") == "No separator here");
+  const auto m = read_page_metadata(page(
+      "<title>Story about a storm \xE2\x80\x94 Example Times</title>"
+      "<meta property=\"og:site_name\" content=\"Example Times\">"));
+  BOOST_TEST(m.title == "Story about a storm");
+}
+
+BOOST_AUTO_TEST_CASE(title_from_the_main_heading) {
+  // The <h1> is the headline the <title> names, without the title's addition.
+  const auto m = read_page_metadata(
+      page("<title>Best tents 2025: tested and rated | Outdoors</title>",
+           "<h1 class=\"entry-title\">Best tents 2025 <a href=\"#\">\xC2\xB6</a></h1>"));
+  BOOST_TEST(m.title == "Best tents 2025");  // without its permalink mark
+  // An <h1> that names something else (a site logo) does not replace the title.
+  const auto logo = read_page_metadata(page("<title>Apple harvest | Farm</title>", "<h1>Farm</h1>"));
+  BOOST_TEST(logo.title == "Apple harvest");
+}
+
+BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
+  // The page's one <h1> words the subject otherwise than a search engine's <title>: the
+  // headline is the <h1>.
+  const auto m = read_page_metadata(page("<title>Using Machine Learning To Personalize Shopping Experiences</title>",
+                                         "<h1>How Machine Learning Personalizes Ecommerce Shopping Experiences</h1>"));
+  BOOST_TEST(m.title == "How Machine Learning Personalizes Ecommerce Shopping Experiences");
+  // Not an <h1> that shares too few of the title's words (a slogan), nor one naming the site
+  // (its host, or what cleaning cut from the <title>), nor one of several, nor one that puts
+  // something before the whole title (a date, "Blog:"): the title stays.
+  struct Case {
+    std::string title, head, body, tag_suffix;
+  };
+  const std::vector<Case> cases{
+      {"Free CRM software for small business", "", "<h1>One workspace. Zero busywork.</h1>"},
+      {"Arch Linux news about the ISO release in 2024", "<link rel=\"canonical\" href=\"https://archlinux.org/n/1\">",
+       "<h1>Arch Linux</h1>"},
+      {"Pipeline tones explained for JUCE apps on every platform", "", "<h1>Pipeline Tones</h1>", " | Pipeline Tones"},
+      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>"},
+      {"Preparing a transition in Debusine", "", "<h1><time>Dec 18 2025</time> Preparing a transition in Debusine</h1>",
+       " | Colin's blog"}};
+  for (const auto& c : cases) {
+    const std::string head = "<title>" + c.title + c.tag_suffix + "</title>" + c.head;
+    BOOST_TEST(read_page_metadata(page(head, c.body)).title == c.title, c.body);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(the_title_ranker_scores_the_features_it_was_trained_on) {
+  // page_metadata_title_model.cpp is written by plugin/scripts/train_title_model.py from the
+  // rows of boilerdex-title-rows: a feature added, dropped or moved since needs a new model.
+  const auto& features = detail::title_feature_names();
+  const auto& model = detail::title_model_feature_names();
+  for (std::size_t k = 0; k < features.size(); ++k) BOOST_TEST(features[k] == model[k], k);
+}
+
+BOOST_AUTO_TEST_CASE(title_candidates_and_their_sources) {
+  // Every source offers its text once; a text several sources give is one candidate with each
+  // source's feature. An <h1> naming the site (here its host) is not offered as an <h1>; the
+  // hand rules' choice is, as such.
+  const std::string html = page(
+      "<title>Weekend door | The Rusty Ladder</title>"
+      "<meta property=\"og:title\" content=\"Weekend door\">"
+      "<link rel=\"canonical\" href=\"https://rustyladder.example.org/weekend\">",
+      "<h1>Rusty Ladder</h1>"
+      "<article><h2 itemprop=\"headline\">A weekend door, hung</h2><h2>Comments</h2></article>");
+  const MetadataLimits limits;
+  const auto c = detail::scan_metadata_markup(html, limits);
+  BOOST_TEST(c.h2.size() == 2u);
+  BOOST_TEST(c.itemprop_headline == "A weekend door, hung");
+  const auto ld = detail::read_json_ld(c.json_ld, limits);
+  const std::string url = "https://rustyladder.example.org/weekend";
+  const std::string rule = detail::title_by_rules(c, ld, {}, url);
+  const auto candidates = detail::title_candidates(c, ld, {}, url);
+  const auto& names = detail::title_feature_names();
+  const auto feature = [&](const detail::TitleCandidate& cand, std::string_view name) {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      if (names[k] == name) return cand.features[k];
+    }
+    return -1.0;
+  };
+  std::vector<std::string> texts;
+  for (const auto& cand : candidates) texts.push_back(cand.text);
+  BOOST_TEST((texts == std::vector<std::string>{rule, "Weekend door", "Weekend door | The Rusty Ladder",
+                                                 "The Rusty Ladder", "A weekend door, hung"}));
+  BOOST_TEST(rule == "Rusty Ladder");  // the rules' h1, which the <title> holds
+  BOOST_TEST(feature(candidates[0], "src_rule") == 1.0);
+  BOOST_TEST(feature(candidates[0], "src_h1_first") == 0.0);
+  BOOST_TEST(feature(candidates[1], "src_og_title") == 1.0);
+  BOOST_TEST(feature(candidates[1], "src_title_clean") == 1.0);
+  BOOST_TEST(feature(candidates[1], "src_title_head") == 1.0);
+  BOOST_TEST(feature(candidates[1], "n_sources") == 1.0);  // four sources, over 4
+  BOOST_TEST(feature(candidates[3], "src_title_after_first") == 1.0);
+  BOOST_TEST(feature(candidates[4], "src_h2_first") == 1.0);
+  BOOST_TEST(feature(candidates[4], "src_itemprop_headline") == 1.0);
+  BOOST_TEST(read_page_metadata(html).title == "Weekend door");
+}
+
+BOOST_AUTO_TEST_CASE(the_title_ranker_weighs_what_the_candidates_agree_on) {
+  // <title>, og:title and twitter:title agree on a headline that the page's one <h1> words
+  // otherwise (a shorter product heading): the agreed headline is the title, where the hand
+  // rules took the <h1> (title_by_rules).
+  const std::string head =
+      "<title>Custom College Admission Plans &amp; Packages | Bright Path</title>"
+      "<meta property=\"og:title\" content=\"Custom College Admission Plans &amp; Packages | Bright Path\">"
+      "<meta name=\"twitter:title\" content=\"Custom College Admission Plans &amp; Packages | Bright Path\">";
+  const auto m = read_page_metadata(page(head, "<h1>College Admissions Plans &amp; Packages</h1>"));
+  BOOST_TEST(m.title == "Custom College Admission Plans & Packages");
+  // Documentation: the <title>'s first part is the page's <h1>, the rest the manual's name.
+  const auto doc = read_page_metadata(page("<title>Quickstart \xE2\x80\x94 Flask Documentation (3.1.x)</title>",
+                                           "<h1>Quickstart</h1>"));
+  BOOST_TEST(doc.title == "Quickstart");
+}
+
+BOOST_AUTO_TEST_CASE(a_heading_that_links_home_names_the_site) {
+  // A blog's name above its posts, first in the <title>: the post is the title.
+  const auto blog = read_page_metadata(page("<title>The Rusty Ladder \xC2\xBB Weekend door</title>",
+                                            "<h1><a href=\"https://rusty.example.org/\">The Rusty Ladder</a></h1>"
+                                            "<h2>Weekend door</h2>"));
+  BOOST_TEST(blog.title == "Weekend door");
+  // Without the link the longer side stays the guess, as before.
+  const auto plain = read_page_metadata(
+      page("<title>The Rusty Ladder \xC2\xBB Weekend door</title>", "<h1>The Rusty Ladder</h1>"));
+  BOOST_TEST(plain.title == "The Rusty Ladder");
+  // A heading that links to a post, not home, is a headline.
+  const auto post = read_page_metadata(page("<title>Weekend door | The Rusty Ladder</title>",
+                                            "<h1><a href=\"/2024/weekend-door\">Weekend door</a></h1>"));
+  BOOST_TEST(post.title == "Weekend door");
+}
+
+BOOST_AUTO_TEST_CASE(title_in_the_body) {
+  const auto m = read_page_metadata(
+      "<html><head></head><body><div><title>Lost &amp; found title</title><p>Text</p></div></body></html>");
+  BOOST_TEST(m.title == "Lost & found title");
+}
+
+BOOST_AUTO_TEST_CASE(dates_normalised) {
+  BOOST_TEST(normalise_date("2024-03-05T10:00:00Z") == "2024-03-05");
+  BOOST_TEST(normalise_date("2024/03/05") == "2024-03-05");
+  BOOST_TEST(normalise_date("20240305") == "2024-03-05");
+  BOOST_TEST(normalise_date("March 5, 2024") == "2024-03-05");
+  BOOST_TEST(normalise_date("Updated 5 Mar 2024 at noon") == "2024-03-05");
+  BOOST_TEST(normalise_date("2023-02-29").empty());  // not a day
+  BOOST_TEST(normalise_date("1850-01-01").empty());  // out of range
+  BOOST_TEST(normalise_date("yesterday").empty());
+}
+
+BOOST_AUTO_TEST_CASE(fields_by_name) {
+  PageMetadata m;
+  BOOST_TEST(m.empty());
+  m.tags = {"a", "b"};
+  m.title = "T";
+  BOOST_TEST(!m.empty());
+  BOOST_TEST(metadata_field(m, "tags") == "a\nb");
+  BOOST_TEST(metadata_field(m, "title") == "T");
+  BOOST_TEST(metadata_field(m, "nope").empty());
+  BOOST_TEST(metadata_field_names().size() == 11u);
+  BOOST_TEST(metadata_field_names().back() == "page_type");
+}
+
+BOOST_AUTO_TEST_CASE(hostile_pages_stay_bounded) {
+  std::string nested;
+  for (int i = 0; i < 20000; ++i) nested += "<div class=\"author\">";
+  nested += "Deep Name";
+  const auto m = read_page_metadata(page("<title>T</title>", nested));
+  BOOST_TEST(m.title == "T");
+  std::string huge = "<script type=\"application/ld+json\">{\"@type\":\"Article\",\"x\":\"" +
+                     std::string(3u << 20, 'a') + "\"}</script><title>After</title>";
+  BOOST_TEST(read_page_metadata(huge).title == "After");
+  MetadataLimits limits;
+  limits.max_scan_bytes = 10;
+  BOOST_TEST(read_page_metadata(page("<title>Far</title>"), limits).title.empty());
+}
+
+BOOST_AUTO_TEST_CASE(extract_page_reads_it_without_moving_a_block) {
+  const std::string html = page(
+      "<title>Story | Site</title><meta name=\"author\" content=\"Ann Bee\">"
+      "<meta property=\"og:type\" content=\"article\">",
+      "<h1>Story</h1><p>A paragraph with enough words to be kept as the main content of the page.</p>");
+  const auto extractor = make_extractor("best");
+  PageOptions with;
+  with.read_metadata = true;
+  const PageResult a = extract_page(html, *extractor, with);
+  const PageResult b = extract_page(html, *extractor);
+  BOOST_TEST(a.metadata.title == "Story");
+  BOOST_TEST(a.metadata.author == "Ann Bee");
+  BOOST_TEST(b.metadata.empty());
+  BOOST_TEST(a.document.content() == b.document.content());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
