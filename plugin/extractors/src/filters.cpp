@@ -13,56 +13,16 @@
 #include <string_view>
 
 #include "boilerdex/plugin/word_tokenizer.hpp"
+#include "filters_internal.hpp"
 #include "html_segmenter_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
 
+using detail::contains;
+using detail::java_length;
 using detail::java_trim;
-
-// Java String.length(): UTF-16 code units.
-std::size_t java_length(std::string_view s) noexcept { return utf16_length(s); }
-
-// Whether lower-casing leaves every code point of \p s but ASCII A-Z as it is: each
-// non-ASCII one is valid UTF-8 without the Changes_When_Lowercased property (curly quotes,
-// dashes, NBSP, CJK ...). Context rules (final sigma) apply only to characters with it.
-bool lower_case_keeps_non_ascii(std::string_view s) noexcept {
-  const auto n = static_cast<int32_t>(s.size());
-  for (int32_t i = 0; i < n;) {
-    if (static_cast<unsigned char>(s[static_cast<std::size_t>(i)]) < 0x80) {
-      ++i;
-      continue;
-    }
-    UChar32 c = 0;
-    U8_NEXT(s.data(), i, n, c);
-    if (c < 0 || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED)) return false;
-  }
-  return true;
-}
-
-// Locale-independent full Unicode lower case (spec §11.10) of \p s into \p out (replacing
-// what it held; a buffer reused across blocks allocates only when it grows). Text whose
-// only cased characters are ASCII, most blocks, maps A-Z alone, as ICU's root locale does,
-// without the round trip through UTF-16.
-void lower_case_into(std::string_view s, std::string& out) {
-  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }) ||
-      lower_case_keeps_non_ascii(s)) {
-    out.assign(s);
-    for (char& c : out) {
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    }
-    return;
-  }
-  icu::UnicodeString u =
-      icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
-  u.toLower(icu::Locale::getRoot());
-  out.clear();
-  u.toUTF8String(out);
-}
-
-bool contains(std::string_view haystack, std::string_view needle) noexcept {
-  return haystack.find(needle) != std::string_view::npos;
-}
+using detail::lower_case_into;
 
 // Removes the blocks for which drop(block) holds, keeping order. Returns whether any went.
 template <class Pred>
@@ -102,136 +62,6 @@ bool indicates_end_of_text(std::string_view lc) noexcept {
          contains(lc, "reader views") || contains(lc, "have your say") ||
          contains(lc, "reader comments") || contains(lc, "r\u00e4tta artikeln") ||
          lc == "thanks for your comments - this feedback is now closed";
-}
-
-// ---- DocumentTitleMatchClassifier (1.2.0) ----
-
-// One of the separator classes of the 1.2.0 title splitter, as single code points.
-using SeparatorClass = std::initializer_list<std::string_view>;
-
-// Length in bytes of the separator starting at s[i], or 0.
-std::size_t separator_at(std::string_view s, std::size_t i, SeparatorClass seps) noexcept {
-  for (const auto sep : seps) {
-    if (s.substr(i).starts_with(sep)) return sep.size();
-  }
-  return 0;
-}
-
-// Java `title.split("[ ]*[SEPS][ ]*")` (or `"[ ]+[SEPS][ ]+"` when \p spaces_required):
-// leftmost-longest matches, a leading empty part kept, trailing empty parts dropped; no
-// match gives the whole string.
-std::vector<std::string_view> split_title(std::string_view s, SeparatorClass seps,
-                                          bool spaces_required = false) {
-  std::vector<std::string_view> parts;
-  std::size_t part_begin = 0;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const std::size_t sep_len = separator_at(s, i, seps);
-    if (sep_len == 0) {
-      ++i;
-      continue;
-    }
-    // The match starts at the run of spaces right before the separator (within this part).
-    std::size_t match_begin = i;
-    while (match_begin > part_begin && s[match_begin - 1] == ' ') --match_begin;
-    std::size_t match_end = i + sep_len;
-    while (match_end < s.size() && s[match_end] == ' ') ++match_end;
-    if (spaces_required && (match_begin == i || match_end == i + sep_len)) {
-      ++i;
-      continue;
-    }
-    parts.push_back(s.substr(part_begin, match_begin - part_begin));
-    part_begin = i = match_end;
-  }
-  if (parts.empty()) return {s};
-  parts.push_back(s.substr(part_begin));
-  while (!parts.empty() && parts.back().empty()) parts.pop_back();
-  return parts;
-}
-
-// How getLongestPart counts a part's words.
-using WordCount = std::size_t (*)(std::string_view part) noexcept;
-
-// 1.2.0: the count splits on the backspace character (a Java escape slip), so every part
-// is one word and only lengths matter (spec §4).
-std::size_t one_word(std::string_view) noexcept { return 1; }
-
-// 2012: `part.split("[ ]+").length` (leading empty part kept, trailing ones dropped).
-std::size_t java_space_split_count(std::string_view part) noexcept {
-  if (part.find(' ') == std::string_view::npos) return 1;
-  std::size_t runs = 0;
-  for (std::size_t i = 0; i < part.size(); ++i) {
-    if (part[i] != ' ' && (i == 0 || part[i - 1] == ' ')) ++runs;
-  }
-  if (runs == 0) return 0;
-  return part.front() == ' ' ? runs + 1 : runs;
-}
-
-// getLongestPart: among the parts not containing ".com", a part replaces the best so far
-// when it has more words or more UTF-16 units; none, or an empty best, gives nothing.
-std::optional<std::string_view> longest_title_part(std::string_view title, SeparatorClass seps,
-                                                   WordCount count_words = one_word) {
-  const auto parts = split_title(title, seps);
-  if (parts.size() == 1) return std::nullopt;
-  std::size_t best_words = 0;
-  std::string_view best;
-  std::size_t best_len = 0;
-  for (const auto p : parts) {
-    if (contains(p, ".com")) continue;
-    const std::size_t words = count_words(p);
-    const std::size_t len = java_length(p);
-    if (words > best_words || len > best_len) {
-      best_words = words;
-      best = p;
-      best_len = len;
-    }
-  }
-  if (best_len == 0) return std::nullopt;
-  return java_trim(best);
-}
-
-// The 2012 normalisation of titles and block texts: NBSP → space, apostrophes removed,
-// trimmed, lower-cased; into \p out, with \p scratch for the copy before lower-casing (both
-// replaced; buffers reused across blocks allocate only when they grow).
-void normalise_title_2012_into(std::string_view text, std::string& scratch, std::string& out) {
-  std::string& s = scratch;
-  s.clear();
-  s.reserve(text.size());
-  // Copies the runs between apostrophes and U+00A0 (0xC2 0xA0) whole.
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::size_t stop = i;
-    while (stop < text.size() && text[stop] != '\'' && text[stop] != '\xC2') ++stop;
-    s.append(text, i, stop - i);
-    i = stop;
-    if (i == text.size()) break;
-    if (text[i] == '\xC2' && i + 1 < text.size() && text[i + 1] == '\xA0') {
-      s += ' ';
-      i += 2;
-    } else if (text[i] == '\'') {
-      ++i;
-    } else {
-      s += text[i++];
-    }
-  }
-  lower_case_into(java_trim(s), out);
-}
-
-std::string normalise_title_2012(std::string_view text) {
-  std::string scratch;
-  std::string out;
-  normalise_title_2012_into(text, scratch, out);
-  return out;
-}
-
-// `text.replaceAll("[\\?\\!\\.\\-\\:]+", "").trim()`: the characters kept go into \p out
-// (replaced); the result is the trimmed view of it.
-std::string_view strip_title_punctuation(std::string_view text, std::string& out) {
-  out.clear();
-  for (const char c : text) {
-    if (c != '?' && c != '!' && c != '.' && c != '-' && c != ':') out += c;
-  }
-  return java_trim(out);
 }
 
 // ---- MinClauseWordsFilter ----
@@ -305,6 +135,47 @@ bool has_clause(std::string_view text, int min_words, bool accept_without_delimi
 }
 
 }  // namespace
+
+namespace detail {
+
+// Whether lower-casing leaves every code point of \p s but ASCII A-Z as it is: each
+// non-ASCII one is valid UTF-8 without the Changes_When_Lowercased property (curly quotes,
+// dashes, NBSP, CJK ...). Context rules (final sigma) apply only to characters with it.
+bool lower_case_keeps_non_ascii(std::string_view s) noexcept {
+  const auto n = static_cast<int32_t>(s.size());
+  for (int32_t i = 0; i < n;) {
+    if (static_cast<unsigned char>(s[static_cast<std::size_t>(i)]) < 0x80) {
+      ++i;
+      continue;
+    }
+    UChar32 c = 0;
+    U8_NEXT(s.data(), i, n, c);
+    if (c < 0 || u_hasBinaryProperty(c, UCHAR_CHANGES_WHEN_LOWERCASED)) return false;
+  }
+  return true;
+}
+
+// Locale-independent full Unicode lower case (spec §11.10) of \p s into \p out (replacing
+// what it held; a buffer reused across blocks allocates only when it grows). Text whose
+// only cased characters are ASCII, most blocks, maps A-Z alone, as ICU's root locale does,
+// without the round trip through UTF-16.
+void lower_case_into(std::string_view s, std::string& out) {
+  if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }) ||
+      lower_case_keeps_non_ascii(s)) {
+    out.assign(s);
+    for (char& c : out) {
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return;
+  }
+  icu::UnicodeString u =
+      icu::UnicodeString::fromUTF8(icu::StringPiece(s.data(), static_cast<int32_t>(s.size())));
+  u.toLower(icu::Locale::getRoot());
+  out.clear();
+  u.toUTF8String(out);
+}
+
+}  // namespace detail
 
 int num_full_text_words(const TextBlock& block) noexcept {
   return static_cast<double>(block.text_density) >= 9 ? block.num_words : 0;
@@ -434,102 +305,6 @@ bool terminating_blocks_finder(TextDocument& doc, bool post_1_2) {
     }
   }
   return changed;
-}
-
-bool document_title_match(TextDocument& doc) {
-  const std::string_view title = java_trim(doc.title);
-  if (title.empty()) return false;
-  // S1 = | » :   S2 = S1 + ( )   S3 = S2 + -   S4 = S3 + ,
-  static const std::array<SeparatorClass, 4> separator_classes = {
-      SeparatorClass{"|", "\u00bb", ":"}, SeparatorClass{"|", "\u00bb", ":", "(", ")"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ","}};
-  std::vector<std::string_view> candidates = {title};
-  for (const auto& seps : separator_classes) {
-    if (const auto part = longest_title_part(title, seps)) candidates.push_back(*part);
-  }
-  bool changed = false;
-  for (auto& block : doc.blocks) {
-    const std::string_view text = java_trim(block.text);
-    if (std::find(candidates.begin(), candidates.end(), text) != candidates.end()) {
-      block.labels.add(Label::Title);
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-bool document_title_match_2012(TextDocument& doc) {
-  const std::string title = normalise_title_2012(doc.title);
-  if (title.empty()) return false;
-  std::vector<std::string> candidates = {title};
-  const auto add = [&](std::string_view c) { candidates.emplace_back(c); };
-  // S0 = | » -   S1 = | » :   S2 = S1 + ( )   S3 = S2 + -   S4 = S3 + ,   S5 = S4 + NBSP
-  static const std::array<SeparatorClass, 6> separator_classes = {
-      SeparatorClass{"|", "\u00bb", "-"},
-      SeparatorClass{"|", "\u00bb", ":"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-"},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ","},
-      SeparatorClass{"|", "\u00bb", ":", "(", ")", "-", ",", "\u00a0"}};
-  for (const auto& seps : separator_classes) {
-    if (const auto part = longest_title_part(title, seps, java_space_split_count)) add(*part);
-  }
-  // Every part of at least 4 words between " | " or " - " (spaces mandatory).
-  for (const auto& seps : {SeparatorClass{"|"}, SeparatorClass{"-"}}) {
-    const auto parts = split_title(title, seps, true);
-    if (parts.size() == 1) continue;
-    for (const auto p : parts) {
-      if (!contains(p, ".com") && java_space_split_count(p) >= 4) add(p);
-    }
-  }
-  // replaceFirst(" - [^-]+$", ""): the last dash, spaced, with something after it.
-  const std::string_view t = title;
-  if (const auto last = t.rfind('-'); last != std::string_view::npos && last >= 1 &&
-                                      last + 2 < t.size() && t[last - 1] == ' ' &&
-                                      t[last + 1] == ' ') {
-    add(t.substr(0, last - 1));
-  } else {
-    add(t);
-  }
-  // replaceFirst("^[^-]+ - ", ""): the first dash, spaced, with something before it.
-  if (const auto first = t.find('-'); first != std::string_view::npos && first >= 2 &&
-                                      first + 1 < t.size() && t[first - 1] == ' ' &&
-                                      t[first + 1] == ' ') {
-    add(t.substr(first + 2));
-  } else {
-    add(t);
-  }
-  // A block whose text keeps more ASCII bytes than the longest candidate has can match none:
-  // normalising and stripping drop only apostrophes, spaces, ? ! . - : and NBSPs, and
-  // lower-casing maps each ASCII byte to one ASCII byte (other characters add what they add).
-  std::size_t longest = 0;
-  for (const auto& c : candidates) longest = std::max(longest, c.size());
-  const auto too_long = [longest](std::string_view text) {
-    if (text.size() <= longest) return false;
-    std::size_t kept = 0;
-    for (const char c : text) {
-      const auto u = static_cast<unsigned char>(c);
-      kept += u > ' ' && u < 0x80 && c != '\'' && c != '?' && c != '!' && c != '.' && c != '-' &&
-              c != ':';
-    }
-    return kept > longest;
-  };
-  // Buffers for each block's normalised and stripped text, reused across blocks.
-  std::string scratch;
-  std::string text;
-  std::string stripped;
-  for (auto& block : doc.blocks) {
-    if (too_long(block.text)) continue;
-    normalise_title_2012_into(block.text, scratch, text);
-    if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
-        std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text, stripped)) !=
-            candidates.end()) {
-      block.labels.add(Label::Title);
-      return true;  // the first match only
-    }
-  }
-  return false;
 }
 
 bool ignore_blocks_after_content(TextDocument& doc, int min_words) {
