@@ -1,0 +1,162 @@
+// The learned models' feature sets (learned_model.hpp): their names, widths and the rows
+// that feature_rows builds from a page's block features, the same for training and scoring.
+#include <array>
+#include <cmath>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "boilerdex/plugin/best_model.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
+
+namespace boilerdex::plugin {
+
+namespace {
+
+// named_features order: the first 15 are text features, then enclosing_tag, position,
+// relative_position.
+constexpr std::size_t k_text_features = 15;
+constexpr std::size_t k_enclosing_tag = 15;
+constexpr std::size_t k_position = 16;
+constexpr std::size_t k_relative_position = 17;
+static_assert(k_num_named_features == 18, "feature sets assume named_features' 18 entries");
+
+constexpr std::size_t k_page_features = 6;
+constexpr std::array<FeatureSet, 4> k_feature_sets = {FeatureSet::Current, FeatureSet::Context,
+                                                      FeatureSet::AllLocal, FeatureSet::LocalPage};
+
+// Appends the text features of one block with \p prefix to \p names.
+void append_text_names(std::vector<std::string>& names, std::string_view prefix) {
+  const auto named = named_features(empty_start_features());
+  for (std::size_t k = 0; k < k_text_features; ++k)
+    names.push_back(std::string(prefix) + std::string(named[k].name));
+}
+
+}  // namespace
+
+std::string_view feature_set_name(FeatureSet set) noexcept {
+  switch (set) {
+    case FeatureSet::Current: return "current";
+    case FeatureSet::Context: return "prev-curr-next";
+    case FeatureSet::AllLocal: return "all-local";
+    case FeatureSet::LocalPage: return "local+page";
+    case FeatureSet::Best: return "best";
+  }
+  return "current";
+}
+
+std::optional<FeatureSet> parse_feature_set(std::string_view name) noexcept {
+  for (const FeatureSet s : k_feature_sets) {
+    if (feature_set_name(s) == name) return s;
+  }
+  if (name == feature_set_name(FeatureSet::Best)) return FeatureSet::Best;
+  return std::nullopt;
+}
+
+std::span<const FeatureSet> all_feature_sets() noexcept { return k_feature_sets; }
+
+std::size_t feature_count(FeatureSet set) noexcept {
+  switch (set) {
+    case FeatureSet::Current: return k_text_features;
+    case FeatureSet::Context: return 3 * k_text_features;
+    case FeatureSet::AllLocal: return 3 * k_text_features + 3 + 2;
+    case FeatureSet::LocalPage: return 3 * k_text_features + 3 + 2 + k_page_features;
+    case FeatureSet::Best:
+      return feature_count(FeatureSet::LocalPage) + best_extra_feature_names().size();
+  }
+  return 0;
+}
+
+std::vector<std::string> feature_names(FeatureSet set) {
+  std::vector<std::string> names;
+  names.reserve(feature_count(set));
+  if (set == FeatureSet::Current) {
+    append_text_names(names, "curr.");
+    return names;
+  }
+  append_text_names(names, "prev.");
+  append_text_names(names, "curr.");
+  append_text_names(names, "next.");
+  if (set == FeatureSet::Context) return names;
+  for (const std::string_view p : {"prev.", "curr.", "next."}) names.push_back(std::string(p) + "enclosing_tag");
+  names.emplace_back("curr.position");
+  names.emplace_back("curr.relative_position");
+  if (set == FeatureSet::LocalPage || set == FeatureSet::Best) {
+    for (const char* n : {"page.words_share", "page.largest_block_share", "page.words_before",
+                          "page.distance_to_largest", "page.log_words", "page.link_density"})
+      names.emplace_back(n);
+  }
+  if (set == FeatureSet::Best) {
+    for (const std::string_view n : best_extra_feature_names()) names.emplace_back(n);
+  }
+  return names;
+}
+
+std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set) {
+  return feature_rows(features, set, 0, features.size());
+}
+
+std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, FeatureSet set,
+                                std::size_t begin, std::size_t end) {
+  if (set == FeatureSet::Best)
+    throw std::invalid_argument("feature set 'best' needs the page: use best_feature_rows");
+  if (begin > end || end > features.size())
+    throw std::invalid_argument("feature_rows: block range outside the page");
+  const std::size_t width = feature_count(set);
+  std::vector<float> rows((end - begin) * width);
+  // Page totals, for LocalPage.
+  double words = 0, anchor_words = 0, largest = 0;
+  std::size_t largest_at = 0;
+  for (std::size_t i = 0; i < features.size(); ++i) {
+    const double w = features[i].num_words;
+    words += w;
+    anchor_words += w * static_cast<double>(features[i].link_density);
+    if (w > largest) {
+      largest = w;
+      largest_at = i;
+    }
+  }
+  const double span = features.size() > 1 ? static_cast<double>(features.size() - 1) : 1.0;
+  double before = 0;
+  for (std::size_t i = 0; i < begin; ++i) before += features[i].num_words;
+  for (std::size_t i = begin; i < end; ++i) {
+    float* out = rows.data() + (i - begin) * width;
+    const BlockContext c = context_of(features, i);
+    const auto current = named_features(c.current);
+    const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {
+      for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
+    };
+    const double w = features[i].num_words;
+    if (set == FeatureSet::Current) {
+      put_text(current, 0);
+    } else {
+      const auto previous = named_features(c.previous);
+      const auto next = named_features(c.next);
+      put_text(previous, 0);
+      put_text(current, k_text_features);
+      put_text(next, 2 * k_text_features);
+      std::size_t at = 3 * k_text_features;
+      if (set != FeatureSet::Context) {
+        for (const auto* named : {&previous, &current, &next})
+          out[at++] = static_cast<float>((*named)[k_enclosing_tag].value);
+        out[at++] = static_cast<float>(current[k_position].value);
+        out[at++] = static_cast<float>(current[k_relative_position].value);
+      }
+      if (set == FeatureSet::LocalPage) {
+        out[at++] = static_cast<float>(words > 0 ? w / words : 0.0);
+        out[at++] = static_cast<float>(largest > 0 ? w / largest : 0.0);
+        out[at++] = static_cast<float>(words > 0 ? before / words : 0.0);
+        out[at++] = static_cast<float>((static_cast<double>(i) - static_cast<double>(largest_at)) / span);
+        out[at++] = static_cast<float>(std::log1p(words));
+        out[at] = static_cast<float>(words > 0 ? anchor_words / words : 0.0);
+      }
+    }
+    before += w;
+  }
+  return rows;
+}
+
+}  // namespace boilerdex::plugin
