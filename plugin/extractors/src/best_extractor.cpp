@@ -1,17 +1,16 @@
-#include "boilerdex/config/number_format.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <limits>
 #include <memory>
 #include <span>
 #include <string_view>
-#include <unordered_map>
 #include <stdexcept>
 #include <utility>
 
+#include "best_cleanup_internal.hpp"
+#include "best_options_internal.hpp"
 #include "best_words_internal.hpp"
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/best_model.hpp"
@@ -32,60 +31,6 @@ using detail::PageScan;
 using detail::scan_page;
 
 namespace {
-
-// One tunable parameter: its name, where it lives, and its range.
-struct DoubleParameter {
-  std::string_view name;
-  double BestOptions::*member;
-  double min;
-  double max;
-};
-struct IntParameter {
-  std::string_view name;
-  int BestOptions::*member;
-  int min;
-  int max;
-};
-
-constexpr double k_unbounded = 1e9;
-
-constexpr DoubleParameter k_double_parameters[] = {
-    {"weight_num_words", &BestOptions::weight_num_words, 0.0, k_unbounded},
-    {"weight_article", &BestOptions::weight_article, 0.0, k_unbounded},
-    {"weight_bte", &BestOptions::weight_bte, 0.0, k_unbounded},
-    {"weight_cleaneval", &BestOptions::weight_cleaneval, 0.0, k_unbounded},
-    {"link_penalty", &BestOptions::link_penalty, 0.0, k_unbounded},
-    {"smoothing", &BestOptions::smoothing, 0.0, 1.0},
-    {"group_penalty", &BestOptions::group_penalty, 0.0, 1.0},
-    {"hint_penalty", &BestOptions::hint_penalty, 0.0, 1.0},
-    {"teaser_penalty", &BestOptions::teaser_penalty, 0.0, 1.0},
-    {"hint_max_share", &BestOptions::hint_max_share, 0.0, 1.0},
-    {"caption_penalty", &BestOptions::caption_penalty, 0.0, 1.0},
-    {"caption_max_share", &BestOptions::caption_max_share, 0.0, 1.0},
-    {"group_share", &BestOptions::group_share, 0.01, 1.0},
-    {"group_dominance", &BestOptions::group_dominance, 0.0, 1.0},
-    {"lambda", &BestOptions::lambda, 0.0, 1.0},
-    {"keep_inside", &BestOptions::keep_inside, 0.0, 1.0},
-    {"keep_outside", &BestOptions::keep_outside, 0.0, 1.0},
-    {"keep_between", &BestOptions::keep_between, 0.0, 1.0},
-    {"end_marker_max_link_density", &BestOptions::end_marker_max_link_density, 0.0, 1.0},
-    {"unspaced_chars_per_word", &BestOptions::unspaced_chars_per_word, 0.0, k_unbounded},
-    {"model_weight", &BestOptions::model_weight, 0.0, 1.0},
-    {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
-    {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
-    {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
-    {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
-    {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},
-    {"listing_threshold", &BestOptions::listing_threshold, 0.0, 1.0},
-    {"listing_max_kept", &BestOptions::listing_max_kept, 0.0, 1.0},
-    {"listing_min_item_words", &BestOptions::listing_min_item_words, 0.0, 1.0},
-};
-constexpr IntParameter k_int_parameters[] = {
-    {"group_depth", &BestOptions::group_depth, 1, 5},
-    {"heading_lookback", &BestOptions::heading_lookback, 0, 1000},
-    {"heading_max_words", &BestOptions::heading_max_words, 0, 1000000},
-    {"end_marker_min_words", &BestOptions::end_marker_min_words, 0, 1000000},
-};
 
 bool is_heading(TagClass tag) noexcept {
   return tag == TagClass::H1 || tag == TagClass::H2 || tag == TagClass::H3 || tag == TagClass::H4 ||
@@ -236,68 +181,6 @@ void apply_fragment_penalty(const TextDocument& doc, const BestOptions& options,
 
 }  // namespace
 
-BestOptions parse_best_options(std::string_view spec) {
-  BestOptions options;
-  while (!spec.empty()) {
-    const std::size_t comma = spec.find(',');
-    const std::string_view item = spec.substr(0, comma);
-    spec = comma == std::string_view::npos ? std::string_view{} : spec.substr(comma + 1);
-    const std::size_t eq = item.find('=');
-    if (eq == std::string_view::npos || eq == 0) {
-      throw UsageError("extractor 'best': expected key=value, got '" + std::string(item) + "'");
-    }
-    const std::string_view key = item.substr(0, eq);
-    const std::string_view value = item.substr(eq + 1);
-    const auto bad_value = [&](std::string_view range) {
-      return UsageError("extractor 'best': " + std::string(key) + " must be " + std::string(range) +
-                        ", got '" + std::string(value) + "'");
-    };
-    bool found = false;
-    if (key == "model") {
-      if (value.empty()) throw bad_value("a model file's path");
-      options.model_file = std::string(value);
-      found = true;
-    }
-    for (const auto& p : k_double_parameters) {
-      if (p.name != key) continue;
-      double v = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() ||
-          !std::isfinite(v) || v < p.min || v > p.max) {
-        throw bad_value(p.max == k_unbounded ? "a number ≥ 0" : "a number from 0 to 1");
-      }
-      options.*p.member = v;
-      found = true;
-    }
-    for (const auto& p : k_int_parameters) {
-      if (p.name != key) continue;
-      int v = 0;
-      const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-      if (value.empty() || ec != std::errc{} || end != value.data() + value.size() || v < p.min ||
-          v > p.max) {
-        throw bad_value("an integer from " + std::to_string(p.min) + " to " +
-                        std::to_string(p.max));
-      }
-      options.*p.member = v;
-      found = true;
-    }
-    if (!found) {
-      std::string message =
-          "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
-      for (const auto& p : k_double_parameters) message += ' ' + std::string(p.name);
-      for (const auto& p : k_int_parameters) message += ' ' + std::string(p.name);
-      message += " model";
-      throw UsageError(message);
-    }
-  }
-  if (options.weight_num_words + options.weight_article + options.weight_bte +
-          options.weight_cleaneval <=
-      0.0) {
-    throw UsageError("extractor 'best': at least one weight must be positive");
-  }
-  return options;
-}
-
 namespace {
 
 // Step 1a: the weighted classifier votes per block, in [0, 1]. \p scan: the page's, or
@@ -429,19 +312,7 @@ BestExtractor::BestExtractor(BestOptions options) : m_options(std::move(options)
 }
 
 std::string BestExtractor::name() const {
-  std::string args;
-  const BestOptions defaults;
-  for (const auto& p : k_double_parameters) {
-    if (m_options.*p.member != defaults.*p.member)
-      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
-              config::shortest_decimal(m_options.*p.member);
-  }
-  for (const auto& p : k_int_parameters) {
-    if (m_options.*p.member != defaults.*p.member)
-      args += (args.empty() ? "" : ",") + std::string(p.name) + '=' +
-              std::to_string(m_options.*p.member);
-  }
-  if (!m_options.model_file.empty()) args += (args.empty() ? "" : ",") + ("model=" + m_options.model_file);
+  const std::string args = detail::best_option_args(m_options);
   return args.empty() ? "best" : "best:" + args;
 }
 
@@ -555,117 +426,6 @@ BestRuleResult run_rules(TextDocument& doc, const PageScan* page, const BestOpti
   return r;
 }
 
-// BestOptions::drop_comments: on a page whose kept text before the end-of-text marker
-// outweighs the comments after it (an article with its readers' comments, not a thread whose
-// replies are the content), the blocks in comment markup after the marker are dropped.
-void drop_comments(const TextDocument& doc, const BestRuleResult& rules,
-                   const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
-  const std::size_t n = doc.blocks.size();
-  const auto comment = [&](std::size_t i) {
-    return rules.after_end[i] && markup[i].has(MarkupBit::CommentWords);
-  };
-  double before = 0, comments = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!keep[i]) continue;
-    if (!rules.after_end[i]) before += doc.blocks[i].num_words;
-    else if (comment(i)) comments += doc.blocks[i].num_words;
-  }
-  if (comments == 0 || before < comments) return;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (comment(i)) keep[i] = false;
-  }
-}
-
-// BestOptions::drop_link_islands: a short block of links only between two kept paragraphs,
-// and inline menus of links separated by vertical bars.
-void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep) {
-  const std::size_t n = doc.blocks.size();
-  const auto paragraph = [&](std::size_t i) {
-    const TextBlock& b = doc.blocks[i];
-    return keep[i] && b.num_words >= 15 && b.link_density < 0.25f;
-  };
-  std::vector<bool> island(n, false);
-  std::size_t previous = n;  // the last block with words before i
-  for (std::size_t i = 0; i < n; ++i) {
-    const TextBlock& b = doc.blocks[i];
-    if (b.num_words == 0) continue;
-    if (keep[i] && b.link_density >= 0.9f && b.num_words <= 8 && previous < n && paragraph(previous)) {
-      std::size_t next = i + 1;
-      while (next < n && doc.blocks[next].num_words == 0) ++next;
-      island[i] = next < n && paragraph(next);
-    }
-    previous = i;
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (island[i]) keep[i] = false;
-  }
-  // Inline menus: links only, separated by vertical bars, three words or fewer per link
-  // ("Comments | Share", "Home | News | Contact").
-  for (std::size_t i = 0; i < n; ++i) {
-    const TextBlock& b = doc.blocks[i];
-    if (!keep[i] || b.num_words == 0 || b.link_density < 0.9f) continue;
-    const auto bars = static_cast<int>(std::count(b.text.begin(), b.text.end(), '|'));
-    if (bars > 0 && b.num_words <= 3 * (bars + 1)) keep[i] = false;
-  }
-}
-
-// BestOptions::drop_repeats: the second of exactly two kept blocks (3+ words, not table cells
-// or code) with one text, when other kept text lies between them, and any later copy inside a
-// blockquote (a reply quoting a post). Text the page repeats more often (a schedule's rows, a
-// paragraph of filler) or back to back is its own.
-void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
-  struct Seen {
-    std::size_t last;    // the latest copy so far
-    std::size_t second;  // the second copy when it may go; doc.blocks.size() otherwise
-    int copies;
-  };
-  const std::size_t none = doc.blocks.size();
-  std::unordered_map<std::string_view, Seen> seen;
-  std::vector<std::size_t> quoted;  // copies inside a blockquote
-  std::size_t previous = none;      // the last kept block with words before i
-  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    const TextBlock& b = doc.blocks[i];
-    if (!keep[i] || b.num_words == 0) continue;
-    if (b.num_words >= 3 && !markup[i].has(MarkupBit::TableCell) && !markup[i].has(MarkupBit::Code)) {
-      const auto [it, first_copy] = seen.try_emplace(b.text, Seen{i, none, 1});
-      if (!first_copy) {
-        Seen& s = it->second;
-        // A copy right after the one before it is repeated on purpose.
-        const bool apart = previous != s.last;
-        s.second = s.copies == 1 && apart ? i : none;
-        if (apart && markup[i].has(MarkupBit::Quote)) quoted.push_back(i);
-        s.last = i;
-        ++s.copies;
-      }
-    }
-    previous = i;
-  }
-  for (const auto& [text, s] : seen) {
-    if (s.copies == 2 && s.second < none) keep[s.second] = false;
-  }
-  for (const std::size_t i : quoted) keep[i] = false;
-}
-
-// Pages with at most this many words fall back to their main text when nothing was kept;
-// on larger pages an empty decision stands (an app shell, a page whose content never loaded).
-constexpr int k_fallback_max_words = 200;
-
-// The page's text when every rule and the model kept nothing on a small page: the blocks
-// with words that are mostly not links, that no markup hint damped and that are not markup
-// (a notice of 15 to 40 real words beside its menus), rather than an empty page.
-std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
-                                     const std::vector<bool>& markup) {
-  std::vector<bool> keep(doc.blocks.size(), false);
-  int words = 0;
-  for (const TextBlock& b : doc.blocks) words += b.num_words;
-  if (words > k_fallback_max_words) return keep;
-  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    const TextBlock& b = doc.blocks[i];
-    keep[i] = b.num_words > 0 && b.link_density <= 0.5f && !rules.hinted[i] && !markup[i];
-  }
-  return keep;
-}
-
 }  // namespace
 
 BestRuleResult best_rule_decisions(const TextDocument& fresh, std::string_view utf8_html,
@@ -742,11 +502,11 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
       as_markup[i] = true;
     }
   }
-  if (m_options.drop_comments > 0.0) drop_comments(fresh, rules, markup, keep);
-  if (m_options.drop_link_islands > 0.0) drop_link_islands(fresh, keep);
-  if (m_options.drop_repeats > 0.0) drop_repeats(fresh, markup, keep);
+  if (m_options.drop_comments > 0.0) detail::drop_comments(fresh, rules, markup, keep);
+  if (m_options.drop_link_islands > 0.0) detail::drop_link_islands(fresh, keep);
+  if (m_options.drop_repeats > 0.0) detail::drop_repeats(fresh, markup, keep);
   if (std::find(keep.begin(), keep.end(), true) == keep.end())
-    keep = main_text_fallback(doc, rules, as_markup);
+    keep = detail::main_text_fallback(doc, rules, as_markup);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     fresh.blocks[i].is_content = keep[i];
     fresh.blocks[i].score = static_cast<float>(score[i]);

@@ -1,0 +1,124 @@
+// best's last passes over its decisions (best_extractor.cpp, BestExtractor::process): reader
+// comments after the article, link islands and inline menus, repeated copies of a text, and
+// the small page's fallback to its main text when nothing was kept.
+#include <algorithm>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "best_cleanup_internal.hpp"
+
+namespace boilerdex::plugin::detail {
+
+// BestOptions::drop_comments: on a page whose kept text before the end-of-text marker
+// outweighs the comments after it (an article with its readers' comments, not a thread whose
+// replies are the content), the blocks in comment markup after the marker are dropped.
+void drop_comments(const TextDocument& doc, const BestRuleResult& rules,
+                   const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto comment = [&](std::size_t i) {
+    return rules.after_end[i] && markup[i].has(MarkupBit::CommentWords);
+  };
+  double before = 0, comments = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!keep[i]) continue;
+    if (!rules.after_end[i]) before += doc.blocks[i].num_words;
+    else if (comment(i)) comments += doc.blocks[i].num_words;
+  }
+  if (comments == 0 || before < comments) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (comment(i)) keep[i] = false;
+  }
+}
+
+// BestOptions::drop_link_islands: a short block of links only between two kept paragraphs,
+// and inline menus of links separated by vertical bars.
+void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto paragraph = [&](std::size_t i) {
+    const TextBlock& b = doc.blocks[i];
+    return keep[i] && b.num_words >= 15 && b.link_density < 0.25f;
+  };
+  std::vector<bool> island(n, false);
+  std::size_t previous = n;  // the last block with words before i
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (b.num_words == 0) continue;
+    if (keep[i] && b.link_density >= 0.9f && b.num_words <= 8 && previous < n && paragraph(previous)) {
+      std::size_t next = i + 1;
+      while (next < n && doc.blocks[next].num_words == 0) ++next;
+      island[i] = next < n && paragraph(next);
+    }
+    previous = i;
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (island[i]) keep[i] = false;
+  }
+  // Inline menus: links only, separated by vertical bars, three words or fewer per link
+  // ("Comments | Share", "Home | News | Contact").
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (!keep[i] || b.num_words == 0 || b.link_density < 0.9f) continue;
+    const auto bars = static_cast<int>(std::count(b.text.begin(), b.text.end(), '|'));
+    if (bars > 0 && b.num_words <= 3 * (bars + 1)) keep[i] = false;
+  }
+}
+
+// BestOptions::drop_repeats: the second of exactly two kept blocks (3+ words, not table cells
+// or code) with one text, when other kept text lies between them, and any later copy inside a
+// blockquote (a reply quoting a post). Text the page repeats more often (a schedule's rows, a
+// paragraph of filler) or back to back is its own.
+void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
+  struct Seen {
+    std::size_t last;    // the latest copy so far
+    std::size_t second;  // the second copy when it may go; doc.blocks.size() otherwise
+    int copies;
+  };
+  const std::size_t none = doc.blocks.size();
+  std::unordered_map<std::string_view, Seen> seen;
+  std::vector<std::size_t> quoted;  // copies inside a blockquote
+  std::size_t previous = none;      // the last kept block with words before i
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const TextBlock& b = doc.blocks[i];
+    if (!keep[i] || b.num_words == 0) continue;
+    if (b.num_words >= 3 && !markup[i].has(MarkupBit::TableCell) && !markup[i].has(MarkupBit::Code)) {
+      const auto [it, first_copy] = seen.try_emplace(b.text, Seen{i, none, 1});
+      if (!first_copy) {
+        Seen& s = it->second;
+        // A copy right after the one before it is repeated on purpose.
+        const bool apart = previous != s.last;
+        s.second = s.copies == 1 && apart ? i : none;
+        if (apart && markup[i].has(MarkupBit::Quote)) quoted.push_back(i);
+        s.last = i;
+        ++s.copies;
+      }
+    }
+    previous = i;
+  }
+  for (const auto& [text, s] : seen) {
+    if (s.copies == 2 && s.second < none) keep[s.second] = false;
+  }
+  for (const std::size_t i : quoted) keep[i] = false;
+}
+
+// Pages with at most this many words fall back to their main text when nothing was kept;
+// on larger pages an empty decision stands (an app shell, a page whose content never loaded).
+constexpr int k_fallback_max_words = 200;
+
+// The page's text when every rule and the model kept nothing on a small page: the blocks
+// with words that are mostly not links, that no markup hint damped and that are not markup
+// (a notice of 15 to 40 real words beside its menus), rather than an empty page.
+std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
+                                     const std::vector<bool>& markup) {
+  std::vector<bool> keep(doc.blocks.size(), false);
+  int words = 0;
+  for (const TextBlock& b : doc.blocks) words += b.num_words;
+  if (words > k_fallback_max_words) return keep;
+  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+    const TextBlock& b = doc.blocks[i];
+    keep[i] = b.num_words > 0 && b.link_density <= 0.5f && !rules.hinted[i] && !markup[i];
+  }
+  return keep;
+}
+
+}  // namespace boilerdex::plugin::detail

@@ -1,0 +1,29 @@
+// best's last passes over its keep decisions (best_cleanup.cpp), each one of BestOptions'
+// switches; \p keep is one flag per block of \p doc. Private to plugin/extractors.
+#pragma once
+
+#include <vector>
+
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin::detail {
+
+/// BestOptions::drop_comments: comment markup after the end-of-text marker, on a page whose
+/// kept text before the marker outweighs it.
+void drop_comments(const TextDocument& doc, const BestRuleResult& rules, const std::vector<BlockMarkup>& markup,
+                   std::vector<bool>& keep);
+
+/// BestOptions::drop_link_islands: short all-link blocks between kept paragraphs, inline menus.
+void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep);
+
+/// BestOptions::drop_repeats: the second of exactly two kept copies of a text, quoted copies.
+void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep);
+
+/// The blocks to keep when nothing was kept on a page of at most 200 words: those with words,
+/// mostly not links, not damped by a markup hint (\p rules.hinted) and not markup (\p markup).
+[[nodiscard]] std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
+                                                   const std::vector<bool>& markup);
+
+}  // namespace boilerdex::plugin::detail
