@@ -71,25 +71,35 @@ BOOST_AUTO_TEST_CASE(a_page_past_its_time_throws_and_stops_early) {
 
   // Those passes plus a quarter of the rest: the bound strikes inside Gumbo's parse, which
   // must be abandoned right there. Work done is measured in CPU time, which a loaded machine
-  // does not stretch.
+  // does not stretch; the bound is wall time, which it does: when the passes before Gumbo
+  // outlast it (the machine busy elsewhere), they get twice the time and the page is read
+  // again, up to three times.
   const double rest_cpu = std::max(0.0, full_cpu - prep_cpu);
-  limits.max_page_millis = std::max<std::size_t>(1, static_cast<std::size_t>(prep_cpu + rest_cpu / 4));
-  t = Clock::now();
-  cpu = thread_cpu_millis();
-  try {
-    (void)segment_html(html, limits);
-    BOOST_FAIL("no PageTimeLimitError after " << millis_since(t) << " ms (whole page: " << full_ms << " ms)");
-  } catch (const PageTimeLimitError& e) {
-    const double ms = millis_since(t), used_cpu = thread_cpu_millis() - cpu;
-    BOOST_TEST_MESSAGE("whole page " << full_ms << " ms (" << full_cpu << " ms CPU, " << prep_cpu
-                                     << " before Gumbo); stopped after " << ms << " ms (" << used_cpu
-                                     << " ms CPU): " << e.what());
-    BOOST_TEST(e.millis() == limits.max_page_millis);
-    BOOST_TEST(std::string(e.what()).find("page time limit of " + std::to_string(limits.max_page_millis) +
-                                          " ms exceeded while ") == 0u);
-    BOOST_TEST(e.stage() == "parsing HTML");
-    BOOST_TEST(ms >= static_cast<double>(limits.max_page_millis));
-    BOOST_TEST(used_cpu < prep_cpu + rest_cpu * 0.6);  // stopped near its bound, not at the end
+  double prep_allowed = prep_cpu;
+  for (int attempt = 1;; ++attempt) {
+    limits.max_page_millis = std::max<std::size_t>(1, static_cast<std::size_t>(prep_allowed + rest_cpu / 4));
+    t = Clock::now();
+    cpu = thread_cpu_millis();
+    try {
+      (void)segment_html(html, limits);
+      BOOST_FAIL("no PageTimeLimitError after " << millis_since(t) << " ms (whole page: " << full_ms << " ms)");
+    } catch (const PageTimeLimitError& e) {
+      const double ms = millis_since(t), used_cpu = thread_cpu_millis() - cpu;
+      BOOST_TEST_MESSAGE("attempt " << attempt << ": whole page " << full_ms << " ms (" << full_cpu << " ms CPU, "
+                                    << prep_cpu << " before Gumbo); stopped after " << ms << " ms (" << used_cpu
+                                    << " ms CPU): " << e.what());
+      if (e.stage() == "preparing HTML" && attempt < 3) {
+        prep_allowed = std::max(2 * prep_allowed, ms);
+        continue;
+      }
+      BOOST_TEST(e.millis() == limits.max_page_millis);
+      BOOST_TEST(std::string(e.what()).find("page time limit of " + std::to_string(limits.max_page_millis) +
+                                            " ms exceeded while ") == 0u);
+      BOOST_TEST(e.stage() == "parsing HTML");
+      BOOST_TEST(ms >= static_cast<double>(limits.max_page_millis));
+      BOOST_TEST(used_cpu < prep_allowed + rest_cpu * 0.6);  // stopped near its bound, not at the end
+    }
+    break;
   }
 }
 
