@@ -300,6 +300,19 @@ BOOST_AUTO_TEST_CASE(a_date_labelled_published) {
   const auto bare = read_page_metadata(
       page("<title>Sleep and AI</title>", "<div><p><time class=\"datetime\">August 30, 2024</time></p></div>"));
   BOOST_TEST(bare.date.empty());
+  // "Published" and its date in plain elements just above the headline; not a word inside a
+  // tag ("published" in a class), nor a label far above it.
+  const std::string headline = "<h1>Top eLearning Companies</h1><p>Text</p>";
+  const auto plain = read_page_metadata(page(
+      "<title>Top eLearning Companies</title>",
+      "<div class=\"category\"><div>Published</div><div class=\"text-67\">October 14, 2025</div>"
+      "<div> in </div><a href=\"/c\">Training</a></div>" + headline));
+  BOOST_TEST(plain.date == "2025-10-14");
+  BOOST_TEST(read_page_metadata(page("<title>T</title>", "<div data-x=\"posted\">x</div><p>October 14, 2025</p>" + headline))
+                 .date.empty());
+  BOOST_TEST(read_page_metadata(page("<title>T</title>", "<div>Published</div><div>October 14, 2025</div><nav>" +
+                                                            std::string(300, 'm') + "</nav>" + headline))
+                 .date.empty());
 }
 
 BOOST_AUTO_TEST_CASE(a_last_modified_date_is_no_publication_date) {

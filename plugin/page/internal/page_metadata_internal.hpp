@@ -57,6 +57,9 @@ struct MetadataCandidates {
   /// A date element's value (datetime=, else its text) that starts at most ~600 bytes of
   /// markup before that <h1>: a post's date set above its headline.
   std::string before_headline;
+  /// The text after a "Published" or "Posted" written in the ~300 bytes of markup before that
+  /// <h1> (a label and its date in plain elements: "Published ␟ October 14, 2025 ␟ in").
+  std::string labelled_before_headline;
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>

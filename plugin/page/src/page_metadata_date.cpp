@@ -150,6 +150,8 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
         std::string_view(c.published_time)}) {
     if (std::string d = normalise_date(v); !d.empty()) return d;
   }
+  // "Published October 14, 2025" in plain elements just above the headline.
+  if (std::string d = find_date(c.labelled_before_headline); !d.empty()) return d;
   if (std::string d = date_in_url(url); !d.empty()) return d;
   const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
                      !meta_value(c, {"author", "article:author"}).empty();

@@ -24,6 +24,8 @@ constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one elem
 constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
 constexpr std::size_t k_after_headline_bytes = 300;  // text read after the headline's </h1>
 constexpr std::size_t k_date_before_headline_bytes = 600;  // markup between a date element and the <h1>
+constexpr std::size_t k_label_before_headline_bytes = 300;  // markup searched for "Published" before the <h1>
+constexpr std::size_t k_label_text_bytes = 60;  // text read after that label
 
 struct Entity {
   std::string_view name;
@@ -133,6 +135,22 @@ bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
   bool found = false;
   for_each_markup_word(value, [&](std::string_view w) { found = found || equals_lower(w, lower_word); });
   return found;
+}
+
+// The text after the last "Published" or "Posted" that starts an element's text in the
+// k_label_before_headline_bytes of markup before \p lt, read by \p text_of; "" when none.
+template <class TextOf>
+std::string labelled_text_before(std::string_view html, std::size_t lt, const TextOf& text_of) {
+  const std::size_t begin = lt > k_label_before_headline_bytes ? lt - k_label_before_headline_bytes : 0;
+  const std::string_view window = html.substr(begin, lt - begin);
+  for (std::size_t k = window.size(); k-- > 0;) {
+    if (!starts_with_lower(window.substr(k), "published") && !starts_with_lower(window.substr(k), "posted")) continue;
+    // The first word of an element's text (not a word inside a tag, nor one in a sentence).
+    const std::size_t close = window.rfind('>', k);
+    if (close == std::string_view::npos || window.find_first_not_of(" \t\r\n", close + 1) != k) continue;
+    return text_of(begin + k, {}, k_label_text_bytes);
+  }
+  return {};
 }
 
 // Whether a class attribute's value lists \p lower_class (its space-separated names, any case).
@@ -439,6 +457,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         c.headline_seen = true;
         if (last_date_at != std::string_view::npos && lt - last_date_at <= k_date_before_headline_bytes)
           c.before_headline = last_date;
+        c.labelled_before_headline = labelled_text_before(html, lt, text_of);
         const std::size_t close = find_end_tag(html, p, name);
         if (close != std::string_view::npos) c.after_headline = text_of(close, {}, k_after_headline_bytes);
       }
