@@ -108,9 +108,28 @@ RawKind raw_kind(std::string_view name) noexcept {
   return RawKind::None;
 }
 
+// A quoted attribute value's text: s[begin, end), between its quotes.
+struct ValueSpan {
+  std::size_t begin, end;
+};
+
+// Whether the tree builder reads the value of attribute \p name (compared lower-case): an
+// <input>'s type ("hidden" in a table), an <annotation-xml>'s encoding (whether its content
+// is HTML), <font>'s color, face and size (whether it breaks out of foreign content), and
+// <isindex>'s prompt (text it inserts) and action. Every other value only lands in the tree.
+bool tree_builder_reads(std::string_view s, std::size_t name_begin, std::size_t name_end) noexcept {
+  const std::string_view name = s.substr(name_begin, name_end - name_begin);
+  for (const std::string_view read : {"type", "encoding", "color", "face", "size", "prompt", "action"})
+    if (name.size() == read.size() && starts_with_lower(name, read)) return true;
+  return false;
+}
+
 // Position after the '>' ending the start or end tag whose name ends at \p p (the
 // attributes' quoted values may hold '>'), or npos; \p self_closing tells whether "/>" ended it.
-std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing) noexcept {
+// The quoted values of at least k_lean_min_body bytes that the tree builder does not read
+// are appended to \p values.
+std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
+                      std::vector<ValueSpan>& values) {
   self_closing = false;
   while (p < s.size()) {
     const char c = s[p];
@@ -128,8 +147,10 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing) noe
       continue;
     }
     // An attribute name (a quote or '<' in it is part of the name), then maybe "= value".
+    const std::size_t name_begin = p;
     ++p;
     while (p < s.size() && !is_space(s[p]) && s[p] != '/' && s[p] != '>' && s[p] != '=') ++p;
+    const std::size_t name_end = p;
     while (p < s.size() && is_space(s[p])) ++p;
     if (p >= s.size() || s[p] != '=') continue;
     ++p;
@@ -138,6 +159,8 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing) noe
     if (s[p] == '"' || s[p] == '\'') {
       const std::size_t close = s.find(s[p], p + 1);
       if (close == npos) return npos;
+      if (close - (p + 1) >= k_lean_min_body && !tree_builder_reads(s, name_begin, name_end))
+        values.push_back({p + 1, close});
       p = close + 1;
     } else {
       while (p < s.size() && !is_space(s[p]) && s[p] != '>') ++p;
@@ -226,6 +249,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   // which close it): where the select ended earlier (a table cell's end), this only leaves
   // bodies as they are.
   bool in_select = false;
+  std::vector<ValueSpan> values;  // the tag's attribute values to empty (reused)
   std::size_t i = 0;
   while ((i = s.find('<', i)) != npos && i + 1 < s.size()) {
     const std::size_t lt = i;
@@ -278,8 +302,10 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
                    ascii_lower);
     const std::string_view name(buffer.data(), length);
     bool self_closing = false;
-    const std::size_t after = tag_close(s, name_end, self_closing);
+    values.clear();
+    const std::size_t after = tag_close(s, name_end, self_closing, values);
     if (after == npos) break;  // the tag runs to the end
+    for (const ValueSpan& v : values) cut(v.begin, v.end, {});
     i = after;
     const bool foreign = svg > 0 || math > 0;
     if (closing) {
