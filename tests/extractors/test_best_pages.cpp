@@ -201,28 +201,6 @@ BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_bac
   BOOST_TEST(count(both, pockets) == 3u);  // twice back to back, once quoted
 }
 
-// A page whose rules keep little and whose words lie mostly in item markup (a listing, a
-// collection) is decided at listing_threshold; an article never is, whatever it is set to.
-BOOST_AUTO_TEST_CASE(the_listing_threshold_applies_to_pages_of_items_only) {
-  const auto shares = [](const std::string& name) {
-    const std::string page = read_page(name);
-    const TextDocument doc = segment_html(page);
-    const BestRuleResult rules = best_rule_decisions(doc, page, BestOptions{});
-    return BestFeatureRows(doc, rules, block_markup(doc, page)).page_shares();
-  };
-  const BestPageShares listing = shares("listing.html");
-  const BestPageShares article = shares("fact_box.html");
-  BOOST_TEST(listing.item_words >= 0.5);
-  BOOST_TEST(article.item_words == 0.0);
-  BOOST_TEST(article.kept > 0.5);
-  BestOptions strict;  // every page of items qualifies, and almost nothing reaches 0.95
-  strict.listing_max_kept = 1.0;
-  strict.listing_threshold = 0.95;
-  BOOST_TEST(has(best_text("listing.html"), "Growing tomatoes in small gardens"));
-  BOOST_TEST(!has(best_text("listing.html", strict), "Growing tomatoes in small gardens"));
-  BOOST_TEST(best_text("fact_box.html", strict) == best_text("fact_box.html"));
-}
-
 // The rules alone (model_weight=0) are still there for comparison and tuning.
 BOOST_AUTO_TEST_CASE(model_weight_zero_decides_by_the_rules_alone) {
   BestOptions rules;

@@ -476,15 +476,8 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
       doc.budget.deadline.check("extracting");
     }
     const double w = m_options.model_weight;
-    // A listing (BestOptions::listing_threshold): little the rules keep, most words in items.
-    const BestPageShares page_shares = features.page_shares();
-    const bool listing = m_options.listing_threshold > 0.0 &&
-                         page_shares.kept < m_options.listing_max_kept &&
-                         page_shares.item_words >= m_options.listing_min_item_words;
     const double threshold =
-        listing                          ? m_options.listing_threshold
-        : m_options.model_threshold > 0.0 ? m_options.model_threshold
-                                          : model->threshold();
+        m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold();
     for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
       score[i] = w * q[i] + (1.0 - w) * (rules.keep[i] ? 1.0 : 0.0);
       // Side matter named so by the page (not comments, which are a thread's posts on a

@@ -146,7 +146,6 @@ struct BestFeatureRows::Page {
   std::vector<Subtree> subtree;         // by container element id
   std::vector<double> items_2, items_3;
   double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
-  double item_words = 0;  // under item markup, not hinted (BestPageShares::item_words)
   double max_items = 0;
 
   Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
@@ -167,7 +166,6 @@ struct BestFeatureRows::Page {
       if (rules.inside[i]) inside_words += words;
       if (markup[i].has(MarkupBit::Main)) main_words += words;
       if (markup[i].has(MarkupBit::Article)) article_words += words;
-      if (markup[i].has(MarkupBit::ItemWords) && !rules.hinted[i]) item_words += words;
       if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
       // Each distinct ancestor of the first levels once (short chains repeat the outermost).
       const Ancestors up = ancestors(fresh.containers.chain(i));
@@ -202,12 +200,6 @@ BestFeatureRows::BestFeatureRows(const TextDocument& fresh, const BestRuleResult
 BestFeatureRows::~BestFeatureRows() = default;
 
 std::size_t BestFeatureRows::size() const noexcept { return m_page->fresh.blocks.size(); }
-
-BestPageShares BestFeatureRows::page_shares() const noexcept {
-  const Page& pg = *m_page;
-  if (pg.page_words <= 0) return {};
-  return {pg.kept_words / pg.page_words, pg.item_words / pg.page_words};
-}
 
 std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) const {
   const Page& pg = *m_page;

@@ -58,9 +58,6 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
     {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},
-    {"listing_threshold", &BestOptions::listing_threshold, 0.0, 1.0},
-    {"listing_max_kept", &BestOptions::listing_max_kept, 0.0, 1.0},
-    {"listing_min_item_words", &BestOptions::listing_min_item_words, 0.0, 1.0},
 };
 constexpr IntParameter k_int_parameters[] = {
     {"group_depth", &BestOptions::group_depth, 1, 5},

@@ -158,17 +158,6 @@ struct BestOptions {
   /// inside a blockquote (a reply quoting a post). Text repeated more often (a schedule's
   /// rows) or back to back, table cells and code are left alone. 0: off.
   double drop_repeats = 1.0;
-  /// Listing pages (off by default): on a page where the rules keep under listing_max_kept
-  /// of the words and at least listing_min_item_words of them lie in blocks whose markup
-  /// names items (class/id words item, card, product, result, listing, teaser, tile, grid…,
-  /// MarkupBit::ItemWords) outside side matter, a block is kept at this blended probability
-  /// rather than the model's threshold (or model_threshold). 0: off. 0.15 with 0.1 and 0.5
-  /// gained 0.006 WCXB word F1 on 2-fold cross-validation inside the tune half (listing
-  /// +0.04, collection +0.04) but only 0.0003 on the held-out half, where product pages lost
-  /// 0.009 (EVALUATION_RESULTS.md, "Seventh round"), so it is not the default.
-  double listing_threshold = 0.0;
-  double listing_max_kept = 0.1;        ///< see listing_threshold
-  double listing_min_item_words = 0.5;  ///< see listing_threshold
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
   std::string model_file;

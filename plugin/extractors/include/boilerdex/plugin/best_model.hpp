@@ -58,12 +58,6 @@ namespace boilerdex::plugin {
                                                    const BestRuleResult& rules,
                                                    const std::vector<BlockMarkup>& markup);
 
-/// Page-level shares of a page's words (segmenter counts), found with its feature rows.
-struct BestPageShares {
-  double kept = 0.0;        ///< in blocks the rules keep (BestRuleResult::keep)
-  double item_words = 0.0;  ///< in blocks with MarkupBit::ItemWords that no hint damped
-};
-
 /// best_feature_rows a range of blocks at a time: what the rows need of the whole page is
 /// gathered once, then any range's rows are the same values as best_feature_rows gives
 /// them. A page of 200,000 blocks never holds its 86 MB of rows at once. Keeps references
@@ -82,8 +76,6 @@ class BestFeatureRows {
   /// The rows of blocks [\p begin, \p end), row-major. \throws std::invalid_argument when the
   /// range is not within the page; std::bad_alloc.
   [[nodiscard]] std::vector<float> rows(std::size_t begin, std::size_t end) const;
-  /// The page's shares of words (the listing rule's signal, BestOptions::listing_threshold).
-  [[nodiscard]] BestPageShares page_shares() const noexcept;
 
  private:
   struct Page;
