@@ -212,7 +212,8 @@ bool names_an_organisation(std::string_view name) {
   return organisation;
 }
 
-std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article) {
+// \p dated: the page has a date (PageMetadata::date).
+std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article, bool dated) {
   if (std::string a = join_authors(ld.authors); !a.empty()) return a;
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
   // a reviewer's, a testimonial's or a commenter's than the page's author.
@@ -244,7 +245,10 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   for (const auto& b : c.bylines) {
     if (std::string a = clean_author(b); !a.empty()) return a;
   }
-  return byline_below_headline(c.after_headline);
+  // Last, "By Name" in the text below the headline, only on a page with a date: on one without,
+  // it is as often a quoted source's or a phrase's ("By: Angélica Amezcua, Flavia ..." on a
+  // course's page).
+  return dated ? byline_below_headline(c.after_headline) : std::string();
 }
 
 }  // namespace
@@ -253,8 +257,11 @@ namespace detail {
 
 // The author, unless it is the site itself (its name or host name).
 std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m) {
+  // A page that shows three dates or more but has none of its own (the date's rules gave
+  // none) lists posts, unless it is og:type article: its names are the posts' authors.
+  if (m.date.empty() && c.date_texts.size() >= 3 && lower(meta_value(c, {"og:type"})) != "article") return {};
   const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty() || !c.times.empty());
-  std::string author = first_author(c, ld, article);
+  std::string author = first_author(c, ld, article, !m.date.empty());
   const std::string a = squeeze(author);
   if (a.empty()) return {};
   const std::string host = host_of(m.url);

@@ -136,10 +136,15 @@ int month_of(std::string_view word) noexcept {
   return 0;
 }
 
+}  // namespace detail
+
+namespace {
+
 // The date: published (JSON-LD's article, <meta>, microdata, the URL, a date element's text),
 // else, on a page marked as an article, a web page's publication or any modification date.
-std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url) {
-  if (sells(ld)) return {};
+// \p named: the page names an author in its markup.
+std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url,
+                                  bool named) {
   for (const std::string_view v :
        {std::string_view(ld.date_published),
         meta_value(c, {"article:published_time", "og:published_time", "datepublished",
@@ -153,8 +158,6 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
   // "Published October 14, 2025" in plain elements just above the headline.
   if (std::string d = find_date(c.labelled_before_headline); !d.empty()) return d;
   if (std::string d = date_in_url(url); !d.empty()) return d;
-  const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
-                     !meta_value(c, {"author", "article:author"}).empty();
   // A date in the page's text (a <time>, an element classed "date") only on a page that
   // names an author or is marked as an article: elsewhere it is as often a release date, a
   // review's or an event's.
@@ -183,6 +186,45 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
   // it ("Nov 30, 2025", "by Amanda · Dec 20, 2025"); a full date with a year only.
   if (std::string d = find_date(c.after_headline); !d.empty()) return d;
   return find_date(c.before_headline);
+}
+
+// Whether the page shows \p date where a post shows its own: a <time> or date element, or
+// the text just above or below the headline.
+bool shown(const MetadataCandidates& c, std::string_view date) {
+  const auto same = [&](std::string_view text) { return find_date(text) == date; };
+  return std::any_of(c.times.begin(), c.times.end(), [&](const std::string& t) { return normalise_date(t) == date; }) ||
+         std::any_of(c.date_texts.begin(), c.date_texts.end(), same) || same(c.after_headline) ||
+         same(c.before_headline) || same(c.labelled_before_headline);
+}
+
+// Whether \p url is a site's home page (no path, or "/"): it lists posts, it has no date of its own.
+bool home_page(std::string_view url) {
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return false;
+  const std::size_t path = url.find_first_of("/?#", scheme + 3);
+  return path == std::string_view::npos || url.substr(path) == "/";
+}
+
+}  // namespace
+
+namespace detail {
+
+// The date, unless the page is of a kind whose gold has none though its markup gives one
+// (docs/eval.md, "Metadata"): a page that sells (JSON-LD, og:type product), documentation (its
+// date is a build stamp), a home page not marked as an article, or a JSON-LD article that names no
+// author, is not og:type article and shows the date nowhere near its headline (a site's template
+// marking every page an Article).
+std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url) {
+  const std::string og_type = lower(meta_value(c, {"og:type"}));
+  const bool og_article = og_type == "article";
+  if (sells(ld) || og_type == "product" || og_type == "og:product" || og_type == "product.item" ||
+      ld.page_type == "documentation" || (!og_article && home_page(url)))
+    return {};
+  const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
+                     !meta_value(c, {"author", "article:author"}).empty();
+  std::string d = published_or_modified(c, ld, url, named);
+  if (!d.empty() && ld.article && !named && !og_article && !shown(c, d)) return {};
+  return d;
 }
 
 }  // namespace detail

@@ -1,0 +1,91 @@
+// read_page_metadata: the pages whose markup gives a date or an author that the page does not
+// claim as its own (docs/eval.md, "Metadata"), and the date sources added with them.
+#include <boost/test/unit_test.hpp>
+#include <string>
+
+#include "boilerdex/plugin/page_metadata.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+std::string page(const std::string& head, const std::string& body = "<p>Body text.</p>") {
+  return "<!DOCTYPE html><html><head>" + head + "</head><body>" + body + "</body></html>";
+}
+
+std::string json_ld(const std::string& object) {
+  return "<script type=\"application/ld+json\">" + object + "</script>";
+}
+
+const std::string k_published = "<meta property=\"article:published_time\" content=\"2024-05-06T07:00:00Z\">";
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(page_metadata_gates)
+
+BOOST_AUTO_TEST_CASE(a_home_page_has_no_date_unless_marked_as_an_article) {
+  const std::string head = "<title>Acme</title>" + k_published;
+  BOOST_TEST(read_page_metadata(page(head + "<link rel=\"canonical\" href=\"https://acme.example/\">")).date.empty());
+  BOOST_TEST(read_page_metadata(page(head + "<link rel=\"canonical\" href=\"https://acme.example\">")).date.empty());
+  // A page below the home page keeps it, and so does a home page that says it is an article.
+  BOOST_TEST(read_page_metadata(page(head + "<link rel=\"canonical\" href=\"https://acme.example/post\">")).date ==
+             "2024-05-06");
+  BOOST_TEST(read_page_metadata(page(head + "<link rel=\"canonical\" href=\"https://acme.example/\">"
+                                            "<meta property=\"og:type\" content=\"article\">"))
+                 .date == "2024-05-06");
+}
+
+BOOST_AUTO_TEST_CASE(a_product_or_documentation_has_no_date) {
+  BOOST_TEST(read_page_metadata(page("<title>Speaker</title><meta property=\"og:type\" content=\"product\">" +
+                                     k_published))
+                 .date.empty());
+  BOOST_TEST(read_page_metadata(page("<title>Networking</title>" + k_published +
+                                     json_ld(R"({"@type":"TechArticle","headline":"Networking",)"
+                                             R"("datePublished":"2024-05-06"})")))
+                 .date.empty());
+}
+
+BOOST_AUTO_TEST_CASE(an_article_by_no_one_shows_its_date_or_has_none) {
+  // A site's template that marks every page an Article, with no author, no og:type article,
+  // and the date shown nowhere near the headline: the date is the template's, not the page's.
+  const std::string ld = json_ld(R"({"@type":"Article","headline":"Top consoles","datePublished":"2022-08-25"})");
+  BOOST_TEST(read_page_metadata(page("<title>Top consoles</title>" + ld, "<h1>Top consoles</h1><p>Text.</p>"))
+                 .date.empty());
+  // Shown below the headline, or with an author, or on an og:type article page, it stays.
+  BOOST_TEST(read_page_metadata(page("<title>Top consoles</title>" + ld,
+                                     "<h1>Top consoles</h1><p>August 25, 2022</p><p>Text.</p>"))
+                 .date == "2022-08-25");
+  BOOST_TEST(read_page_metadata(page("<title>Top consoles</title><meta name=\"author\" content=\"Ann Lee\">" + ld,
+                                     "<h1>Top consoles</h1><p>Text.</p>"))
+                 .date == "2022-08-25");
+  BOOST_TEST(read_page_metadata(page("<title>Top consoles</title><meta property=\"og:type\" content=\"article\">" + ld,
+                                     "<h1>Top consoles</h1><p>Text.</p>"))
+                 .date == "2022-08-25");
+}
+
+BOOST_AUTO_TEST_CASE(a_list_of_posts_has_no_author) {
+  // Three dated posts, each with its byline, on a page that has no date of its own (a home
+  // page): the names are the posts' authors.
+  std::string posts;
+  for (const char* const d : {"March 1, 2025", "March 2, 2025", "March 3, 2025"})
+    posts += std::string("<div><span class=\"author\">Dana Reed</span><span class=\"date\">") + d + "</span></div>";
+  const std::string home = "<title>News</title><link rel=\"canonical\" href=\"https://news.example/\">";
+  BOOST_TEST(read_page_metadata(page(home, "<h1>News</h1>" + posts)).author.empty());
+  // Below the home page the first post's date is the page's, and its byline the author.
+  BOOST_TEST(read_page_metadata(page("<title>News</title>", "<h1>News</h1>" + posts)).author == "Dana Reed");
+  // Two dates are not yet a list: the head's author stays (a page not marked as an article
+  // takes no other).
+  const std::string named = home + "<meta name=\"author\" content=\"Kim Ode\">";
+  const std::size_t last = posts.rfind("<div>");
+  BOOST_TEST(read_page_metadata(page(named, "<h1>News</h1>" + posts.substr(0, last))).author == "Kim Ode");
+  BOOST_TEST(read_page_metadata(page(named, "<h1>News</h1>" + posts)).author.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_by_line_below_the_headline_needs_a_date) {
+  const std::string body = "<h1>Spanish materials</h1><p>By: Angela Amez, Flavia Bel</p><p>Text.</p>";
+  const std::string head = "<title>Spanish materials</title><meta property=\"og:type\" content=\"article\">";
+  BOOST_TEST(read_page_metadata(page(head, body)).author.empty());
+  BOOST_TEST(read_page_metadata(page(head + k_published, body)).author == "Angela Amez, Flavia Bel");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
