@@ -88,4 +88,17 @@ BOOST_AUTO_TEST_CASE(a_by_line_below_the_headline_needs_a_date) {
   BOOST_TEST(read_page_metadata(page(head + k_published, body)).author == "Angela Amez, Flavia Bel");
 }
 
+BOOST_AUTO_TEST_CASE(more_date_sources) {
+  // A question's or a forum post's microdata dateCreated.
+  BOOST_TEST(read_page_metadata(page("<title>Q</title>", "<time itemprop=\"dateCreated\" datetime=\"2024-07-18 "
+                                                         "04:39:31Z\">1 year ago</time>"))
+                 .date == "2024-07-18");
+  // <meta name=published-date>, and a date element classed "dateline" on an article.
+  BOOST_TEST(read_page_metadata(page("<title>Q</title><meta name=\"published-date\" content=\"2021-02-16\">")).date ==
+             "2021-02-16");
+  BOOST_TEST(read_page_metadata(page("<title>Q</title><meta property=\"og:type\" content=\"article\">",
+                                     "<span class=\"dateline\">DECEMBER 22, 2022</span>"))
+                 .date == "2022-12-22");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

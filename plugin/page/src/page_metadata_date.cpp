@@ -148,7 +148,7 @@ std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts
   for (const std::string_view v :
        {std::string_view(ld.date_published),
         meta_value(c, {"article:published_time", "og:published_time", "datepublished",
-                       "published_time", "article:published", "publish-date", "publish_date",
+                       "published_time", "article:published", "publish-date", "publish_date", "published-date",
                        "publication_date", "pubdate", "date", "dc.date.issued", "dc.date",
                        "dcterms.date", "dcterms.issued", "dcterms.created", "sailthru.date",
                        "parsely-pub-date", "citation_publication_date", "citation_date"}),

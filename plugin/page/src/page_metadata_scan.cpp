@@ -169,7 +169,7 @@ bool holds_class(std::string_view value, std::string_view lower_class) noexcept 
 // (one pass over the value; this runs on every element that has a class or an id).
 enum MarkerBits : unsigned {
   k_byline = 1,     // author, authors, authorname, byline, writer, articleauthor, postauthor, username
-  k_date = 2,       // date, published, pubdate, posted, postdate, timestamp, entrydate, publishdate, byline
+  k_date = 2,       // date, dateline, published, pubdate, posted, postdate, timestamp, entrydate, publishdate, byline
   k_not_byline = 4,  // comment*, reply*, avatar*, bio*, description*, img*, image*, photo*, box
   k_not_date = 8,    // comment*, reply*, event*, update*, modif*, review*
 };
@@ -192,7 +192,7 @@ unsigned marker_bits(std::string_view value) noexcept {
         if (starts("comment")) bits |= k_not_byline | k_not_date;
         break;
       case 'd':
-        if (is("date")) bits |= k_date;
+        if (is("date") || is("dateline")) bits |= k_date;
         if (starts("description")) bits |= k_not_byline;
         break;
       case 'e':
@@ -504,7 +504,8 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       };
       if (holds_word(a_itemprop, "headline") && c.itemprop_headline.empty()) {
         c.itemprop_headline = value();
-      } else if (holds_word(a_itemprop, "datepublished") && c.published_time.empty()) {
+      } else if ((holds_word(a_itemprop, "datepublished") || holds_word(a_itemprop, "datecreated")) &&
+                 c.published_time.empty()) {  // dateCreated: a question's, a forum post's
         c.published_time = value();
       } else if (holds_word(a_itemprop, "datemodified") && c.modified_time.empty()) {
         c.modified_time = value();
