@@ -212,31 +212,30 @@ bool names_an_organisation(std::string_view name) {
   return organisation;
 }
 
+// Every <meta> value of \p key that is not a URL (nor, with \p people_only, a publisher's
+// name), joined as the names of JSON-LD are (a paper's citation_author per co-author).
+std::string meta_authors(const MetadataCandidates& c, std::string_view key, bool people_only) {
+  std::vector<std::string> names;
+  for (const auto& [k, v] : c.meta) {
+    if (k == key && !detail::looks_like_url(v) && !(people_only && names_an_organisation(v))) names.push_back(v);
+  }
+  return join_authors(names);
+}
+
 // \p dated: the page has a date (PageMetadata::date).
 std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article, bool dated) {
   if (std::string a = join_authors(ld.authors); !a.empty()) return a;
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
-  // a reviewer's, a testimonial's or a commenter's than the page's author.
-  if (!article) {
-    // Except a <meta name=author> naming a person or a shop rather than its publisher (a
-    // company, a university, a web team): a name the page's own head gives.
-    std::vector<std::string> names;
-    for (const auto& [k, v] : c.meta) {
-      if (k == "author" && !detail::looks_like_url(v) && !names_an_organisation(v)) names.push_back(v);
-    }
-    return join_authors(names);
-  }
+  // a reviewer's, a testimonial's or a commenter's than the page's author. Except a <meta
+  // name=author> naming a person or a shop rather than its publisher (a company, a
+  // university, a web team): a name the page's own head gives.
+  if (!article) return meta_authors(c, "author", true);
   // A forum thread's starter, named as such under its title, before any poster's markup.
   if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); !a.empty()) return a;
-  // <meta>: every value of the first key the page uses (a paper's citation_author per
-  // co-author), joined as the names of JSON-LD are.
+  // <meta>: every value of the first key the page uses.
   for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
                                      "sailthru.author", "byl", "citation_author", "book:author"}) {
-    std::vector<std::string> names;
-    for (const auto& [k, v] : c.meta) {
-      if (k == key && !detail::looks_like_url(v)) names.push_back(v);
-    }
-    if (std::string a = join_authors(names); !a.empty()) return a;
+    if (std::string a = meta_authors(c, key, false); !a.empty()) return a;
   }
   // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
   for (const auto& a : c.itemprop_authors) {
