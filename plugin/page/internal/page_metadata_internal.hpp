@@ -21,6 +21,11 @@ namespace boilerdex::plugin::detail {
 /// Stands for a tag in MetadataCandidates::after_headline (a control character no page text has).
 inline constexpr char k_tag_mark = '\x1F';
 
+/// Separators between a title's parts (a headline and a site name), the most specific first:
+/// where clean_title cuts a <title> and where the title ranker splits one into candidates.
+inline constexpr std::array<std::string_view, 11> k_title_separators{
+    " | ", " - ", " \u2014 ", " \u2013 ", " :: ", " \u00B7 ", " \u2022 ", " \u00BB ", " / ", " // ", " : "};
+
 /// What JSON-LD says, the first value of each kind (an Article-like object's before others').
 struct JsonLdFacts {
   std::string headline;

@@ -19,10 +19,7 @@ using detail::squeeze;
 using detail::word_count;
 using detail::JsonLdFacts;
 using detail::MetadataCandidates;
-
-// Separators between a title and a site name, the most specific first.
-constexpr std::array<std::string_view, 11> k_title_separators{
-    " | ", " - ", " \u2014 ", " \u2013 ", " :: ", " \u00B7 ", " \u2022 ", " \u00BB ", " / ", " // ", " : "};
+using detail::k_title_separators;
 
 std::string clean_title_once(std::string_view title, std::string_view sitename);
 

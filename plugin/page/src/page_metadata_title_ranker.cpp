@@ -44,14 +44,10 @@ constexpr std::array<std::string_view, k_title_features> k_names{
     "title_clean_x_article", "title_clean_x_sells", "all_caps", "site_inside_others", "og_x_article",
     "rule_x_article", "h2_x_no_h1", "ld_name_x_sells"};
 
-// Separators between a title's parts (clean_title's, most common first).
-constexpr std::array<std::string_view, 9> k_separators{
-    " | ", " - ", " \u2014 ", " \u2013 ", " :: ", " \u00B7 ", " \u2022 ", " \u00BB ", " / "};
-
 // The first separator of \p title: where it starts and its length; (npos, 0) when none.
 std::pair<std::size_t, std::size_t> first_separator(std::string_view title) {
   std::pair<std::size_t, std::size_t> first{std::string_view::npos, 0};
-  for (const std::string_view sep : k_separators) {
+  for (const std::string_view sep : k_title_separators) {
     const std::size_t at = title.find(sep);
     if (at < first.first) first = {at, sep.size()};
   }
