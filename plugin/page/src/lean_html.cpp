@@ -223,15 +223,31 @@ bool integration_point(std::string_view name) noexcept {
          name == "annotation-xml";
 }
 
+// Where the scan for the next '<' starts: \p i. With \p squeeze (\p i just after a tag or
+// comment), a run of whitespace from \p i up to the next '<' (indentation between tags) is
+// cut to its first character (or CR LF): it stays one whitespace text node, starting where
+// it did, whose text the segmenter reads as one space whatever its length.
+template <typename Cut>
+std::size_t copy_from_whitespace(std::string_view s, std::size_t i, bool squeeze, Cut& cut) {
+  if (!squeeze) return i;
+  std::size_t end = i;
+  while (end < s.size() && is_space(s[end])) ++end;
+  // A CR LF pair is kept whole: the tokenizer reads it as one newline, placed at the LF.
+  const std::size_t kept = i + (s.compare(i, 2, "\r\n") == 0 ? 2 : 1);
+  if (end > kept && end < s.size() && s[end] == '<') cut(kept, end, {}, k_lean_min_whitespace);
+  return end;
+}
+
 }  // namespace
 
 std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   LeanHtml lean;
   std::size_t copied = 0;  // s[0, copied) is in lean.m_text
   std::size_t removed = 0;
-  // Replaces s[begin, end) (a body) with \p keep.
-  const auto cut = [&](std::size_t begin, std::size_t end, std::string_view keep) {
-    if (end - begin < k_lean_min_body) return;
+  // Replaces s[begin, end) (a body) with \p keep, when it is at least \p min_length long.
+  const auto cut = [&](std::size_t begin, std::size_t end, std::string_view keep,
+                       std::size_t min_length = k_lean_min_body) {
+    if (end - begin < min_length) return;
     if (lean.m_text.empty()) lean.m_text.reserve(s.size());
     lean.m_text.append(s.substr(copied, begin - copied));
     lean.m_text.append(keep);
@@ -251,8 +267,13 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   bool in_select = false;
   std::vector<ValueSpan> values;  // the tag's attribute values to empty (reused)
   std::size_t i = 0;
-  while ((i = s.find('<', i)) != npos && i + 1 < s.size()) {
+  bool after_markup = false;   // s[i - 1] ends a tag, comment, doctype or processing instruction
+  bool after_pre = false;      // ... a <pre> or <listing> start tag (Gumbo drops a newline after it)
+  while ((i = s.find('<', copy_from_whitespace(s, i, after_markup && !after_pre, cut))) != npos &&
+         i + 1 < s.size()) {
     const std::size_t lt = i;
+    after_markup = true;
+    after_pre = false;
     const char next = s[lt + 1];
     if (next == '!') {
       if (s.compare(lt, 4, "<!--") == 0) {
@@ -287,6 +308,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
         i = gt + 1;
       } else {
         i = lt + 1;
+        after_markup = false;  // a '<' that is text
       }
       continue;
     }
@@ -336,6 +358,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       continue;
     }
     if (in_select && (name == "input" || name == "keygen" || name == "textarea")) in_select = false;
+    after_pre = name == "pre" || name == "listing";
     const RawKind kind = raw_kind(name);
     if (in_select && kind != RawKind::Script && kind != RawKind::Plaintext) continue;
     switch (kind) {
