@@ -101,4 +101,14 @@ BOOST_AUTO_TEST_CASE(more_date_sources) {
                  .date == "2022-12-22");
 }
 
+BOOST_AUTO_TEST_CASE(a_time_whose_text_has_no_date_gives_its_datetime) {
+  const std::string head = "<title>Thread</title><meta property=\"og:type\" content=\"article\">";
+  BOOST_TEST(read_page_metadata(page(head, "<time datetime=\"2025-12-19T04:25:38+0500\">Yesterday at 4:25 AM</time>"
+                                           "<span class=\"date\">Dec 8, 2025</span>"))
+                 .date == "2025-12-19");
+  // Its text first when it has one: the day the page shows ("December 18" in its time zone).
+  BOOST_TEST(read_page_metadata(page(head, "<time datetime=\"2025-12-19T02:46:01Z\">December 18, 2025</time>"))
+                 .date == "2025-12-18");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -74,7 +74,8 @@ struct MetadataCandidates {
   std::string modified_time;         ///< itemprop=dateModified
   std::vector<std::string> itemprop_authors;  ///< microdata author text or content
   std::vector<std::string> bylines;   ///< text of author/byline elements (class, id, rel)
-  std::vector<std::string> date_texts;  ///< text of <time> and date elements (class, id)
+  /// Text of <time> and date elements (class, id); a datetime= value follows k_tag_mark.
+  std::vector<std::string> date_texts;
   std::vector<std::string> json_ld;   ///< bodies of <script type=application/ld+json>
 };
 

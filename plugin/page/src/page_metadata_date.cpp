@@ -117,6 +117,14 @@ std::string find_date(std::string_view text) {
   return normalise_date(text);
 }
 
+// The date a date element shows (MetadataCandidates::date_texts): in its text, else its
+// datetime= value.
+std::string element_date(std::string_view entry) {
+  const std::size_t mark = entry.find(detail::k_tag_mark);
+  if (std::string d = find_date(entry.substr(0, mark)); !d.empty() || mark == std::string_view::npos) return d;
+  return normalise_date(entry.substr(mark + 1));
+}
+
 }  // namespace
 
 namespace detail {
@@ -163,7 +171,7 @@ std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts
   // review's or an event's.
   if (named || marked_article(c, ld)) {
     for (const auto& text : c.date_texts) {
-      if (std::string d = find_date(text); !d.empty()) return d;
+      if (std::string d = element_date(text); !d.empty()) return d;
     }
   }
   // Weaker evidence, only on a page marked as an article and naming an author: a web page
@@ -193,7 +201,9 @@ std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts
 bool shown(const MetadataCandidates& c, std::string_view date) {
   const auto same = [&](std::string_view text) { return find_date(text) == date; };
   return std::any_of(c.times.begin(), c.times.end(), [&](const std::string& t) { return normalise_date(t) == date; }) ||
-         std::any_of(c.date_texts.begin(), c.date_texts.end(), same) || same(c.after_headline) ||
+         std::any_of(c.date_texts.begin(), c.date_texts.end(),
+                     [&](const std::string& t) { return element_date(t) == date; }) ||
+         same(c.after_headline) ||
          same(c.before_headline) || same(c.labelled_before_headline);
 }
 

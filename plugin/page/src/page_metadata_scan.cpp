@@ -489,6 +489,9 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         // "Published <time>…", "<h3>Published</h3><p><time>…": the page says what the date is.
         if (c.published_time.empty() && (contains_lower(lead, "published") || contains_lower(lead, "posted")))
           c.published_time = !a_datetime.empty() ? clean_text(a_datetime, 64) : text;
+        // A <time>'s datetime after its text, for the element whose text has no full date
+        // ("Yesterday at 4:25 AM").
+        if (!a_datetime.empty()) (text += k_tag_mark) += clean_text(a_datetime, 64);
         c.date_texts.push_back(std::move(text));
       }
     }
