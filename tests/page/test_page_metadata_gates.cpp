@@ -101,6 +101,16 @@ BOOST_AUTO_TEST_CASE(more_date_sources) {
                  .date == "2022-12-22");
 }
 
+BOOST_AUTO_TEST_CASE(a_citation_date_year_first) {
+  // PubMed Central's citation_publication_date, "2023 Jan 7".
+  BOOST_TEST(normalise_date("2023 Jan 7") == "2023-01-07");
+  BOOST_TEST(normalise_date("2024 June 30") == "2024-06-30");
+  BOOST_TEST(read_page_metadata(page("<title>Review</title><meta name=\"citation_publication_date\" "
+                                     "content=\"2023 Jan 7\">"))
+                 .date == "2023-01-07");
+  BOOST_TEST(normalise_date("2023 Jan").empty());  // no day, no date
+}
+
 BOOST_AUTO_TEST_CASE(a_time_whose_text_has_no_date_gives_its_datetime) {
   const std::string head = "<title>Thread</title><meta property=\"og:type\" content=\"article\">";
   BOOST_TEST(read_page_metadata(page(head, "<time datetime=\"2025-12-19T04:25:38+0500\">Yesterday at 4:25 AM</time>"

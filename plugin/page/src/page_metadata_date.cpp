@@ -90,11 +90,13 @@ std::string english_date(std::string_view text) {
         if (std::string s = format_date(y, m, d); !s.empty()) return s;
       }
     }
-    if (const int m = month_of(words[k + 1]); m > 0) {  // 5 March 2024
-      const int d = day_of(words[k]);
+    if (const int m = month_of(words[k + 1]); m > 0) {  // 5 March 2024, 2024 Mar 5 (a citation's)
       const int y = year_of(words[k + 2]);
-      if (d > 0 && y > 0) {
+      if (const int d = day_of(words[k]); d > 0 && y > 0) {
         if (std::string s = format_date(y, m, d); !s.empty()) return s;
+      }
+      if (const int d = day_of(words[k + 2]); d > 0 && year_of(words[k]) > 0) {
+        if (std::string s = format_date(year_of(words[k]), m, d); !s.empty()) return s;
       }
     }
   }
