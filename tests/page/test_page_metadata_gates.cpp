@@ -43,6 +43,10 @@ BOOST_AUTO_TEST_CASE(a_product_or_documentation_has_no_date) {
                                      json_ld(R"({"@type":"TechArticle","headline":"Networking",)"
                                              R"("datePublished":"2024-05-06"})")))
                  .date.empty());
+  // A how-to post (JSON-LD HowTo, og:type article) keeps its date.
+  BOOST_TEST(read_page_metadata(page("<title>Networking</title><meta property=\"og:type\" content=\"article\">" +
+                                     k_published + json_ld(R"({"@type":"HowTo","name":"Networking"})")))
+                 .date == "2024-05-06");
 }
 
 BOOST_AUTO_TEST_CASE(an_article_by_no_one_shows_its_date_or_has_none) {

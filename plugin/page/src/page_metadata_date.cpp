@@ -223,14 +223,14 @@ namespace detail {
 
 // The date, unless the page is of a kind whose gold has none though its markup gives one
 // (docs/eval.md, "Metadata"): a page that sells (JSON-LD, og:type product), documentation (its
-// date is a build stamp), a home page not marked as an article, or a JSON-LD article that names no
-// author, is not og:type article and shows the date nowhere near its headline (a site's template
-// marking every page an Article).
+// date is a build stamp) or a home page, either not of og:type article (a how-to post is both),
+// or a JSON-LD article that names no author, is not og:type article and shows the date nowhere
+// near its headline (a site's template marking every page an Article).
 std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url) {
   const std::string og_type = lower(meta_value(c, {"og:type"}));
   const bool og_article = og_type == "article";
   if (sells(ld) || og_type == "product" || og_type == "og:product" || og_type == "product.item" ||
-      ld.page_type == "documentation" || (!og_article && home_page(url)))
+      (!og_article && (ld.page_type == "documentation" || home_page(url))))
     return {};
   const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
                      !meta_value(c, {"author", "article:author"}).empty();
