@@ -92,6 +92,20 @@ BOOST_AUTO_TEST_CASE(a_by_line_below_the_headline_needs_a_date) {
   BOOST_TEST(read_page_metadata(page(head + k_published, body)).author == "Angela Amez, Flavia Bel");
 }
 
+BOOST_AUTO_TEST_CASE(the_site_as_author) {
+  const std::string head = "<title>Best states</title><meta property=\"og:site_name\" content=\"Soliant\">"
+                           "<meta property=\"og:type\" content=\"article\">" + k_published;
+  // JSON-LD's author is kept when it is the site's name: the page's own data signs it so.
+  BOOST_TEST(read_page_metadata(page(head + json_ld(R"({"@type":"BlogPosting","author":{"@type":"Person",)"
+                                                    R"("name":"Soliant"}})")))
+                 .author == "Soliant");
+  // A <meta> author that is the site's name is passed over for the byline, or gives none.
+  BOOST_TEST(read_page_metadata(page(head + "<meta name=\"author\" content=\"Soliant\">",
+                                     "<span class=\"author\">Spencer McIntyre</span>"))
+                 .author == "Spencer McIntyre");
+  BOOST_TEST(read_page_metadata(page(head + "<meta name=\"author\" content=\"Soliant\">")).author.empty());
+}
+
 BOOST_AUTO_TEST_CASE(more_date_sources) {
   // A question's or a forum post's microdata dateCreated.
   BOOST_TEST(read_page_metadata(page("<title>Q</title>", "<time itemprop=\"dateCreated\" datetime=\"2024-07-18 "

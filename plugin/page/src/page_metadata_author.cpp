@@ -222,57 +222,67 @@ std::string meta_authors(const MetadataCandidates& c, std::string_view key, bool
   return join_authors(names);
 }
 
-// \p dated: the page has a date (PageMetadata::date).
-std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article, bool dated) {
+// Whether \p author is the site itself: a one-word name that is the site's (og:site_name,
+// application-name) or its host's (\p url's) is the organisation, not a byline. A person's
+// name stays even when it is the site's (a personal blog, garymarcus.substack.com).
+bool is_the_site(const std::string& author, const MetadataCandidates& c, std::string_view url) {
+  if (word_count(author) > 1) return false;
+  const std::string a = squeeze(author);
+  const std::string_view site = meta_value(c, {"og:site_name", "application-name"});
+  if (!site.empty() && squeeze(site) == a) return true;
+  const std::string host = host_of(url);
+  return !host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.'))));
+}
+
+// \p dated: the page has a date (PageMetadata::date); \p url: its URL.
+std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article, bool dated,
+                         std::string_view url) {
+  // JSON-LD's author even when it is the site's name: the page's own data says so (a
+  // company's blog signed by the company). (Not JSON-LD's publisher: a personal blog names
+  // its author as publisher.)
   if (std::string a = join_authors(ld.authors); !a.empty()) return a;
+  // Elsewhere a name that is the site's is passed over for the next source.
+  const auto fits = [&](const std::string& a) { return !squeeze(a).empty() && !is_the_site(a, c, url); };
   // Without an article's markup (JSON-LD, og:type, a date), a name on the page is more often
   // a reviewer's, a testimonial's or a commenter's than the page's author. Except a <meta
   // name=author> naming a person or a shop rather than its publisher (a company, a
   // university, a web team): a name the page's own head gives.
-  if (!article) return meta_authors(c, "author", true);
+  if (!article) {
+    std::string a = meta_authors(c, "author", true);
+    return fits(a) ? a : std::string();
+  }
   // A forum thread's starter, named as such under its title, before any poster's markup.
-  if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); !a.empty()) return a;
+  if (std::string a = byline_below_headline(c.after_headline, 1, {"thread starter"}); fits(a)) return a;
   // <meta>: every value of the first key the page uses.
   for (const std::string_view key : {"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author",
                                      "sailthru.author", "byl", "citation_author", "book:author"}) {
-    if (std::string a = meta_authors(c, key, false); !a.empty()) return a;
+    if (std::string a = meta_authors(c, key, false); fits(a)) return a;
   }
   // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
   for (const auto& a : c.itemprop_authors) {
-    if (std::string name = clean_author(a); !name.empty()) return name;
+    if (std::string name = clean_author(a); fits(name)) return name;
   }
   for (const auto& b : c.bylines) {
-    if (std::string a = clean_author(b); !a.empty()) return a;
+    if (std::string a = clean_author(b); fits(a)) return a;
   }
   // Last, "By Name" in the text below the headline, only on a page with a date: on one without,
   // it is as often a quoted source's or a phrase's ("By: Angélica Amezcua, Flavia ..." on a
   // course's page).
-  return dated ? byline_below_headline(c.after_headline) : std::string();
+  if (std::string a = dated ? byline_below_headline(c.after_headline) : std::string(); fits(a)) return a;
+  return {};
 }
 
 }  // namespace
 
 namespace detail {
 
-// The author, unless it is the site itself (its name or host name).
+// The author: first_author's, on a page that is not a list of posts.
 std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, const PageMetadata& m) {
   // A page that shows three dates or more but has none of its own (the date's rules gave
   // none) lists posts, unless it is og:type article: its names are the posts' authors.
   if (m.date.empty() && c.date_texts.size() >= 3 && lower(meta_value(c, {"og:type"})) != "article") return {};
   const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty() || !c.times.empty());
-  std::string author = first_author(c, ld, article, !m.date.empty());
-  const std::string a = squeeze(author);
-  if (a.empty()) return {};
-  const std::string host = host_of(m.url);
-  // A person's name stays even when it is the site's (a personal blog, garymarcus.substack.com);
-  // a one-word name that is the site's or its host's is the organisation, not a byline.
-  // (Not JSON-LD's publisher: a personal blog names its author as publisher.)
-  if (word_count(author) > 1) return author;
-  const std::string_view site = meta_value(c, {"og:site_name", "application-name"});
-  if (!site.empty() && squeeze(site) == a) return {};
-  if (!host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.')))))
-    return {};
-  return author;
+  return first_author(c, ld, article, !m.date.empty(), m.url);
 }
 
 }  // namespace detail
