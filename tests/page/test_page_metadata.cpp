@@ -198,11 +198,16 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   // A name written twice (link and label), a role after it, a user name with the next
   // avatar's initial: the name alone.
   for (const std::string byline : {"Trevor Jackins Trevor Jackins is our editor", "Trevor Jackins, Director",
-                                   "Trevor Jackins SEO Specialist"}) {
+                                   "Trevor Jackins SEO Specialist", "Trevor Jackins Content Marketing Coordinator",
+                                   "Trevor Jackins EdTech Content writer"}) {
     const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
                                            "<span class=\"author\">" + byline + "</span>"));
     BOOST_TEST(m.author == "Trevor Jackins", byline);
   }
+  // A name's own words before a role stay.
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                     "<span class=\"author\">Marna van der Merwe Writer</span>"))
+                 .author == "Marna van der Merwe");
   const auto initial = read_page_metadata(page(
       "<title>Which anchor?</title>", "<article data-author=\"JosephF J\"><time datetime=\"2024-04-02\">x</time></article>"));
   BOOST_TEST(initial.author == "JosephF");

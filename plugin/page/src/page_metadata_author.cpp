@@ -41,6 +41,16 @@ bool ends_a_name(std::string_view word) {
   return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
 }
 
+// Whether \p word (longer than four letters) qualifies a role that follows it: "Content Writer",
+// "Marketing Coordinator", "Digital Editor".
+bool is_a_qualifier(std::string_view word) {
+  static constexpr std::array<std::string_view, 12> k_words{
+      "content", "marketing", "edtech", "digital", "social", "media", "technical", "product", "junior",
+      "managing", "contributing", "freelance"};
+  const std::string w = lower(word);
+  return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
+}
+
 // \p byline: text of the page (cut at a role or a date), not a structured name (JSON-LD, <meta>).
 std::string clean_author(std::string_view raw, bool byline = true) {
   std::string s(raw);
@@ -81,10 +91,16 @@ std::string clean_author(std::string_view raw, bool byline = true) {
       const bool initial = at == 2 && s[1] == '.';
       if (end > begin && !initial && ends_a_name(std::string_view(s).substr(begin, end - begin))) {
         s.erase(at);
-        // A role's qualifier before it ("Tech Reporter", "AI Writer") goes with it when a
-        // name of two words or more is left.
-        const std::size_t last = s.rfind(' ');
-        if (word_count(s) >= 3 && last != std::string::npos && s.size() - last - 1 <= 4) s.erase(last);
+        // A role's qualifiers before it ("Tech Reporter", "AI Writer", "EdTech Content Writer",
+        // "Content Marketing Coordinator") go with it while a name of two words or more is left.
+        // (A short word, four letters or fewer, only right before the role; further back only
+        // the qualifiers, so that a name's own short words, "van der", stay.)
+        for (bool first = true; word_count(s) >= 3; first = false) {
+          const std::size_t last = s.rfind(' ');
+          const std::string_view word = std::string_view(s).substr(last + 1);
+          if (!(first && word.size() <= 4) && !is_a_qualifier(word)) break;
+          s.erase(last);
+        }
         break;
       }
       at = s.find(' ', begin);
