@@ -199,11 +199,15 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   // avatar's initial: the name alone.
   for (const std::string byline : {"Trevor Jackins Trevor Jackins is our editor", "Trevor Jackins, Director",
                                    "Trevor Jackins SEO Specialist", "Trevor Jackins Content Marketing Coordinator",
-                                   "Trevor Jackins EdTech Content writer"}) {
+                                   "Trevor Jackins EdTech Content writer", "Trevor Jackins Staff Writer"}) {
     const auto m = read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
                                            "<span class=\"author\">" + byline + "</span>"));
     BOOST_TEST(m.author == "Trevor Jackins", byline);
   }
+  // A team signing as such ("Podium Staff") is a name.
+  BOOST_TEST(read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
+                                     "<span class=\"author\">Podium Staff</span>"))
+                 .author == "Podium Staff");
   // A name's own words before a role stay.
   BOOST_TEST(read_page_metadata(page("<title>T</title><meta property=\"og:type\" content=\"article\">",
                                      "<span class=\"author\">Marna van der Merwe Writer</span>"))

@@ -27,11 +27,11 @@ using detail::MetadataCandidates;
 // Words that end a name in a byline or a forum post's header: a month (the date that
 // follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
 bool ends_a_name(std::string_view word) {
-  static constexpr std::array<std::string_view, 29> k_words{
+  static constexpr std::array<std::string_view, 28> k_words{
       "updated", "published", "posted", "writer", "reporter", "editor", "founder", "contributor",
       "member", "moderator", "joined", "messages", "posts", "senior", "ambassador", "admin",
       "coordinator", "manager", "director", "specialist", "strategist",
-      "karma", "offline", "online", "staff", "expert", "lead", "correspondent", "columnist"};
+      "karma", "offline", "online", "expert", "lead", "correspondent", "columnist"};
   const std::string w = lower(word);
   if (month_of(word) > 0 && (word.size() == 3 || word.size() >= 4)) {
     // "May" and "June" are names as well as months: only a month with no name before it
@@ -44,9 +44,9 @@ bool ends_a_name(std::string_view word) {
 // Whether \p word (longer than four letters) qualifies a role that follows it: "Content Writer",
 // "Marketing Coordinator", "Digital Editor".
 bool is_a_qualifier(std::string_view word) {
-  static constexpr std::array<std::string_view, 12> k_words{
+  static constexpr std::array<std::string_view, 13> k_words{
       "content", "marketing", "edtech", "digital", "social", "media", "technical", "product", "junior",
-      "managing", "contributing", "freelance"};
+      "managing", "contributing", "freelance", "staff"};
   const std::string w = lower(word);
   return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
 }
