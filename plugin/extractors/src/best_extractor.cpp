@@ -447,10 +447,13 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   const bool recount = k > 0.0 && detail::needs_best_word_counts(fresh);
   TextDocument recounted = recount ? detail::with_best_word_counts(fresh, k) : TextDocument{};
   TextDocument& doc = recount ? recounted : fresh;
-  // One lexical scan of the page serves BTE and the markup hints (the learned stage's
-  // markup scan, block_markup, is the other); both read what the parse read.
+  // One lexical pass over the page serves BTE and the markup hints (scan_page) and the
+  // learned stage's markup (block_markup); both read what the parse read.
   const std::string_view page = detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes);
-  const PageScan scan = utf8_html.empty() ? PageScan{} : scan_page(page, k);
+  PageScan scan;
+  const std::vector<BlockMarkup> markup =
+      utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size())
+                        : detail::scan_page_and_markup(fresh, page, k, scan);
   const BestRuleResult rules = run_rules(doc, utf8_html.empty() ? nullptr : &scan, m_options);
   std::vector<bool> keep = rules.keep;
   std::vector<double> score = rules.evidence;
@@ -460,8 +463,6 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   const LearnedModel* model = m_options.model_weight <= 0.0 || utf8_html.empty() ? nullptr
                               : m_model                                          ? m_model.get()
                                                                                  : builtin_best_model();
-  const std::vector<BlockMarkup> markup =
-      utf8_html.empty() ? std::vector<BlockMarkup>(doc.blocks.size()) : block_markup(fresh, page);
   if (model != nullptr) {
     // The rows a chunk of blocks at a time: a huge page never holds all of them.
     constexpr std::size_t k_chunk = 4096;

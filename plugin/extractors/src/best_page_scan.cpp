@@ -1,5 +1,6 @@
 // best's lexical scan of the page (best_page_scan_internal.hpp): the markup-hint ranges and
-// BTE's token sequence, read from the decoded page as text, without a parse.
+// BTE's token sequence, read from the decoded page as text, without a parse, by a reading
+// that rides block_markup's lexer (markup_rider_internal.hpp): alone, or in the same pass.
 #include "best_page_scan_internal.hpp"
 
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include "boilerdex/plugin/best_extractor.hpp"
 #include "byte_ranges_internal.hpp"
 #include "markup_lexer_internal.hpp"
+#include "markup_rider_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace detail {
@@ -51,8 +53,6 @@ HintTag hint_tag_of(std::string_view lower) noexcept {
   return tag != nullptr ? *tag : HintTag::Other;
 }
 
-using detail::ascii_lower;
-using detail::is_ascii_alnum;
 constexpr bool is_space(char c) noexcept { return detail::is_html_space(c); }
 
 // What an element's markup says it is.
@@ -92,38 +92,6 @@ void read_markup_words(std::string_view value, MarkupWords& words) {
     words.content = words.content || (bits & content) != 0;
   });
 }
-
-// The tag name at html[p...] lower-cased into buffer (names longer than it read as "").
-std::string_view read_tag_name(std::string_view html, std::size_t& p, char (&buffer)[12]) noexcept {
-  std::size_t len = 0;
-  bool too_long = false;
-  while (p < html.size() && is_ascii_alnum(html[p])) {
-    if (len < sizeof buffer)
-      buffer[len++] = ascii_lower(html[p]);
-    else
-      too_long = true;
-    ++p;
-  }
-  return too_long ? std::string_view{} : std::string_view(buffer, len);
-}
-
-// Scans the attributes of a start tag from p to its '>' (quotes respected). Returns the
-// position after '>' (npos when the tag never ends) and what its class and id mark it as.
-std::size_t scan_attributes(std::string_view html, std::size_t p, bool want_hint, HintKind& kind) {
-  MarkupWords words;
-  bool self_closing = false;
-  const std::size_t after = detail::scan_start_tag(
-      html, p,
-      [&](std::string_view name, std::string_view value) {
-        if (want_hint && (detail::equals_lower(name, "class") || detail::equals_lower(name, "id")))
-          read_markup_words(value, words);
-      },
-      self_closing);
-  kind = after == std::string_view::npos ? HintKind::None : words.kind();
-  return after;
-}
-
-using detail::skip_raw_text;
 
 // Adds the words of html[begin, end) as one entry: runs of non-whitespace, each one word
 // unless it holds characters of an unspaced script (then best_word_count's words at
@@ -166,81 +134,99 @@ void add_tag(std::size_t at, PageScan& scan) {
   scan.weights.push_back(-1);
 }
 
-}  // namespace
+// best's reading of the page, riding along block_markup's lexer (markup_rider_internal.hpp):
+// BTE's tokens and the hint ranges.
+class PageReading final : public MarkupRider {
+ public:
+  // \p chars_per_word: best_word_count's, for BTE's word tokens (0: one per run, as Finn's).
+  PageReading(std::string_view html, double chars_per_word)
+      : m_html(html), m_chars_per_word(chars_per_word) {}
 
-// \p chars_per_word: best_word_count's, for BTE's word tokens (0: one per run, as Finn's).
-PageScan scan_page(std::string_view html, double chars_per_word) {
+  std::size_t on_tag(std::size_t from, const LexedTag& t) override {
+    const std::string_view html = m_html;
+    add_words(html, from, t.lt, m_chars_per_word, m_scan);
+    if (t.kind == LexedTag::Kind::Declaration) return t.after;
+    // The name: ASCII letters and digits only ('-' ends it), "" when over 12 bytes.
+    const std::size_t length = t.alnum_end - t.name_begin;
+    if (length == 0) {  // a '<' in text: part of the next run of words
+      add_words(html, t.lt, t.lt + 1, m_chars_per_word, m_scan);
+      return t.lt + 1;
+    }
+    const std::string_view name = length > 12 ? std::string_view{} : std::string_view(t.lower.data(), length);
+    add_tag(t.lt, m_scan);
+    const HintTag tag = hint_tag_of(name);
+    if (t.end_tag) {
+      for (std::size_t k = m_open.size(); k-- > 0;) {
+        if (m_open[k].tag != tag || --m_open[k].nesting > 0) continue;
+        (m_open[k].kind == HintKind::Caption ? m_scan.caption_ranges : m_scan.hint_ranges)
+            .emplace_back(m_open[k].begin, static_cast<std::uint32_t>(t.after));
+        m_open.erase(m_open.begin() + static_cast<std::ptrdiff_t>(k));
+      }
+      return t.after;
+    }
+    if (t.after == std::string_view::npos) return t.after;
+    if (tag == HintTag::Script || tag == HintTag::Style) {
+      const std::size_t end = t.raw_text_end(html, name);
+      if (end < html.size()) add_tag(end - 1, m_scan);  // its end tag (unterminated: none)
+      return end;
+    }
+    if (tag == HintTag::Other) return t.after;
+    MarkupWords words;
+    for (const std::string_view value : t.class_id) read_markup_words(value, words);
+    HintKind kind = words.kind();
+    for (auto& o : m_open) {
+      if (o.tag == tag) ++o.nesting;
+    }
+    if (tag == HintTag::Nav || tag == HintTag::Aside || tag == HintTag::Footer)
+      kind = HintKind::Boilerplate;
+    else if (tag == HintTag::Figcaption && kind == HintKind::None)
+      kind = HintKind::Caption;
+    else if (tag == HintTag::Span && kind == HintKind::Boilerplate)
+      kind = HintKind::None;  // spans only for captions: "share-count" badges and the like
+    if (kind != HintKind::None && m_open.size() < k_max_open)
+      m_open.push_back({tag, kind, static_cast<std::uint32_t>(t.lt), 1});
+    return t.after;
+  }
+
+  void on_end(std::size_t from) override {
+    add_words(m_html, from, m_html.size(), m_chars_per_word, m_scan);
+  }
+
+  // The finished scan (once the lexer is done).
+  PageScan finish() {
+    merge_ranges(m_scan.hint_ranges);
+    merge_ranges(m_scan.caption_ranges);
+    return std::move(m_scan);
+  }
+
+ private:
   struct Open {
     HintTag tag;
     HintKind kind;
     std::uint32_t begin;
     int nesting;
   };
-  constexpr std::size_t k_max_open = 64;  // a hinted element inside another adds nothing
-  std::vector<Open> open;
-  PageScan scan;
-  std::size_t i = 0;
-  char buffer[12];
-  while (i < html.size()) {
-    const std::size_t lt = html.find('<', i);
-    add_words(html, i, lt == std::string_view::npos ? html.size() : lt, chars_per_word, scan);
-    if (lt == std::string_view::npos) break;
-    if (const std::size_t after = detail::skip_declaration(html, lt); after != lt) {
-      if (after == std::string_view::npos) break;
-      i = after;
-      continue;
-    }
-    std::size_t p = lt + 1;
-    const bool end_tag = p < html.size() && html[p] == '/';
-    if (end_tag) ++p;
-    const std::size_t name_begin = p;
-    const std::string_view name = read_tag_name(html, p, buffer);
-    if (p == name_begin) {  // a '<' in text: part of the next run of words
-      add_words(html, lt, lt + 1, chars_per_word, scan);
-      i = lt + 1;
-      continue;
-    }
-    add_tag(lt, scan);
-    const HintTag tag = hint_tag_of(name);
-    if (end_tag) {
-      const std::size_t gt = html.find('>', p);
-      const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
-      for (std::size_t k = open.size(); k-- > 0;) {
-        if (open[k].tag != tag || --open[k].nesting > 0) continue;
-        (open[k].kind == HintKind::Caption ? scan.caption_ranges : scan.hint_ranges)
-            .emplace_back(open[k].begin, static_cast<std::uint32_t>(after));
-        open.erase(open.begin() + static_cast<std::ptrdiff_t>(k));
-      }
-      i = after;
-      continue;
-    }
-    const bool tracked = tag != HintTag::Other && tag != HintTag::Script && tag != HintTag::Style;
-    HintKind kind = HintKind::None;
-    const std::size_t after = scan_attributes(html, p, tracked, kind);
-    if (after == std::string_view::npos) break;
-    if (tag == HintTag::Script || tag == HintTag::Style) {
-      i = skip_raw_text(html, after, name);
-      if (i < html.size()) add_tag(i - 1, scan);  // its end tag (unterminated: none)
-      continue;
-    }
-    if (tracked) {
-      for (auto& o : open) {
-        if (o.tag == tag) ++o.nesting;
-      }
-      if (tag == HintTag::Nav || tag == HintTag::Aside || tag == HintTag::Footer)
-        kind = HintKind::Boilerplate;
-      else if (tag == HintTag::Figcaption && kind == HintKind::None)
-        kind = HintKind::Caption;
-      else if (tag == HintTag::Span && kind == HintKind::Boilerplate)
-        kind = HintKind::None;  // spans only for captions: "share-count" badges and the like
-      if (kind != HintKind::None && open.size() < k_max_open)
-        open.push_back({tag, kind, static_cast<std::uint32_t>(lt), 1});
-    }
-    i = after;
-  }
-  merge_ranges(scan.hint_ranges);
-  merge_ranges(scan.caption_ranges);
-  return scan;
+  static constexpr std::size_t k_max_open = 64;  // a hinted element inside another adds nothing
+  std::string_view m_html;
+  double m_chars_per_word;
+  std::vector<Open> m_open;
+  PageScan m_scan;
+};
+
+}  // namespace
+
+PageScan scan_page(std::string_view html, double chars_per_word) {
+  PageReading reading(html, chars_per_word);
+  ride_markup_lexer(html, reading);
+  return reading.finish();
+}
+
+std::vector<BlockMarkup> scan_page_and_markup(const TextDocument& doc, std::string_view html,
+                                              double chars_per_word, PageScan& scan) {
+  PageReading reading(html, chars_per_word);
+  std::vector<BlockMarkup> markup = block_markup_riding(doc, html, reading);
+  scan = reading.finish();
+  return markup;
 }
 
 // lexical_bte_shares on a finished scan of the page.

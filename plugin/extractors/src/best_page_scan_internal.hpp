@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "boilerdex/plugin/page_markup.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 
 namespace boilerdex::plugin::detail {
@@ -25,6 +26,13 @@ struct PageScan {
 /// The scan of \p html (the decoded page). \p chars_per_word: best_word_count's, for BTE's
 /// word tokens of unspaced scripts (0: one per run of non-whitespace, as Finn's).
 [[nodiscard]] PageScan scan_page(std::string_view html, double chars_per_word);
+
+/// scan_page(\p html, \p chars_per_word) into \p scan and block_markup(\p doc, \p html) in
+/// one pass: the two readings share the lexer's work on every '<' both reach (its name, its
+/// attributes, a script or style body), each with its own rules (markup_rider_internal.hpp).
+[[nodiscard]] std::vector<BlockMarkup> scan_page_and_markup(const TextDocument& doc,
+                                                            std::string_view html,
+                                                            double chars_per_word, PageScan& scan);
 
 /// Each block's share of its words inside BTE's maximum-sum window of \p scan (0 for a
 /// block without words), in block order: lexical_bte_shares on a finished scan.

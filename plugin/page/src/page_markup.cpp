@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <bit>
-#include <initializer_list>
 #include <array>
+#include <initializer_list>
+#include <optional>
 #include <string>
 
 #include "markup_lexer_internal.hpp"
+#include "markup_rider_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -132,29 +134,18 @@ bool compact_contains_lower(std::string_view value, std::string_view lower_needl
   return false;
 }
 
-// Scans a start tag's attributes from p to its '>'. Returns the position after '>' (npos
-// when the tag never ends); sets the bits its attributes give and whether it closes itself.
-std::size_t scan_attributes(std::string_view html, std::size_t p, std::uint32_t& bits,
-                            bool& self_closing) {
-  bits = 0;
-  return detail::scan_start_tag(
-      html, p,
-      [&bits](std::string_view name, std::string_view value) {
-        if (equals_lower(name, "class") || equals_lower(name, "id") || equals_lower(name, "itemprop")) {
-          bits |= vocabulary_bits(value);
-        } else if (equals_lower(name, "role")) {
-          bits |= role_bits(value);
-        } else if (equals_lower(name, "hidden")) {
-          bits |= bit(MarkupBit::Hidden);
-        } else if (equals_lower(name, "aria-hidden")) {
-          if (equals_lower(value, "true")) bits |= bit(MarkupBit::Hidden);
-        } else if (equals_lower(name, "style")) {
-          if (compact_contains_lower(value, "display:none") ||
-              compact_contains_lower(value, "visibility:hidden"))
-            bits |= bit(MarkupBit::Hidden);
-        }
-      },
-      self_closing);
+// The bits one attribute of a start tag gives.
+std::uint32_t attribute_bits(std::string_view name, std::string_view value) noexcept {
+  if (equals_lower(name, "class") || equals_lower(name, "id") || equals_lower(name, "itemprop"))
+    return vocabulary_bits(value);
+  if (equals_lower(name, "role")) return role_bits(value);
+  if (equals_lower(name, "hidden")) return bit(MarkupBit::Hidden);
+  if (equals_lower(name, "aria-hidden"))
+    return equals_lower(value, "true") ? bit(MarkupBit::Hidden) : 0;
+  if (equals_lower(name, "style") && (compact_contains_lower(value, "display:none") ||
+                                      compact_contains_lower(value, "visibility:hidden")))
+    return bit(MarkupBit::Hidden);
+  return 0;
 }
 
 using detail::skip_raw_text;
@@ -309,78 +300,158 @@ class BlockAssigner {
   std::size_t m_next = 0;
 };
 
-std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument& doc) {
+// Lexes the '<' of the page for block_markup's reading and a rider's (markup_rider_internal.hpp).
+class MarkupLexer {
+ public:
+  /// \p markup_bits: whether to find block_markup's attribute bits.
+  MarkupLexer(std::string_view html, bool markup_bits) : m_html(html), m_markup_bits(markup_bits) {}
+
+  /// What is at html[\p lt] ('<'); valid until the next call.
+  const detail::LexedTag& lex(std::size_t lt) {
+    detail::LexedTag& t = m_tag;
+    const std::string_view html = m_html;
+    t.lt = lt;
+    t.raw_memo_length = 0;
+    t.class_id.clear();
+    if (const std::size_t after = detail::skip_declaration(html, lt); after != lt) {
+      t.kind = detail::LexedTag::Kind::Declaration;
+      t.after = after;
+      return t;
+    }
+    t.kind = detail::LexedTag::Kind::Tag;
+    std::size_t p = lt + 1;
+    t.end_tag = p < html.size() && html[p] == '/';
+    if (t.end_tag) ++p;
+    t.name_begin = p;
+    const auto keep = [&t, html](std::size_t at) {
+      if (at - t.name_begin < t.lower.size()) t.lower[at - t.name_begin] = ascii_lower(html[at]);
+    };
+    for (; p < html.size() && is_ascii_alnum(html[p]); ++p) keep(p);
+    t.alnum_end = p;
+    for (; p < html.size() && (is_ascii_alnum(html[p]) || html[p] == '-'); ++p) keep(p);
+    t.name_end = p;
+    if (p == t.name_begin) return t;
+    if (t.end_tag) {
+      const std::size_t gt = html.find('>', p);
+      t.after = gt == std::string_view::npos ? html.size() : gt + 1;
+      return t;
+    }
+    t.markup_bits = 0;
+    t.after = detail::scan_start_tag(
+        html, p,
+        [this, &t](std::string_view name, std::string_view value) {
+          if (equals_lower(name, "class") || equals_lower(name, "id")) t.class_id.push_back(value);
+          if (m_markup_bits) t.markup_bits |= attribute_bits(name, value);
+        },
+        t.self_closing);
+    return t;
+  }
+
+ private:
+  std::string_view m_html;
+  bool m_markup_bits;
+  detail::LexedTag m_tag;
+};
+
+// block_markup's reading (when \p doc is given) and \p rider's (when given), one lexer for
+// both: each reading keeps its own cursor, and a '<' that both reach next is lexed once.
+std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument* doc,
+                                     detail::MarkupRider* rider) {
+  constexpr std::size_t npos = std::string_view::npos;
   OpenElements open;
-  BlockAssigner blocks(doc, [&open] {
+  const auto state = [&open] {
     return BlockMarkup{open.bits(), static_cast<std::uint16_t>(std::min<std::size_t>(open.depth(), 65535))};
-  });
+  };
+  std::optional<BlockAssigner<decltype(state)>> blocks;
+  if (doc != nullptr) blocks.emplace(*doc, state);
   // Each change of the open elements takes effect at the end of its tag (\p at): the blocks
   // before that byte take the elements as they were.
-  const auto mark = [&](std::size_t at) { blocks.reach(at); };
-  std::size_t i = 0;
-  std::array<char, 16> buffer{};
-  while (i < html.size()) {
-    const std::size_t lt = html.find('<', i);
-    if (lt == std::string_view::npos) break;
-    if (const std::size_t after = detail::skip_declaration(html, lt); after != lt) {
-      if (after == std::string_view::npos) break;
-      i = after;
-      continue;
-    }
-    std::size_t p = lt + 1;
-    const bool end_tag = p < html.size() && html[p] == '/';
-    if (end_tag) ++p;
-    std::size_t length = 0;
-    const std::size_t name_begin = p;
-    while (p < html.size() && (is_ascii_alnum(html[p]) || html[p] == '-')) {
-      if (length < buffer.size()) buffer[length] = ascii_lower(html[p]);
-      ++length;
-      ++p;
-    }
-    if (p == name_begin) {  // a '<' in text
-      i = lt + 1;
-      continue;
-    }
-    const std::string_view tag(buffer.data(), std::min(length, buffer.size()));
-    if (end_tag) {
-      const std::size_t gt = html.find('>', p);
-      const std::size_t after = gt == std::string_view::npos ? html.size() : gt + 1;
-      mark(after);
+  const auto mark = [&blocks](std::size_t at) { blocks->reach(at); };
+  // block_markup's reading of one '<': where it goes on (npos: it stops).
+  const auto markup_step = [&](const detail::LexedTag& t) -> std::size_t {
+    if (t.kind == detail::LexedTag::Kind::Declaration) return t.after;
+    if (t.name_end == t.name_begin) return t.lt + 1;  // a '<' in text
+    const std::string_view tag(t.lower.data(), std::min(t.name_end - t.name_begin, t.lower.size()));
+    if (t.end_tag) {
+      mark(t.after);
       open.close(tag);
-      i = after;
-      continue;
+      return t.after;
     }
-    std::uint32_t attribute_bits = 0;
-    bool self_closing = false;
-    const std::size_t after = scan_attributes(html, p, attribute_bits, self_closing);
-    if (after == std::string_view::npos) break;
-    if (tag == "script" || tag == "style") {
-      i = skip_raw_text(html, after, tag);
-      continue;
-    }
+    if (t.after == npos) return npos;
+    if (tag == "script" || tag == "style") return t.raw_text_end(html, tag);
     const TagInfo* info = tag_info(tag);
-    if ((info != nullptr && info->is_void) || self_closing) {
-      i = after;
+    if ((info != nullptr && info->is_void) || t.self_closing) return t.after;
+    mark(t.after);
+    if (info != nullptr) close_implied(open, tag, *info);
+    open.push(tag, (info != nullptr ? info->bits : 0) | t.markup_bits);
+    if (info == nullptr || !info->is_raw) return t.after;
+    // textarea, title, xmp: text of this element up to its end tag
+    const std::size_t end = t.raw_text_end(html, tag);
+    mark(end);
+    open.close(tag);
+    return end;
+  };
+  MarkupLexer lexer(html, doc != nullptr);
+  bool markup_live = doc != nullptr;
+  bool rider_live = rider != nullptr;
+  std::size_t markup_lt = html.find('<');  // the next '<' each reading reads (npos: none left)
+  std::size_t rider_lt = markup_lt;
+  std::size_t rider_from = 0;
+  while (markup_live || rider_live) {
+    if (rider_live && rider_lt == npos) {
+      rider->on_end(rider_from);
+      rider_live = false;
       continue;
     }
-    mark(after);
-    if (info != nullptr) close_implied(open, tag, *info);
-    open.push(tag, (info != nullptr ? info->bits : 0) | attribute_bits);
-    i = after;
-    if (info != nullptr && info->is_raw) {  // textarea, title, xmp: text of this element up to its end tag
-      const std::string name(tag);
-      i = skip_raw_text(html, after, name);
-      mark(i);
-      open.close(name);
+    if (markup_live && markup_lt == npos) {
+      markup_live = false;
+      continue;
+    }
+    const std::size_t lt = !rider_live    ? markup_lt
+                           : !markup_live ? rider_lt
+                                          : std::min(markup_lt, rider_lt);
+    const detail::LexedTag& t = lexer.lex(lt);
+    std::size_t markup_next = npos;  // where block_markup's reading went on from this '<'
+    if (markup_live && markup_lt == lt) {
+      markup_next = markup_step(t);
+      markup_live = markup_next != npos;
+      if (markup_live) markup_lt = html.find('<', markup_next);
+    }
+    if (rider_live && rider_lt == lt) {
+      rider_from = rider->on_tag(rider_from, t);
+      rider_live = rider_from != npos;
+      if (rider_live) rider_lt = rider_from == markup_next ? markup_lt : html.find('<', rider_from);
     }
   }
-  return blocks.finish();
+  return blocks ? blocks->finish() : std::vector<BlockMarkup>{};
 }
 
 }  // namespace
 
+namespace detail {
+
+std::size_t LexedTag::raw_text_end(std::string_view html, std::string_view lower_name) const {
+  if (raw_memo_length == 0 || std::string_view(raw_memo_name.data(), raw_memo_length) != lower_name) {
+    raw_memo_end = skip_raw_text(html, after, lower_name);
+    raw_memo_length = lower_name.size() <= raw_memo_name.size() ? lower_name.size() : 0;
+    std::copy_n(lower_name.begin(), raw_memo_length, raw_memo_name.begin());
+  }
+  return raw_memo_end;
+}
+
+std::vector<BlockMarkup> block_markup_riding(const TextDocument& doc, std::string_view utf8_html,
+                                             MarkupRider& rider) {
+  return scan_markup(utf8_html, &doc, &rider);
+}
+
+void ride_markup_lexer(std::string_view utf8_html, MarkupRider& rider) {
+  static_cast<void>(scan_markup(utf8_html, nullptr, &rider));
+}
+
+}  // namespace detail
+
 std::vector<BlockMarkup> block_markup(const TextDocument& doc, std::string_view utf8_html) {
-  return scan_markup(utf8_html, doc);
+  return scan_markup(utf8_html, &doc, nullptr);
 }
 
 }  // namespace boilerdex::plugin

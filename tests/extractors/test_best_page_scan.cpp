@@ -1,0 +1,149 @@
+// best's lexical scan riding along block_markup's (best_page_scan_internal.hpp,
+// plugin/page/internal/markup_rider_internal.hpp): one pass must give each reading what it
+// finds alone, where the two read a tag name differently ('-' in a name, names over 12 or 16
+// bytes) or one skips text the other reads (title, textarea, xmp; "<script-x>").
+#include <boost/test/unit_test.hpp>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "../../plugin/extractors/src/best_page_scan_internal.hpp"
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+
+using namespace boilerdex::plugin;
+
+namespace {
+
+// A block starting at every \p step bytes of \p html (block_markup reads only source_begin;
+// lexical_bte_shares the source range and nothing else).
+TextDocument blocks_every(std::string_view html, std::size_t step) {
+  TextDocument doc;
+  for (std::size_t b = 0; b < html.size(); b += step) {
+    TextBlock block;
+    block.source_begin = static_cast<std::uint32_t>(b);
+    block.source_end = static_cast<std::uint32_t>(std::min(html.size(), b + 2 * step));
+    doc.blocks.push_back(block);
+  }
+  return doc;
+}
+
+// The block of \p doc (blocks_every(html, 1)) at the first byte of \p needle in \p html.
+std::size_t at(std::string_view html, std::string_view needle) { return html.find(needle); }
+
+// The joint pass gives what each reading gives alone.
+void check_joint_equals_alone(const std::string& html, double chars_per_word) {
+  const TextDocument doc = blocks_every(html, 3);
+  detail::PageScan joint;
+  const std::vector<BlockMarkup> markup = detail::scan_page_and_markup(doc, html, chars_per_word, joint);
+  const detail::PageScan alone = detail::scan_page(html, chars_per_word);
+  const std::vector<BlockMarkup> markup_alone = block_markup(doc, html);
+  BOOST_TEST_CONTEXT(html) {
+    BOOST_TEST(joint.hint_ranges == alone.hint_ranges);
+    BOOST_TEST(joint.caption_ranges == alone.caption_ranges);
+    BOOST_TEST(joint.offsets == alone.offsets);
+    BOOST_TEST(joint.weights == alone.weights);
+    BOOST_REQUIRE(markup.size() == markup_alone.size());
+    for (std::size_t i = 0; i < markup.size(); ++i) {
+      BOOST_TEST(markup[i].bits == markup_alone[i].bits, "block " << i);
+      BOOST_TEST(markup[i].depth == markup_alone[i].depth, "block " << i);
+    }
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(best_page_scan)
+
+// '-' in a name: best's hints read "<div-x" as a div (the name ends at '-'), block_markup as
+// an element "div-x" that is neither a div nor void.
+BOOST_AUTO_TEST_CASE(a_dash_ends_the_hint_name_but_not_the_markup_name) {
+  const std::string html = "<div-x class=sidebar><p>a</p></div-x><p>b</p>";
+  const auto hints = boilerplate_hint_ranges(html);
+  BOOST_REQUIRE(hints.size() == 1u);
+  BOOST_TEST(hints[0].first == 0u);
+  BOOST_TEST(hints[0].second == at(html, "<p>b"));
+  const TextDocument doc = blocks_every(html, 1);
+  const std::vector<BlockMarkup> markup = block_markup(doc, html);
+  BOOST_TEST(markup[at(html, "a</p>")].depth == 2u);
+  BOOST_TEST(markup[at(html, "a</p>")].has(MarkupBit::SideWords));
+  BOOST_TEST(markup[at(html, "b</p>")].depth == 1u);
+  BOOST_TEST(!markup[at(html, "b</p>")].has(MarkupBit::SideWords));
+  check_joint_equals_alone(html, 0.0);
+}
+
+// "<script-x>": best's scan skips to </script> as for a script; block_markup reads on, so the
+// two readings stand at different places until they meet again after </script>.
+BOOST_AUTO_TEST_CASE(script_with_a_dash_is_raw_text_for_one_reading_only) {
+  const std::string html = "<script-x><nav>a b c</nav></script><p>d e</p>";
+  BOOST_TEST(boilerplate_hint_ranges(html).empty());  // the nav inside was never read
+  const TextDocument doc = blocks_every(html, 1);
+  const std::vector<BlockMarkup> markup = block_markup(doc, html);
+  BOOST_TEST(markup[at(html, "a b")].has(MarkupBit::Nav));
+  BOOST_TEST(markup[at(html, "a b")].depth == 2u);  // script-x and nav
+  BOOST_TEST(markup[at(html, "d e")].depth == 2u);  // script-x never closed, and p
+  check_joint_equals_alone(html, 0.0);
+}
+
+// A '<' before '-' is text to best's scan (a word of BTE's) and a tag to block_markup.
+BOOST_AUTO_TEST_CASE(a_name_starting_with_a_dash_is_text_to_one_reading_only) {
+  const std::string html = "<p>x <-y> z</p>";
+  const detail::PageScan scan = detail::scan_page(html, 0.0);
+  // <p>, "x", "<" (one word), "-y>" with "z", </p>
+  BOOST_TEST(scan.weights == (std::vector<std::int32_t>{-1, 1, 1, 2, -1}));
+  const TextDocument doc = blocks_every(html, 1);
+  BOOST_TEST(block_markup(doc, html)[at(html, " z")].depth == 2u);
+  check_joint_equals_alone(html, 0.0);
+}
+
+// Names over 12 bytes are nothing to best's hints. block_markup reads 16 bytes of a name but
+// keeps 12 of an open element's, so the end tag of a longer name closes nothing.
+BOOST_AUTO_TEST_CASE(long_names) {
+  const std::string html = "<navigationbarx class=sidebar>a</navigationbarx>b<abcdefghijklm class=share>z";
+  BOOST_TEST(boilerplate_hint_ranges(html).empty());
+  const TextDocument doc = blocks_every(html, 1);
+  const std::vector<BlockMarkup> markup = block_markup(doc, html);
+  BOOST_TEST(markup[at(html, "a<")].has(MarkupBit::SideWords));
+  BOOST_TEST(markup[at(html, "b<")].depth == 1u);
+  BOOST_TEST(markup[at(html, "z")].depth == 2u);
+  check_joint_equals_alone(html, 0.0);
+}
+
+// Title, textarea and xmp are text to block_markup; best's scan reads the tags inside.
+BOOST_AUTO_TEST_CASE(raw_text_of_one_reading_only) {
+  for (const std::string html : {
+           "<title>a <aside>b</aside></title><p>c</p>",
+           "<textarea><div class=comments>a</div></textarea><div class=comments>b</div>",
+           "<title>a<!-- </title> --></title>b<div class=share>c</div>",
+           "<xmp><span class=caption>a</xmp></span><figcaption>b</figcaption>"}) {
+    check_joint_equals_alone(html, 0.0);
+  }
+  const std::string html = "<title>a <aside>b</aside></title><p>c</p>";
+  BOOST_TEST(boilerplate_hint_ranges(html).size() == 1u);
+}
+
+// Random pages of tag pieces, names, attributes, quotes and text: the joint pass and each
+// reading alone agree on every one.
+BOOST_AUTO_TEST_CASE(joint_pass_equals_each_reading_alone_on_random_pages) {
+  static constexpr std::string_view k_pieces[] = {
+      "<", "</", "<script", "<script-x", "<Style", "</style>", "</script>", "</script-x>", "<-a",
+      "</-a>", "<title>", "</title>", "<textarea>", "</textarea>", "<xmp>", "<div", "<div-x", "</div>",
+      "</div-x>", "<span", "</span>", "<figcaption", "</figcaption>", "<nav>", "</nav>", "<aside",
+      "<footer>", "<section", "<ul>", "<li>", "</ul>", "<table>", "<td>", "<tr>", "<p>", "</p>",
+      " class=sidebar", " class='comment-list'", " id=\"content\"", " class=wp-caption",
+      " class='share entry'", " role=navigation", " hidden", " style='display: none'", " -x=1",
+      "<!--", "-->", "<!doctype html>", "<?xml?>", ">", ">", ">", "\"", "'", "/>", "=", "-", " ",
+      "<abcdefghijklm", "<abcdefghijklmnop-q", "<x-y=\"a>b\"", "<br>", "hello ", "some words ",
+      "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e ", "\n"};
+  std::mt19937 rng(20260526);
+  for (int page = 0; page < 3000; ++page) {
+    std::string html;
+    const std::size_t pieces = 1 + rng() % 50;
+    for (std::size_t k = 0; k < pieces; ++k) html += k_pieces[rng() % std::size(k_pieces)];
+    check_joint_equals_alone(html, page % 2 == 0 ? 0.0 : 2.0);
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
