@@ -11,9 +11,12 @@
 //    segmenter's pending block flush runs at the same point of the walk) and the text, which
 //    the segmenter ignores, is all that changes;
 //  - a comment becomes <!---->: the comment node stays, so the text around it stays split;
-//  - whitespace between tags (indentation) is cut to its first character (or CR LF), except
-//    after <pre> and <listing>, whose first newline the tree builder drops: the whitespace
-//    node stays where it started, and the segmenter reads any whitespace as one space;
+//  - whitespace between tags (indentation) is cut to its first character (or CR LF) where a
+//    node of the tree (a comment, a start tag the tree builder never ignores) starts or
+//    ends on either side of it: it is then at an edge of its text node, which starts where
+//    it did, and the segmenter reads whitespace there as one space, whatever its length.
+//    Not after <pre> and <listing> (the tree builder drops a newline just after them), nor
+//    inside <select>;
 //  - a quoted attribute value becomes "": the attribute stays, and the segmenter reads no
 //    attribute. The values the tree builder itself reads are kept (an <input>'s type,
 //    annotation-xml's encoding, <font>'s color, face and size, <isindex>'s prompt and

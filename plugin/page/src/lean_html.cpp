@@ -223,19 +223,41 @@ bool integration_point(std::string_view name) noexcept {
          name == "annotation-xml";
 }
 
-// Where the scan for the next '<' starts: \p i. With \p squeeze (\p i just after a tag or
-// comment), a run of whitespace from \p i up to the next '<' (indentation between tags) is
-// cut to its first character (or CR LF): it stays one whitespace text node, starting where
-// it did, whose text the segmenter reads as one space whatever its length.
-template <typename Cut>
-std::size_t copy_from_whitespace(std::string_view s, std::size_t i, bool squeeze, Cut& cut) {
-  if (!squeeze) return i;
-  std::size_t end = i;
-  while (end < s.size() && is_space(s[end])) ++end;
-  // A CR LF pair is kept whole: the tokenizer reads it as one newline, placed at the LF.
-  const std::size_t kept = i + (s.compare(i, 2, "\r\n") == 0 ? 2 : 1);
-  if (end > kept && end < s.size() && s[end] == '<') cut(kept, end, {}, k_lean_min_whitespace);
-  return end;
+// Whether a start tag named \p name (lower-case) puts a node in the tree wherever it stands
+// outside <select>, so that text before it ends its text node and text after it starts a
+// new one: every start tag but those the tree builder may ignore (html, body and head
+// again, frameset and frame, a second form, isindex when a form is open, table parts
+// outside a table).
+bool always_inserted(std::string_view name) noexcept {
+  static constexpr std::string_view k_may_be_ignored[] = {
+      "html", "body", "head", "frameset", "frame", "form", "isindex", "caption", "col",
+      "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr", "template"};
+  return std::find(std::begin(k_may_be_ignored), std::end(k_may_be_ignored), name) ==
+         std::end(k_may_be_ignored);
+}
+
+// Whitespace between two pieces of markup (indentation), s[begin, end), waiting for the
+// markup after it: it is cut to its first character (or CR LF) when a node of the tree
+// starts or ends on either side of it (a comment, or a start tag always_inserted), because
+// the whitespace is then at an edge of its text node, which the segmenter reads as one
+// space whatever its length. Between two tags the tree builder may ignore, text on both
+// sides could join it into one text node, where its length would show: it is left.
+struct Indentation {
+  std::size_t begin = 0, end = 0;
+  bool after_node = false;  // a node of the tree ends just before it
+};
+
+// The indentation s[begin, end) would be cut to, when s[text_begin, lt) is whitespace only
+// and longer than its first character (or CR LF, which the tokenizer reads as one newline,
+// placed at the LF).
+std::optional<Indentation> indentation_in(std::string_view s, std::size_t text_begin, std::size_t lt,
+                                          bool after_node) noexcept {
+  std::size_t p = text_begin;
+  while (p < lt && is_space(s[p])) ++p;
+  if (p < lt) return std::nullopt;
+  const std::size_t kept = text_begin + (s.compare(text_begin, 2, "\r\n") == 0 ? 2 : 1);
+  if (lt <= kept) return std::nullopt;
+  return Indentation{kept, lt, after_node};
 }
 
 }  // namespace
@@ -267,12 +289,25 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   bool in_select = false;
   std::vector<ValueSpan> values;  // the tag's attribute values to empty (reused)
   std::size_t i = 0;
-  bool after_markup = false;   // s[i - 1] ends a tag, comment, doctype or processing instruction
-  bool after_pre = false;      // ... a <pre> or <listing> start tag (Gumbo drops a newline after it)
-  while ((i = s.find('<', copy_from_whitespace(s, i, after_markup && !after_pre, cut))) != npos &&
-         i + 1 < s.size()) {
+  // What ends at s[i - 1]: markup (a tag, comment, doctype or processing instruction, not a
+  // '<' that is text), a node of the tree (a comment or an always_inserted start tag), a
+  // <pre> or <listing> start tag (the tree builder drops a newline just after it).
+  bool after_markup = false, after_node = false, after_pre = false;
+  std::optional<Indentation> indentation;
+  // Cuts the pending indentation when \p node_follows or a node ends before it.
+  const auto squeeze = [&](bool node_follows) {
+    if (indentation && (node_follows || indentation->after_node))
+      cut(indentation->begin, indentation->end, {}, k_lean_min_whitespace);
+    indentation.reset();
+  };
+  while (true) {
+    const std::size_t text_begin = i;
+    if ((i = s.find('<', i)) == npos || i + 1 >= s.size()) break;
     const std::size_t lt = i;
+    indentation = after_markup && !after_pre && !in_select ? indentation_in(s, text_begin, lt, after_node)
+                                                          : std::nullopt;
     after_markup = true;
+    after_node = false;
     after_pre = false;
     const char next = s[lt + 1];
     if (next == '!') {
@@ -280,15 +315,19 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
         std::size_t body_end = 0;
         const std::size_t after = comment_end(s, lt, body_end);
         if (after == npos) break;  // the comment runs to the end: nothing more to read
+        squeeze(true);
         cut(lt + 4, body_end, {});
         i = after;
+        after_node = true;
       } else if ((svg > 0 || math > 0) && s.compare(lt, 9, "<![CDATA[") == 0) {
         const std::size_t end = s.find("]]>", lt + 9);
         if (end == npos) break;
+        squeeze(false);
         i = end + 3;
       } else {  // doctype or bogus comment: up to the next '>'
         const std::size_t gt = s.find('>', lt + 2);
         if (gt == npos) break;
+        squeeze(false);
         i = gt + 1;
       }
       continue;
@@ -296,6 +335,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     if (next == '?') {
       const std::size_t gt = s.find('>', lt + 2);
       if (gt == npos) break;
+      squeeze(false);
       i = gt + 1;
       continue;
     }
@@ -305,8 +345,10 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       if (closing && name_begin < s.size() && s[name_begin] != '>') {  // "</ x>": bogus comment
         const std::size_t gt = s.find('>', name_begin);
         if (gt == npos) break;
+        squeeze(false);
         i = gt + 1;
       } else {
+        squeeze(false);
         i = lt + 1;
         after_markup = false;  // a '<' that is text
       }
@@ -327,6 +369,8 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     values.clear();
     const std::size_t after = tag_close(s, name_end, self_closing, values);
     if (after == npos) break;  // the tag runs to the end
+    after_node = !closing && !in_select && always_inserted(name);
+    squeeze(after_node);
     for (const ValueSpan& v : values) cut(v.begin, v.end, {});
     i = after;
     const bool foreign = svg > 0 || math > 0;
