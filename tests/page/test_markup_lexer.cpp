@@ -27,4 +27,18 @@ BOOST_AUTO_TEST_CASE(prefix_table_matches_any_prefix_per_list) {
   BOOST_TEST(table.bits("pos") == 0u);      // shorter than every prefix
 }
 
+// The byte tables answer what the character tests they replaced answered, for all 256 bytes.
+BOOST_AUTO_TEST_CASE(byte_tables_match_the_ascii_tests) {
+  for (int b = 0; b < 256; ++b) {
+    const char c = static_cast<char>(b);
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    const char lower = c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+    BOOST_TEST_CONTEXT("byte " << b) {
+      BOOST_TEST(is_ascii_alnum(c) == alnum);
+      BOOST_TEST(ascii_lower(c) == lower);
+    }
+  }
+  static_assert(is_ascii_alnum('Z') && !is_ascii_alnum('-') && ascii_lower('Q') == 'q');
+}
+
 BOOST_AUTO_TEST_SUITE_END()
