@@ -100,27 +100,17 @@ void add_words(std::string_view html, std::size_t begin, std::size_t end, double
                PageScan& scan) {
   std::int32_t words = 0;
   std::size_t first = end;
-  std::size_t token = end;  // where the current run of non-whitespace starts
-  bool multibyte = false;   // whether it holds a byte of a 3- or 4-byte sequence
-  const auto close_token = [&](std::size_t k) {
-    if (token == end) return;
+  std::size_t k = begin;
+  while (k < end) {
+    while (k < end && is_space(html[k])) ++k;
+    if (k == end) break;
+    const std::size_t token = k;  // a run of non-whitespace
+    bool multibyte = false;       // whether it holds a byte of a 3- or 4-byte sequence
+    for (; k < end && !is_space(html[k]); ++k) multibyte |= static_cast<unsigned char>(html[k]) >= 0xE0;
+    if (first == end) first = token;
     words +=
         multibyte ? detail::best_token_words(html.substr(token, k - token), chars_per_word) : 1;
-    token = end;
-    multibyte = false;
-  };
-  for (std::size_t k = begin; k < end; ++k) {
-    if (is_space(html[k])) {
-      close_token(k);
-      continue;
-    }
-    if (token == end) {
-      token = k;
-      if (first == end) first = k;
-    }
-    multibyte = multibyte || static_cast<unsigned char>(html[k]) >= 0xE0;
   }
-  close_token(end);
   if (words > 0) {
     scan.offsets.push_back(static_cast<std::uint32_t>(first));
     scan.weights.push_back(words);
