@@ -17,15 +17,17 @@
 //    it did, and the segmenter reads whitespace there as one space, whatever its length.
 //    Not after <pre> and <listing> (the tree builder drops a newline just after them), nor
 //    inside <select>;
-//  - a quoted attribute value becomes "": the attribute stays, and the segmenter reads no
-//    attribute. The values the tree builder itself reads are kept (an <input>'s type,
+//  - a tag's attributes go (<div class="x" id="y"> becomes <div>, <br class="x"/> <br/>): the
+//    segmenter reads no attribute. Where the tree builder reads one (an <input>'s type,
 //    annotation-xml's encoding, <font>'s color, face and size, <isindex>'s prompt and
-//    action), so the tree's shape is the same. A tree from a lean copy is therefore for the
+//    action), the tag keeps its attributes and only the others' long quoted values are
+//    emptied, so the tree's shape is the same. A tree from a lean copy is therefore for the
 //    segmenter only: the second parses that read attributes (links, images, the clean HTML)
 //    parse the page itself.
 // The scan follows the HTML tokenizer: tags with their quoted attribute values, comments and
 // their abrupt ends, bogus comments, RCDATA (title, textarea) and RAWTEXT (style, xmp,
-// iframe, noembed, noframes, and noscript, as Gumbo reads it in a body) elements, and the
+// iframe, noembed, noframes; not noscript, whose content Gumbo, parsing as a browser without
+// scripts, reads as markup) elements, and the
 // script data states, escaped and double-escaped ("<!-- <script> ... </script> -->" does not
 // end the script), with end tags ending at "</name" followed by whitespace, '/' or '>'. Where
 // the tree builder would not switch the tokenizer as a start tag suggests, nothing is
@@ -45,6 +47,8 @@ namespace boilerdex::plugin::detail {
 /// Bodies and attribute values shorter than this are left as they are: rewriting them saves
 /// Gumbo nothing.
 inline constexpr std::size_t k_lean_min_body = 16;
+/// A tag's attributes go when they take at least this many bytes.
+inline constexpr std::size_t k_lean_min_attributes = 4;
 /// Whitespace between tags is cut to its first character when at least this much follows it.
 inline constexpr std::size_t k_lean_min_whitespace = 4;
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 
 #include "markup_lexer_internal.hpp"
 
@@ -100,8 +101,8 @@ enum class RawKind { None, Script, Rawtext, Rcdata, Plaintext };
 
 RawKind raw_kind(std::string_view name) noexcept {
   if (name == "script") return RawKind::Script;
-  if (name == "style" || name == "xmp" || name == "iframe" || name == "noembed" ||
-      name == "noframes" || name == "noscript")
+  // Not noscript: Gumbo parses as a browser without scripts, reading its content as markup.
+  if (name == "style" || name == "xmp" || name == "iframe" || name == "noembed" || name == "noframes")
     return RawKind::Rawtext;
   if (name == "title" || name == "textarea") return RawKind::Rcdata;
   if (name == "plaintext") return RawKind::Plaintext;
@@ -113,27 +114,68 @@ struct ValueSpan {
   std::size_t begin, end;
 };
 
-// Whether the tree builder reads the value of attribute \p name (compared lower-case): an
+// The attributes the tree builder reads, on the elements it reads them on (lower-case): an
 // <input>'s type ("hidden" in a table), an <annotation-xml>'s encoding (whether its content
-// is HTML), <font>'s color, face and size (whether it breaks out of foreign content), and
-// <isindex>'s prompt (text it inserts) and action. Every other value only lands in the tree.
-bool tree_builder_reads(std::string_view s, std::size_t name_begin, std::size_t name_end) noexcept {
+// is HTML), and <isindex>'s prompt (text it inserts) and action. Every other attribute only
+// lands in the tree. Empty for the other elements.
+std::span<const std::string_view> tree_builder_reads(std::string_view tag) noexcept {
+  static constexpr std::string_view k_input[] = {"type"};
+  static constexpr std::string_view k_annotation_xml[] = {"encoding"};
+  static constexpr std::string_view k_isindex[] = {"prompt", "action"};
+  if (tag == "input") return k_input;
+  if (tag == "annotation-xml") return k_annotation_xml;
+  if (tag == "isindex") return k_isindex;
+  return {};
+}
+
+// Whether the tree builder compares the attributes of \p tag (lower-case) with another's:
+// the formatting elements, of which the list of active formatting elements keeps no more
+// than three alike (same name and attributes, "Noah's Ark"). <font> is one, whose color,
+// face and size also break out of foreign content. Not <a>: a new <a> first closes the one
+// in the list, so there are never three.
+bool tree_builder_compares_attributes(std::string_view tag) noexcept {
+  static constexpr std::string_view k_formatting[] = {"b",     "big", "code",   "em",     "font", "i", "nobr",
+                                                      "s",     "small", "strike", "strong", "tt",   "u"};
+  return std::find(std::begin(k_formatting), std::end(k_formatting), tag) != std::end(k_formatting);
+}
+
+// Whether attribute s[name_begin, name_end) is one of \p read (lower-case).
+bool is_one_of(std::string_view s, std::size_t name_begin, std::size_t name_end,
+               std::span<const std::string_view> read) noexcept {
   const std::string_view name = s.substr(name_begin, name_end - name_begin);
-  for (const std::string_view read : {"type", "encoding", "color", "face", "size", "prompt", "action"})
-    if (name.size() == read.size() && starts_with_lower(name, read)) return true;
+  for (const std::string_view r : read)
+    if (name.size() == r.size() && starts_with_lower(name, r)) return true;
   return false;
 }
 
+// Whether a start or end tag named \p name (lower-case) closes a <select> that is in a table
+// (and is ignored in one that is not).
+bool closes_select_in_table(std::string_view name) noexcept {
+  return name == "table" || name == "caption" || name == "tbody" || name == "tfoot" || name == "thead" ||
+         name == "tr" || name == "td" || name == "th";
+}
+
+// A tag's attributes as tag_close reads them.
+struct TagAttributes {
+  std::size_t end = 0;      // where the attributes end: the tag's closing '>', or the '/' of "/>"
+  bool tree_reads = false;  // one of them is an attribute the tree builder reads
+  std::vector<ValueSpan> long_values;  // the quoted values of k_lean_min_body bytes or more of the others
+};
+
 // Position after the '>' ending the start or end tag whose name ends at \p p (the
-// attributes' quoted values may hold '>'), or npos; \p self_closing tells whether "/>" ended it.
-// The quoted values of at least k_lean_min_body bytes that the tree builder does not read
-// are appended to \p values.
-std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
-                      std::vector<ValueSpan>& values) {
+// attributes' quoted values may hold '>'), or npos; \p self_closing tells whether "/>" ended
+// it. Fills \p attributes, \p read naming the attributes the tree builder reads on this tag.
+std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing, TagAttributes& attributes,
+                      std::span<const std::string_view> read) {
   self_closing = false;
+  attributes.tree_reads = false;
+  attributes.long_values.clear();
   while (p < s.size()) {
     const char c = s[p];
-    if (c == '>') return p + 1;
+    if (c == '>') {
+      attributes.end = p;
+      return p + 1;
+    }
     if (is_space(c)) {
       ++p;
       continue;
@@ -141,6 +183,7 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
     if (c == '/') {
       if (p + 1 < s.size() && s[p + 1] == '>') {
         self_closing = true;
+        attributes.end = p;
         return p + 2;
       }
       ++p;
@@ -151,6 +194,8 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
     ++p;
     while (p < s.size() && !is_space(s[p]) && s[p] != '/' && s[p] != '>' && s[p] != '=') ++p;
     const std::size_t name_end = p;
+    const bool tree_reads = !read.empty() && is_one_of(s, name_begin, name_end, read);
+    attributes.tree_reads = attributes.tree_reads || tree_reads;
     while (p < s.size() && is_space(s[p])) ++p;
     if (p >= s.size() || s[p] != '=') continue;
     ++p;
@@ -159,8 +204,7 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
     if (s[p] == '"' || s[p] == '\'') {
       const std::size_t close = s.find(s[p], p + 1);
       if (close == npos) return npos;
-      if (close - (p + 1) >= k_lean_min_body && !tree_builder_reads(s, name_begin, name_end))
-        values.push_back({p + 1, close});
+      if (close - (p + 1) >= k_lean_min_body && !tree_reads) attributes.long_values.push_back({p + 1, close});
       p = close + 1;
     } else {
       while (p < s.size() && !is_space(s[p]) && s[p] != '>') ++p;
@@ -266,10 +310,15 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   LeanHtml lean;
   std::size_t copied = 0;  // s[0, copied) is in lean.m_text
   std::size_t removed = 0;
+  // Inside <select> the tree builder ignores <style>, <title>, <xmp>, <iframe>, <noembed> and
+  // <noframes> start tags, so their content is markup there; <script> still reads as script.
+  // Nothing is rewritten until </select> (or a nested <select>, input, keygen or textarea,
+  // which close it); at a table tag, which closes it only in a table, the scan stops.
+  bool in_select = false;
   // Replaces s[begin, end) (a body) with \p keep, when it is at least \p min_length long.
   const auto cut = [&](std::size_t begin, std::size_t end, std::string_view keep,
                        std::size_t min_length = k_lean_min_body) {
-    if (end - begin < min_length) return;
+    if (end - begin < min_length || in_select) return;
     if (lean.m_text.empty()) lean.m_text.reserve(s.size());
     lean.m_text.append(s.substr(copied, begin - copied));
     lean.m_text.append(keep);
@@ -281,13 +330,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   // foreign content nothing is rewritten, and only SVG's and MathML's own elements are
   // followed; anything else stops the scan (stays_foreign).
   int svg = 0, math = 0;
-  // Inside <select> the tree builder ignores <style>, <title>, <xmp>, <iframe>, <noembed>,
-  // <noframes> and <noscript> start tags, so their content is markup there; <script> still
-  // reads as script. Nothing is rewritten until </select> (or input, keygen or textarea,
-  // which close it): where the select ended earlier (a table cell's end), this only leaves
-  // bodies as they are.
-  bool in_select = false;
-  std::vector<ValueSpan> values;  // the tag's attribute values to empty (reused)
+  TagAttributes attributes;  // the current tag's (reused)
   std::size_t i = 0;
   // What ends at s[i - 1]: markup (a tag, comment, doctype or processing instruction, not a
   // '<' that is text), a node of the tree (a comment or an always_inserted start tag), a
@@ -347,6 +390,9 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
         if (gt == npos) break;
         squeeze(false);
         i = gt + 1;
+      } else if (closing && name_begin < s.size()) {  // "</>": nothing at all
+        squeeze(false);
+        i = name_begin + 1;
       } else {
         squeeze(false);
         i = lt + 1;
@@ -366,12 +412,19 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
                    ascii_lower);
     const std::string_view name(buffer.data(), length);
     bool self_closing = false;
-    values.clear();
-    const std::size_t after = tag_close(s, name_end, self_closing, values);
+    const std::size_t after = tag_close(s, name_end, self_closing, attributes, tree_builder_reads(name));
     if (after == npos) break;  // the tag runs to the end
     after_node = !closing && !in_select && always_inserted(name);
     squeeze(after_node);
-    for (const ValueSpan& v : values) cut(v.begin, v.end, {});
+    // A start tag's attributes go, unless the tree builder reads one of them (then only the
+    // long values of the others are emptied) or compares them. An end tag's (a parse error)
+    // stay: Gumbo matches an end tag in foreign content by its text.
+    if (closing || tree_builder_compares_attributes(name)) {
+    } else if (!attributes.tree_reads) {
+      cut(name_end, attributes.end, {}, k_lean_min_attributes);
+    } else {
+      for (const ValueSpan& v : attributes.long_values) cut(v.begin, v.end, {});
+    }
     i = after;
     const bool foreign = svg > 0 || math > 0;
     if (closing) {
@@ -379,6 +432,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       if (name == "math" && math > 0) --math;
       if (foreign && (name == "p" || name == "br")) break;  // these end tags break out
       if (name == "select" && !foreign) in_select = false;
+      if (in_select && closes_select_in_table(name)) break;
       continue;
     }
     if (name == "svg" || name == "math") {
@@ -398,9 +452,10 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     }
     if (name == "frameset") break;  // in a frameset, a <script> start tag is ignored
     if (name == "select") {
-      in_select = true;
+      in_select = !in_select;  // a <select> inside one closes it
       continue;
     }
+    if (in_select && closes_select_in_table(name)) break;
     if (in_select && (name == "input" || name == "keygen" || name == "textarea")) in_select = false;
     after_pre = name == "pre" || name == "listing";
     const RawKind kind = raw_kind(name);
@@ -417,7 +472,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
           i = s.size();
           break;
         }
-        if (!in_select) cut(after, end, " ");
+        cut(after, end, " ");
         i = end;
         break;
       }
