@@ -102,7 +102,8 @@ enum class RawKind { None, Script, Rawtext, Rcdata, Plaintext };
 RawKind raw_kind(std::string_view name) noexcept {
   if (name == "script") return RawKind::Script;
   // Not noscript: Gumbo parses as a browser without scripts, reading its content as markup.
-  if (name == "style" || name == "xmp" || name == "iframe" || name == "noembed" || name == "noframes")
+  if (name == "style" || name == "xmp" || name == "iframe" || name == "noembed" ||
+      name == "noframes")
     return RawKind::Rawtext;
   if (name == "title" || name == "textarea") return RawKind::Rcdata;
   if (name == "plaintext") return RawKind::Plaintext;
@@ -134,39 +135,31 @@ std::span<const std::string_view> tree_builder_reads(std::string_view tag) noexc
 // face and size also break out of foreign content. Not <a>: a new <a> first closes the one
 // in the list, so there are never three.
 bool tree_builder_compares_attributes(std::string_view tag) noexcept {
-  static constexpr std::string_view k_formatting[] = {"b",     "big", "code",   "em",     "font", "i", "nobr",
-                                                      "s",     "small", "strike", "strong", "tt",   "u"};
+  static constexpr std::string_view k_formatting[] = {
+      "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"};
   return std::find(std::begin(k_formatting), std::end(k_formatting), tag) != std::end(k_formatting);
-}
-
-// Whether attribute s[name_begin, name_end) is one of \p read (lower-case).
-bool is_one_of(std::string_view s, std::size_t name_begin, std::size_t name_end,
-               std::span<const std::string_view> read) noexcept {
-  const std::string_view name = s.substr(name_begin, name_end - name_begin);
-  for (const std::string_view r : read)
-    if (name.size() == r.size() && starts_with_lower(name, r)) return true;
-  return false;
 }
 
 // Whether a start or end tag named \p name (lower-case) closes a <select> that is in a table
 // (and is ignored in one that is not).
 bool closes_select_in_table(std::string_view name) noexcept {
-  return name == "table" || name == "caption" || name == "tbody" || name == "tfoot" || name == "thead" ||
-         name == "tr" || name == "td" || name == "th";
+  return name == "table" || name == "caption" || name == "tbody" || name == "tfoot" ||
+         name == "thead" || name == "tr" || name == "td" || name == "th";
 }
 
 // A tag's attributes as tag_close reads them.
 struct TagAttributes {
   std::size_t end = 0;      // where the attributes end: the tag's closing '>', or the '/' of "/>"
   bool tree_reads = false;  // one of them is an attribute the tree builder reads
-  std::vector<ValueSpan> long_values;  // the quoted values of k_lean_min_body bytes or more of the others
+  // The quoted values of k_lean_min_body bytes or more of the others.
+  std::vector<ValueSpan> long_values;
 };
 
 // Position after the '>' ending the start or end tag whose name ends at \p p (the
 // attributes' quoted values may hold '>'), or npos; \p self_closing tells whether "/>" ended
 // it. Fills \p attributes, \p read naming the attributes the tree builder reads on this tag.
-std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing, TagAttributes& attributes,
-                      std::span<const std::string_view> read) {
+std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing,
+                      TagAttributes& attributes, std::span<const std::string_view> read) {
   self_closing = false;
   attributes.tree_reads = false;
   attributes.long_values.clear();
@@ -194,7 +187,9 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing, Tag
     ++p;
     while (p < s.size() && !is_space(s[p]) && s[p] != '/' && s[p] != '>' && s[p] != '=') ++p;
     const std::size_t name_end = p;
-    const bool tree_reads = !read.empty() && is_one_of(s, name_begin, name_end, read);
+    const std::string_view name = s.substr(name_begin, name_end - name_begin);
+    const bool tree_reads = std::any_of(
+        read.begin(), read.end(), [name](std::string_view r) { return equals_lower(name, r); });
     attributes.tree_reads = attributes.tree_reads || tree_reads;
     while (p < s.size() && is_space(s[p])) ++p;
     if (p >= s.size() || s[p] != '=') continue;
@@ -204,7 +199,8 @@ std::size_t tag_close(std::string_view s, std::size_t p, bool& self_closing, Tag
     if (s[p] == '"' || s[p] == '\'') {
       const std::size_t close = s.find(s[p], p + 1);
       if (close == npos) return npos;
-      if (close - (p + 1) >= k_lean_min_body && !tree_reads) attributes.long_values.push_back({p + 1, close});
+      if (close - (p + 1) >= k_lean_min_body && !tree_reads)
+        attributes.long_values.push_back({p + 1, close});
       p = close + 1;
     } else {
       while (p < s.size() && !is_space(s[p]) && s[p] != '>') ++p;
@@ -243,20 +239,93 @@ std::size_t comment_end(std::string_view s, std::size_t lt, std::size_t& body_en
 // <math> may break out of foreign content (<div>, <p>, <b>, <font color> ...) or be HTML
 // where the scan would need the tree builder's stack to follow it; the scan stops there.
 bool stays_foreign(std::string_view name) noexcept {
-  static constexpr std::string_view k_names[] = {
-      "a", "animate", "animatecolor", "animatemotion", "animatetransform", "circle", "clippath",
-      "cursor", "defs", "ellipse", "feblend", "fecolormatrix", "fecomponenttransfer", "fecomposite",
-      "feconvolvematrix", "fediffuselighting", "fedisplacementmap", "fedistantlight",
-      "fedropshadow", "feflood", "fefunca", "fefuncb", "fefuncg", "fefuncr", "fegaussianblur",
-      "feimage", "femerge", "femergenode", "femorphology", "feoffset", "fepointlight",
-      "fespecularlighting", "fespotlight", "fetile", "feturbulence", "filter", "g", "image",
-      "line", "lineargradient", "marker", "mask", "metadata", "mpath", "path", "pattern",
-      "polygon", "polyline", "radialgradient", "rect", "script", "set", "stop", "style",
-      "switch", "symbol", "text", "textpath", "tspan", "use", "view",
-      "maction", "menclose", "merror", "mfenced", "mfrac", "mmultiscripts", "mover", "mpadded",
-      "mphantom", "mprescripts", "mroot", "mrow", "mspace", "msqrt", "mstyle", "msub",
-      "msubsup", "msup", "mtable", "mtd", "mtr", "munder", "munderover", "none", "semantics",
-      "annotation"};
+  static constexpr std::string_view k_names[] = {"a",
+                                                 "animate",
+                                                 "animatecolor",
+                                                 "animatemotion",
+                                                 "animatetransform",
+                                                 "circle",
+                                                 "clippath",
+                                                 "cursor",
+                                                 "defs",
+                                                 "ellipse",
+                                                 "feblend",
+                                                 "fecolormatrix",
+                                                 "fecomponenttransfer",
+                                                 "fecomposite",
+                                                 "feconvolvematrix",
+                                                 "fediffuselighting",
+                                                 "fedisplacementmap",
+                                                 "fedistantlight",
+                                                 "fedropshadow",
+                                                 "feflood",
+                                                 "fefunca",
+                                                 "fefuncb",
+                                                 "fefuncg",
+                                                 "fefuncr",
+                                                 "fegaussianblur",
+                                                 "feimage",
+                                                 "femerge",
+                                                 "femergenode",
+                                                 "femorphology",
+                                                 "feoffset",
+                                                 "fepointlight",
+                                                 "fespecularlighting",
+                                                 "fespotlight",
+                                                 "fetile",
+                                                 "feturbulence",
+                                                 "filter",
+                                                 "g",
+                                                 "image",
+                                                 "line",
+                                                 "lineargradient",
+                                                 "marker",
+                                                 "mask",
+                                                 "metadata",
+                                                 "mpath",
+                                                 "path",
+                                                 "pattern",
+                                                 "polygon",
+                                                 "polyline",
+                                                 "radialgradient",
+                                                 "rect",
+                                                 "script",
+                                                 "set",
+                                                 "stop",
+                                                 "style",
+                                                 "switch",
+                                                 "symbol",
+                                                 "text",
+                                                 "textpath",
+                                                 "tspan",
+                                                 "use",
+                                                 "view",
+                                                 "maction",
+                                                 "menclose",
+                                                 "merror",
+                                                 "mfenced",
+                                                 "mfrac",
+                                                 "mmultiscripts",
+                                                 "mover",
+                                                 "mpadded",
+                                                 "mphantom",
+                                                 "mprescripts",
+                                                 "mroot",
+                                                 "mrow",
+                                                 "mspace",
+                                                 "msqrt",
+                                                 "mstyle",
+                                                 "msub",
+                                                 "msubsup",
+                                                 "msup",
+                                                 "mtable",
+                                                 "mtd",
+                                                 "mtr",
+                                                 "munder",
+                                                 "munderover",
+                                                 "none",
+                                                 "semantics",
+                                                 "annotation"};
   return std::find(std::begin(k_names), std::end(k_names), name) != std::end(k_names);
 }
 
@@ -274,8 +343,8 @@ bool integration_point(std::string_view name) noexcept {
 // outside a table).
 bool always_inserted(std::string_view name) noexcept {
   static constexpr std::string_view k_may_be_ignored[] = {
-      "html", "body", "head", "frameset", "frame", "form", "isindex", "caption", "col",
-      "colgroup", "tbody", "td", "tfoot", "th", "thead", "tr", "template"};
+      "html",     "body",  "head", "frameset", "frame", "form",  "isindex", "caption", "col",
+      "colgroup", "tbody", "td",   "tfoot",    "th",    "thead", "tr",      "template"};
   return std::find(std::begin(k_may_be_ignored), std::end(k_may_be_ignored), name) ==
          std::end(k_may_be_ignored);
 }
@@ -294,8 +363,8 @@ struct Indentation {
 // The indentation s[begin, end) would be cut to, when s[text_begin, lt) is whitespace only
 // and longer than its first character (or CR LF, which the tokenizer reads as one newline,
 // placed at the LF).
-std::optional<Indentation> indentation_in(std::string_view s, std::size_t text_begin, std::size_t lt,
-                                          bool after_node) noexcept {
+std::optional<Indentation> indentation_in(std::string_view s, std::size_t text_begin,
+                                          std::size_t lt, bool after_node) noexcept {
   std::size_t p = text_begin;
   while (p < lt && is_space(s[p])) ++p;
   if (p < lt) return std::nullopt;
@@ -347,8 +416,9 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     const std::size_t text_begin = i;
     if ((i = s.find('<', i)) == npos || i + 1 >= s.size()) break;
     const std::size_t lt = i;
-    indentation = after_markup && !after_pre && !in_select ? indentation_in(s, text_begin, lt, after_node)
-                                                          : std::nullopt;
+    indentation = after_markup && !after_pre && !in_select
+                      ? indentation_in(s, text_begin, lt, after_node)
+                      : std::nullopt;
     after_markup = true;
     after_node = false;
     after_pre = false;
@@ -401,7 +471,8 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       continue;
     }
     std::size_t name_end = name_begin;
-    while (name_end < s.size() && !is_space(s[name_end]) && s[name_end] != '/' && s[name_end] != '>')
+    while (name_end < s.size() && !is_space(s[name_end]) && s[name_end] != '/' &&
+           s[name_end] != '>')
       ++name_end;
     // The name lower-cased into a buffer (no allocation per tag); longer names are cut,
     // which only makes them match nothing below.
@@ -412,18 +483,20 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
                    ascii_lower);
     const std::string_view name(buffer.data(), length);
     bool self_closing = false;
-    const std::size_t after = tag_close(s, name_end, self_closing, attributes, tree_builder_reads(name));
+    const std::size_t after =
+        tag_close(s, name_end, self_closing, attributes, tree_builder_reads(name));
     if (after == npos) break;  // the tag runs to the end
     after_node = !closing && !in_select && always_inserted(name);
     squeeze(after_node);
     // A start tag's attributes go, unless the tree builder reads one of them (then only the
     // long values of the others are emptied) or compares them. An end tag's (a parse error)
     // stay: Gumbo matches an end tag in foreign content by its text.
-    if (closing || tree_builder_compares_attributes(name)) {
-    } else if (!attributes.tree_reads) {
-      cut(name_end, attributes.end, {}, k_lean_min_attributes);
-    } else {
-      for (const ValueSpan& v : attributes.long_values) cut(v.begin, v.end, {});
+    if (!closing && !tree_builder_compares_attributes(name)) {
+      if (!attributes.tree_reads) {
+        cut(name_end, attributes.end, {}, k_lean_min_attributes);
+      } else {
+        for (const ValueSpan& v : attributes.long_values) cut(v.begin, v.end, {});
+      }
     }
     i = after;
     const bool foreign = svg > 0 || math > 0;
@@ -500,6 +573,8 @@ std::size_t LeanHtml::original_offset(std::size_t offset) const noexcept {
   return offset + (it == m_cuts.begin() ? 0 : std::prev(it)->removed);
 }
 
-std::size_t LeanHtml::removed() const noexcept { return m_cuts.empty() ? 0 : m_cuts.back().removed; }
+std::size_t LeanHtml::removed() const noexcept {
+  return m_cuts.empty() ? 0 : m_cuts.back().removed;
+}
 
 }  // namespace boilerdex::plugin::detail
