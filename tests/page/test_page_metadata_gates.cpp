@@ -139,4 +139,26 @@ BOOST_AUTO_TEST_CASE(a_time_whose_text_has_no_date_gives_its_datetime) {
                  .date == "2025-12-18");
 }
 
+BOOST_AUTO_TEST_CASE(a_weak_date_only_where_the_page_shows_it) {
+  // A web page object's date and a modification date, on a page marked as an article that
+  // names an author (a service page whose site marks every page so): not shown, no date.
+  const std::string head =
+      "<title>HR consulting</title><meta property=\"og:type\" content=\"article\">"
+      "<meta name=\"author\" content=\"Kyle Bonds\">";
+  const std::string web_page =
+      json_ld(R"({"@type":"WebPage","name":"HR consulting","datePublished":"2017-09-07"})");
+  const std::string modified =
+      "<meta property=\"article:modified_time\" content=\"2025-10-08T10:00:00Z\">";
+  const std::string body = "<h1>HR consulting</h1><p>Our services.</p>";
+  BOOST_TEST(read_page_metadata(page(head + web_page, body)).date.empty());
+  BOOST_TEST(read_page_metadata(page(head + modified, body)).date.empty());
+  // Shown (a date element above the headline), the page's date is the one it shows.
+  BOOST_TEST(
+      read_page_metadata(page(head + web_page, "<span class=\"date\">Sep 7, 2017</span>" + body))
+          .date == "2017-09-07");
+  BOOST_TEST(read_page_metadata(
+                 page(head + modified, "<span class=\"date\">October 8, 2025</span>" + body))
+                 .date == "2025-10-08");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -150,6 +150,17 @@ int month_of(std::string_view word) noexcept {
 
 namespace {
 
+// Whether the page shows \p date where a post shows its own: a <time> or date element, or
+// the text just above or below the headline.
+bool shown(const MetadataCandidates& c, std::string_view date) {
+  const auto same = [&](std::string_view text) { return find_date(text) == date; };
+  return std::any_of(c.times.begin(), c.times.end(),
+                     [&](const std::string& t) { return normalise_date(t) == date; }) ||
+         std::any_of(c.date_texts.begin(), c.date_texts.end(),
+                     [&](const std::string& t) { return element_date(t) == date; }) ||
+         same(c.after_headline) || same(c.before_headline) || same(c.labelled_before_headline);
+}
+
 // The date: published (JSON-LD's article, <meta>, microdata, the URL, a date element's text),
 // else, on a page marked as an article, a web page's publication or any modification date.
 // \p named: the page names an author in its markup.
@@ -177,36 +188,28 @@ std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts
     }
   }
   // Weaker evidence, only on a page marked as an article and naming an author: a web page
-  // object's date, the first <time>, a modification date.
+  // object's date, the first <time>, a modification date; each only where the page shows it
+  // (a <time> always is). Not shown, it is as often a template's stamp on a service page
+  // ("og:type article" on every page) as the post's date (docs/eval.md, "Metadata"); shown,
+  // the date element that shows it has mostly given it above already.
   if (ld.article || (marked_article(c, ld) && named)) {
     std::vector<std::string_view> weaker{ld.page_date_published};
     for (const auto& t : c.times) weaker.push_back(t);
     for (const std::string_view v : weaker) {
-      if (std::string d = normalise_date(v); !d.empty()) return d;
+      if (std::string d = normalise_date(v); !d.empty() && shown(c, d)) return d;
     }
     for (const std::string_view v :
          {std::string_view(ld.date_modified),
           meta_value(c, {"article:modified_time", "og:updated_time", "datemodified", "modified_time",
                          "dcterms.modified", "last-modified"}),
           std::string_view(c.modified_time)}) {
-      if (std::string d = normalise_date(v); !d.empty()) return d;
+      if (std::string d = normalise_date(v); !d.empty() && shown(c, d)) return d;
     }
   }
   // Last, a date written just below the headline: where a post without date markup shows
   // it ("Nov 30, 2025", "by Amanda · Dec 20, 2025"); a full date with a year only.
   if (std::string d = find_date(c.after_headline); !d.empty()) return d;
   return find_date(c.before_headline);
-}
-
-// Whether the page shows \p date where a post shows its own: a <time> or date element, or
-// the text just above or below the headline.
-bool shown(const MetadataCandidates& c, std::string_view date) {
-  const auto same = [&](std::string_view text) { return find_date(text) == date; };
-  return std::any_of(c.times.begin(), c.times.end(), [&](const std::string& t) { return normalise_date(t) == date; }) ||
-         std::any_of(c.date_texts.begin(), c.date_texts.end(),
-                     [&](const std::string& t) { return element_date(t) == date; }) ||
-         same(c.after_headline) ||
-         same(c.before_headline) || same(c.labelled_before_headline);
 }
 
 // Whether \p url is a site's home page (no path, or "/"): it lists posts, it has no date of its own.
