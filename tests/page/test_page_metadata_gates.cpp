@@ -161,4 +161,25 @@ BOOST_AUTO_TEST_CASE(a_weak_date_only_where_the_page_shows_it) {
                  .date == "2025-10-08");
 }
 
+BOOST_AUTO_TEST_CASE(an_undated_page_needs_its_byline_twice) {
+  // A page marked as an article but without a date: one byline element's name is as often a
+  // related post's as the page's author.
+  const std::string head =
+      "<title>Cybersecurity consulting</title><meta property=\"og:type\" content=\"article\">";
+  const std::string byline = "<span class=\"author\">Carlos Escobar</span>";
+  const std::string body = "<h1>Cybersecurity consulting</h1><p>Text.</p>";
+  BOOST_TEST(read_page_metadata(page(head, body + byline)).author.empty());
+  // The next byline naming someone else is no more the author.
+  BOOST_TEST(read_page_metadata(
+                 page(head, body + byline + "<span class=\"author\">Philip Pierorazio</span>"))
+                 .author.empty());
+  // Given twice (two byline elements, or microdata and a byline), or on a dated page, it is.
+  BOOST_TEST(read_page_metadata(page(head, body + byline + byline)).author == "Carlos Escobar");
+  BOOST_TEST(read_page_metadata(
+                 page(head, body + "<span itemprop=\"author\">Carlos Escobar</span>" + byline))
+                 .author == "Carlos Escobar");
+  BOOST_TEST(read_page_metadata(page(head + k_published, body + byline)).author ==
+             "Carlos Escobar");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

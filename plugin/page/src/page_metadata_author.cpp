@@ -250,6 +250,22 @@ bool is_the_site(const std::string& author, const MetadataCandidates& c, std::st
   return !host.empty() && (squeeze(host).starts_with(a) || a == squeeze(host.substr(0, host.find('.'))));
 }
 
+// Whether a second element of the page gives \p name: another microdata author or byline
+// element, or a "By Name" below the headline. On a page without a date (a service's or a
+// guide's, marked as an article by its site's template), a name that one element gives is as
+// often a related post's or a contact's as the page's author (docs/eval.md, "Metadata").
+bool seconded(const std::string& name, const MetadataCandidates& c) {
+  const std::string key = squeeze(name);
+  std::size_t seen = squeeze(byline_below_headline(c.after_headline)) == key ? 1 : 0;
+  for (const auto* list : {&c.itemprop_authors, &c.bylines}) {
+    for (const auto& e : *list) {
+      seen += squeeze(clean_author(e)) == key ? 1 : 0;
+      if (seen >= 2) return true;
+    }
+  }
+  return false;
+}
+
 // \p dated: the page has a date (PageMetadata::date); \p url: its URL.
 std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, bool article, bool dated,
                          std::string_view url) {
@@ -274,12 +290,15 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
                                      "sailthru.author", "byl", "citation_author", "book:author"}) {
     if (std::string a = meta_authors(c, key, false); fits(a)) return a;
   }
-  // Microdata and bylines: the first name only (later ones are comments' or reviews' authors).
+  // Microdata and bylines: the first name only (later ones are comments' or reviews' authors);
+  // on a page without a date, only a name that a second element gives too.
   for (const auto& a : c.itemprop_authors) {
-    if (std::string name = clean_author(a); fits(name)) return name;
+    if (std::string name = clean_author(a); fits(name))
+      return dated || seconded(name, c) ? name : std::string();
   }
   for (const auto& b : c.bylines) {
-    if (std::string a = clean_author(b); fits(a)) return a;
+    if (std::string a = clean_author(b); fits(a))
+      return dated || seconded(a, c) ? a : std::string();
   }
   // Last, "By Name" in the text below the headline, only on a page with a date: on one without,
   // it is as often a quoted source's or a phrase's ("By: Angélica Amezcua, Flavia ..." on a
