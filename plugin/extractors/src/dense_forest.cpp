@@ -13,6 +13,9 @@ namespace boilerdex::plugin::detail {
 
 namespace {
 
+// Rows that go through a tree at once in the lanes form (below).
+constexpr std::size_t k_lanes = 16;
+
 int tree_depth(const DecisionTree& tree, std::uint32_t node) {
   const TreeNode& n = tree.nodes[node];
   if (n.feature < 0) return 0;
@@ -85,30 +88,45 @@ void add_all(const float* data, std::size_t width, std::span<const std::size_t> 
 }
 
 #if defined(__x86_64__)
-// The lanes form: sixteen rows through one 4-deep tree at a time, the rows' features laid
-// out feature by feature (x[f * 16 + r]) so that a split reads its feature for all sixteen
-// rows with two loads, no gather. Every split of the tree is compared for every row (15
-// compares of 16 lanes); the row's path is then picked level by level with blends, each
-// level's bit selecting among the next level's compares. "Right" is !(x < t), NaN included,
-// as in the scalar walk (_CMP_NLT_UQ). A row's leaf value, a float, is widened to double and
-// added in tree order, so its margin is bit for bit the scalar sum.
-constexpr std::size_t k_lanes = 16;
+// The lanes form: sixteen rows through one 4-deep tree, eight at a time, the rows' features
+// laid out feature by feature (x[f * 16 + r]) so that a split reads its feature for eight
+// rows with one load, no gather. Every split of the tree is compared for every row (15
+// compares of 8 lanes); the row's path is picked level by level with blends. A row's leaf
+// value, a float, is widened to double and added in tree order, so its margin is bit for bit
+// the scalar sum.
 
-// One half (eight rows) of a tree's compares \p right (per split, all-ones lanes where the
-// row goes right): the leaf index & 7 of each lane into \p low3, the first level's bit (the
-// leaf's 8) as the result.
-__attribute__((target("avx2"))) inline __m256 pick_leaf(const __m256* right,
+// One tree's leaf for eight rows (one half of the sixteen): the row's path picked level by
+// level with blends, each level's bit selecting among the next level's compares, each
+// compare made where it is used (few registers live, nothing spilled). A split's compare,
+// `right`, is all-ones in the lanes whose row goes right: !(x < t), NaN included, as in the
+// scalar walk, written !(t > x) (_CMP_NGT_UQ, the same for every x and t) so that the row's
+// feature is read by the compare itself. \p x: the half's first lane; \p columns: each
+// split's feature times k_lanes. The leaf index & 7 of each lane goes into \p low3, the
+// first level's bit (the leaf's 8) is the result.
+__attribute__((target("avx2"))) inline __m256 goes_right(const float* x,
+                                                         const std::uint32_t* columns,
+                                                         const float* thresholds, int n) noexcept {
+  return _mm256_cmp_ps(_mm256_broadcast_ss(thresholds + n), _mm256_loadu_ps(x + columns[n]),
+                       _CMP_NGT_UQ);
+}
+
+__attribute__((target("avx2"))) inline __m256 pick_leaf(const float* x,
+                                                        const std::uint32_t* columns,
+                                                        const float* thresholds,
                                                         __m256i& low3) noexcept {
-  const __m256 b0 = right[0];
-  const __m256 b1 = _mm256_blendv_ps(right[1], right[2], b0);
-  const __m256 b2 = _mm256_blendv_ps(_mm256_blendv_ps(right[3], right[4], b1),
-                                     _mm256_blendv_ps(right[5], right[6], b1), b0);
-  const __m256 p0 = _mm256_blendv_ps(right[7], right[8], b2);
-  const __m256 p1 = _mm256_blendv_ps(right[9], right[10], b2);
-  const __m256 p2 = _mm256_blendv_ps(right[11], right[12], b2);
-  const __m256 p3 = _mm256_blendv_ps(right[13], right[14], b2);
-  const __m256 b3 =
-      _mm256_blendv_ps(_mm256_blendv_ps(p0, p1, b1), _mm256_blendv_ps(p2, p3, b1), b0);
+  const auto right = [x, columns, thresholds](int n) __attribute__((target("avx2"))) {
+    return goes_right(x, columns, thresholds, n);
+  };
+  const __m256 b0 = right(0);
+  const __m256 b1 = _mm256_blendv_ps(right(1), right(2), b0);
+  const __m256 b2 = _mm256_blendv_ps(_mm256_blendv_ps(right(3), right(4), b1),
+                                     _mm256_blendv_ps(right(5), right(6), b1), b0);
+  const __m256 p0 = _mm256_blendv_ps(right(7), right(8), b2);
+  const __m256 p1 = _mm256_blendv_ps(right(9), right(10), b2);
+  const __m256 p01 = _mm256_blendv_ps(p0, p1, b1);
+  const __m256 p2 = _mm256_blendv_ps(right(11), right(12), b2);
+  const __m256 p3 = _mm256_blendv_ps(right(13), right(14), b2);
+  const __m256 b3 = _mm256_blendv_ps(p01, _mm256_blendv_ps(p2, p3, b1), b0);
   const __m256i four = _mm256_and_si256(_mm256_castps_si256(b1), _mm256_set1_epi32(4));
   const __m256i two = _mm256_and_si256(_mm256_castps_si256(b2), _mm256_set1_epi32(2));
   const __m256i one = _mm256_and_si256(_mm256_castps_si256(b3), _mm256_set1_epi32(1));
@@ -116,47 +134,35 @@ __attribute__((target("avx2"))) inline __m256 pick_leaf(const __m256* right,
   return b0;
 }
 
-// The leaf values (floats) that \p low3 and \p high pick from a tree's 16, widened and added
-// to the margins of the eight rows in \p lo (rows 0-3) and \p hi (rows 4-7).
-__attribute__((target("avx2"))) inline void add_leaves(__m256 leaves0, __m256 leaves1,
-                                                       __m256i low3, __m256 high, __m256d& lo,
+// The leaf values (floats) that \p low3 and \p high pick from a tree's 16 (\p leaves),
+// widened and added to the margins of the eight rows in \p lo (rows 0-3) and \p hi (rows 4-7).
+__attribute__((target("avx2"))) inline void add_leaves(const float* leaves, __m256i low3,
+                                                       __m256 high, __m256d& lo,
                                                        __m256d& hi) noexcept {
-  const __m256 v = _mm256_blendv_ps(_mm256_permutevar8x32_ps(leaves0, low3),
-                                    _mm256_permutevar8x32_ps(leaves1, low3), high);
+  const __m256 v = _mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_loadu_ps(leaves), low3),
+                                    _mm256_permutevar8x32_ps(_mm256_loadu_ps(leaves + 8), low3),
+                                    high);
   lo = _mm256_add_pd(lo, _mm256_cvtps_pd(_mm256_castps256_ps128(v)));
   hi = _mm256_add_pd(hi, _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)));
 }
 
 // Margins \p margins (k_lanes of them) += every tree's leaf for the k_lanes rows in \p x
-// (feature-major, k_lanes floats per feature).
+// (feature-major, k_lanes floats per feature): each half of the rows through all the trees
+// in order, so that each row's leaves are added in tree order.
 __attribute__((target("avx2"))) void add_lanes(const float* x, std::size_t trees,
-                                               const std::uint32_t* features,
+                                               const std::uint32_t* columns,
                                                const float* thresholds, const float* leaves,
                                                double* margins) noexcept {
-  __m256d m0 = _mm256_loadu_pd(margins), m1 = _mm256_loadu_pd(margins + 4);
-  __m256d m2 = _mm256_loadu_pd(margins + 8), m3 = _mm256_loadu_pd(margins + 12);
-  for (std::size_t t = 0; t < trees; ++t) {
-    const std::uint32_t* f = features + t * 15;
-    const float* th = thresholds + t * 15;
-    __m256 first[15], second[15];
-    for (int n = 0; n < 15; ++n) {
-      const __m256 threshold = _mm256_broadcast_ss(th + n);
-      const float* column = x + static_cast<std::size_t>(f[n]) * k_lanes;
-      first[n] = _mm256_cmp_ps(_mm256_loadu_ps(column), threshold, _CMP_NLT_UQ);
-      second[n] = _mm256_cmp_ps(_mm256_loadu_ps(column + 8), threshold, _CMP_NLT_UQ);
+  for (std::size_t half = 0; half < k_lanes; half += 8) {
+    __m256d lo = _mm256_loadu_pd(margins + half), hi = _mm256_loadu_pd(margins + half + 4);
+    for (std::size_t t = 0; t < trees; ++t) {
+      __m256i low3;
+      const __m256 high = pick_leaf(x + half, columns + t * 15, thresholds + t * 15, low3);
+      add_leaves(leaves + t * 16, low3, high, lo, hi);
     }
-    __m256i low_first, low_second;
-    const __m256 high_first = pick_leaf(first, low_first);
-    const __m256 high_second = pick_leaf(second, low_second);
-    const __m256 leaves0 = _mm256_loadu_ps(leaves + t * 16);
-    const __m256 leaves1 = _mm256_loadu_ps(leaves + t * 16 + 8);
-    add_leaves(leaves0, leaves1, low_first, high_first, m0, m1);
-    add_leaves(leaves0, leaves1, low_second, high_second, m2, m3);
+    _mm256_storeu_pd(margins + half, lo);
+    _mm256_storeu_pd(margins + half + 4, hi);
   }
-  _mm256_storeu_pd(margins, m0);
-  _mm256_storeu_pd(margins + 4, m1);
-  _mm256_storeu_pd(margins + 8, m2);
-  _mm256_storeu_pd(margins + 12, m3);
 }
 
 bool has_avx2() noexcept {
@@ -225,14 +231,14 @@ void DenseForest::build_lanes() {
   for (const double v : m_leaves) {
     if (static_cast<double>(static_cast<float>(v)) != v) return;
   }
-  m_lane_features.assign(m_trees * 15, 0);
+  m_lane_columns.assign(m_trees * 15, 0);
   m_lane_thresholds.assign(m_trees * 15, 0.0f);
   m_lane_leaves.assign(m_trees * 16, 0.0f);
   for (std::size_t t = 0; t < m_trees; ++t) {
     // Splits keep their breadth-first places; the levels below the ensemble's depth split on
     // feature 0 at 0 and lead to the same leaf either way (each leaf repeated 16 / 2^D times).
     for (std::size_t i = 0; i < splits; ++i) {
-      m_lane_features[t * 15 + i] = m_features[t * splits + i];
+      m_lane_columns[t * 15 + i] = m_features[t * splits + i] * static_cast<std::uint32_t>(k_lanes);
       m_lane_thresholds[t * 15 + i] = m_thresholds[t * splits + i];
       m_max_feature = std::max(m_max_feature, m_features[t * splits + i]);
     }
@@ -258,7 +264,7 @@ void DenseForest::add_margins(const float* data, std::size_t width,
         for (std::size_t j = 0; j < width; ++j) x[j * k_lanes + r] = row[j];
         lane_margins[r] = margins[k + r];
       }
-      add_lanes(x.data(), m_trees, m_lane_features.data(), m_lane_thresholds.data(),
+      add_lanes(x.data(), m_trees, m_lane_columns.data(), m_lane_thresholds.data(),
                 m_lane_leaves.data(), lane_margins.data());
       std::copy_n(lane_margins.begin(), count, margins.begin() + static_cast<std::ptrdiff_t>(k));
     }

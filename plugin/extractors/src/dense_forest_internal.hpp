@@ -49,7 +49,7 @@ class DenseForest {
   // The lanes form (dense_forest.cpp): every tree made 4 deep (a shallower one's leaves
   // repeated below it), its leaf values as floats; empty when a leaf value is not a float
   // or the ensemble is deeper.
-  std::vector<std::uint32_t> m_lane_features;  // m_trees × 15
+  std::vector<std::uint32_t> m_lane_columns;   // m_trees × 15: each split's feature × 16
   std::vector<float> m_lane_thresholds;        // m_trees × 15
   std::vector<float> m_lane_leaves;            // m_trees × 16
   std::uint32_t m_max_feature = 0;
