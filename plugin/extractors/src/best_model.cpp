@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -55,6 +56,21 @@ const std::array<std::string_view, k_extra>& extra_names() {
 
 constexpr std::size_t k_levels = 3;  // container ancestors looked at
 
+// std::log1p(n), read from a table for the small counts the rows take it of (depths,
+// blocks, items): the same values, without a call each.
+double log1p_count(double n) noexcept {
+  static const std::array<double, 256> table = [] {
+    std::array<double, 256> t{};
+    for (std::size_t k = 0; k < t.size(); ++k) t[k] = std::log1p(static_cast<double>(k));
+    return t;
+  }();
+  if (n >= 0.0 && n < 256.0 && !std::signbit(n)) {
+    const auto k = static_cast<std::size_t>(n);
+    if (static_cast<double>(k) == n) return table[k];
+  }
+  return std::log1p(n);
+}
+
 // Per container element: the words, anchor words and blocks with words under it.
 struct Subtree {
   double words = 0;
@@ -97,22 +113,31 @@ std::vector<double> distinct_children(const TextDocument& doc, std::size_t level
 
 }  // namespace
 
+namespace {
+
+// text_shape's classes of a byte: visible (not ' ', '\t', '\n', '\r'), a code character,
+// '<'. One load per byte instead of a switch.
+enum : std::uint8_t { k_visible = 1, k_code = 2, k_lt = 4 };
+constexpr std::array<std::uint8_t, 256> k_shape_classes = [] {
+  std::array<std::uint8_t, 256> t{};
+  t.fill(k_visible);
+  for (const char c : {' ', '\t', '\n', '\r'}) t[static_cast<unsigned char>(c)] = 0;
+  for (const char c : {'{', '}', '<', '>', ';', '=', '[', ']', '(', ')', '$', '\\', '|', '"'})
+    t[static_cast<unsigned char>(c)] = k_visible | k_code;
+  t[static_cast<unsigned char>('<')] |= k_lt;
+  return t;
+}();
+
+}  // namespace
+
 TextShape text_shape(std::string_view text) noexcept {
   TextShape shape;
   std::size_t visible = 0, code = 0;
   for (std::size_t k = 0; k < text.size(); ++k) {
-    const char c = text[k];
-    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') continue;
-    ++visible;
-    switch (c) {
-      case '{': case '}': case '<': case '>': case ';': case '=': case '[': case ']':
-      case '(': case ')': case '$': case '\\': case '|': case '"':
-        ++code;
-        break;
-      default:
-        break;
-    }
-    if (c == '<' && k + 1 < text.size()) {
+    const std::uint8_t c = k_shape_classes[static_cast<unsigned char>(text[k])];
+    visible += c & k_visible;
+    code += (c & k_code) >> 1;
+    if ((c & k_lt) != 0 && k + 1 < text.size()) {
       const char n = text[k + 1];
       if ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!') ++shape.tags;
     }
@@ -218,20 +243,20 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
     std::size_t at = base_width;
     for (std::size_t b = 0; b < k_markup_bits; ++b)
       out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
-    out[at++] = static_cast<float>(std::log1p(markup[i].depth));
+    out[at++] = static_cast<float>(log1p_count(markup[i].depth));
     const Ancestors up = ancestors(fresh.containers.chain(i));
     const Ancestors* chain = up[0] != k_no_subtree ? &up : nullptr;
     for (std::size_t level = 0; level < k_levels; ++level) {
       const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
       out[at++] = static_cast<float>(share(s.words, pg.page_words));
       out[at++] = static_cast<float>(share(s.anchor_words, s.words));
-      out[at++] = static_cast<float>(std::log1p(s.blocks));
+      out[at++] = static_cast<float>(log1p_count(s.blocks));
     }
     const double items2 = chain != nullptr ? pg.items_2[(*chain)[1]] : 0.0;
     const double items3 = chain != nullptr ? pg.items_3[(*chain)[2]] : 0.0;
     const double words2 = chain != nullptr ? pg.subtree[(*chain)[1]].words : 0.0;
-    out[at++] = static_cast<float>(std::log1p(items2));
-    out[at++] = static_cast<float>(std::log1p(items3));
+    out[at++] = static_cast<float>(log1p_count(items2));
+    out[at++] = static_cast<float>(log1p_count(items3));
     out[at++] = static_cast<float>(std::log1p(share(words2, items2)));
     out[at++] = static_cast<float>(rules.votes[i]);
     out[at++] = static_cast<float>(rules.evidence[i]);
@@ -258,7 +283,7 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
       }
     }
     out[at++] = static_cast<float>(meet);
-    out[at++] = static_cast<float>(std::log1p(pg.max_items));
+    out[at++] = static_cast<float>(log1p_count(pg.max_items));
     out[at++] = rules.title[i] ? 1.0f : 0.0f;
     out[at++] = rules.after_end[i] ? 1.0f : 0.0f;
   }
