@@ -1,5 +1,6 @@
 // The learned models' feature sets (learned_model.hpp): their names, widths and the rows
 // that feature_rows builds from a page's block features, the same for training and scoring.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <optional>
@@ -122,28 +123,44 @@ std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, Feat
   const double span = features.size() > 1 ? static_cast<double>(features.size() - 1) : 1.0;
   double before = 0;
   for (std::size_t i = 0; i < begin; ++i) before += features[i].num_words;
+  // Each block's text features and enclosing tag as the rows hold them (floats), worked out
+  // once for the blocks the rows read: begin − 1 … end (the sentinel's outside the page).
+  constexpr std::size_t k_cached = k_text_features + 1;  // + enclosing_tag
+  const auto cached = [](const BlockFeatures& f) {
+    const auto named = named_features(f);
+    std::array<float, k_cached> values{};
+    for (std::size_t k = 0; k < k_cached; ++k) values[k] = static_cast<float>(named[k].value);
+    return values;
+  };
+  std::vector<std::array<float, k_cached>> blocks;  // [k] is block begin − 1 + k
+  blocks.reserve(end - begin + 2);
+  for (std::size_t k = 0; k < end - begin + 2; ++k) {
+    const std::size_t i = begin + k;  // block i − 1
+    blocks.push_back(cached(i >= 1 && i - 1 < features.size() ? features[i - 1] : empty_start_features()));
+  }
+  static_assert(k_enclosing_tag == k_text_features, "the cache holds the tag after the text");
   for (std::size_t i = begin; i < end; ++i) {
     float* out = rows.data() + (i - begin) * width;
-    const BlockContext c = context_of(features, i);
-    const auto current = named_features(c.current);
-    const auto put_text = [&out](const std::array<NamedFeature, k_num_named_features>& named, std::size_t at) {
-      for (std::size_t k = 0; k < k_text_features; ++k) out[at + k] = static_cast<float>(named[k].value);
+    const auto& previous = blocks[i - begin];
+    const auto& current = blocks[i - begin + 1];
+    const auto& next = blocks[i - begin + 2];
+    const auto put_text = [&out](const std::array<float, k_cached>& values, std::size_t at) {
+      std::copy_n(values.begin(), k_text_features, out + at);
     };
     const double w = features[i].num_words;
     if (set == FeatureSet::Current) {
       put_text(current, 0);
     } else {
-      const auto previous = named_features(c.previous);
-      const auto next = named_features(c.next);
       put_text(previous, 0);
       put_text(current, k_text_features);
       put_text(next, 2 * k_text_features);
       std::size_t at = 3 * k_text_features;
       if (set != FeatureSet::Context) {
-        for (const auto* named : {&previous, &current, &next})
-          out[at++] = static_cast<float>((*named)[k_enclosing_tag].value);
-        out[at++] = static_cast<float>(current[k_position].value);
-        out[at++] = static_cast<float>(current[k_relative_position].value);
+        for (const auto* values : {&previous, &current, &next})
+          out[at++] = (*values)[k_enclosing_tag];
+        const auto named = named_features(features[i]);
+        out[at++] = static_cast<float>(named[k_position].value);
+        out[at++] = static_cast<float>(named[k_relative_position].value);
       }
       if (set == FeatureSet::LocalPage) {
         out[at++] = static_cast<float>(words > 0 ? w / words : 0.0);
