@@ -114,6 +114,15 @@ void tokenize(std::string_view text, std::vector<std::string_view>& out) {
     prev_word = word;
     prev_glue = glue;
     p += len;
+    // Most text is runs of ASCII letters and digits: after a word character, each one of
+    // them changes nothing but mark_base (no space, no flip, no glue), so they are passed
+    // over in one loop.
+    if (word && !glue && p < end && *p < 0x80 && k_ascii_classes[*p] == Word) {
+      do {
+        ++p;
+      } while (p < end && *p < 0x80 && k_ascii_classes[*p] == Word);
+      mark_base = p[-1] != '_';
+    }
   }
   if (token_start != nullptr)
     out.emplace_back(reinterpret_cast<const char*>(token_start), end - token_start);
