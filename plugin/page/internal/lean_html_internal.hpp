@@ -17,6 +17,19 @@
 //    it did, and the segmenter reads whitespace there as one space, whatever its length.
 //    Not after <pre> and <listing> (the tree builder drops a newline just after them), nor
 //    inside <select>;
+//  - a run of text of k_lean_min_text bytes or more, between markup or character references
+//    and without its leading and trailing whitespace, becomes a mark: U+E000 (a private-use
+//    character), the run's number and ';' (text may follow it where the tree builder ignores
+//    the tag after the run), so Gumbo's tokenizer emits a handful of character
+//    tokens instead of one per character of the run. The tree builder treats every
+//    character of text alike but for whitespace (and NUL, CR and the characters it
+//    replaces by U+FFFD, none of which a run holds), and the mark, like the run it stands
+//    for, starts and ends with a character that is not whitespace, so the tree's shape is
+//    the same; the segmenter reads each text node with restore_text(). Whitespace inside
+//    the run would only show where the tree builder keeps whitespace and drops other text
+//    (in a frameset, and in a <template>'s column group): not after a <frameset> or inside
+//    a <template> start tag, nor in <select> or foreign content. Not in a page that holds
+//    the mark itself;
 //  - a tag's attributes go (<div class="x" id="y"> becomes <div>, <br class="x"/> <br/>): the
 //    segmenter reads no attribute. Where the tree builder reads one (an <input>'s type,
 //    annotation-xml's encoding, <font>'s color, face and size, <isindex>'s prompt and
@@ -51,11 +64,16 @@ inline constexpr std::size_t k_lean_min_body = 16;
 inline constexpr std::size_t k_lean_min_attributes = 4;
 /// Whitespace between tags is cut to its first character when at least this much follows it.
 inline constexpr std::size_t k_lean_min_whitespace = 4;
+/// A run of text becomes a mark (k_lean_text_mark, its number, ';') when it is this long.
+inline constexpr std::size_t k_lean_min_text = 12;
+/// The mark's first character: U+E000, the first of Unicode's private-use characters.
+inline constexpr std::string_view k_lean_text_mark = "\xEE\x80\x80";
 
 class LeanHtml {
  public:
   /// The lean copy of \p html, or std::nullopt when it has nothing worth emptying. O(bytes),
-  /// memchr-like on the bodies. \throws std::bad_alloc only.
+  /// memchr-like on the bodies. \p html must outlive the copy (restore_text reads the runs
+  /// of text from it). \throws std::bad_alloc only.
   [[nodiscard]] static std::optional<LeanHtml> make(std::string_view html);
 
   /// The lean text (what Gumbo parses).
@@ -69,13 +87,29 @@ class LeanHtml {
   /// Bytes removed.
   [[nodiscard]] std::size_t removed() const noexcept;
 
+  /// Whether \p text (a text node's text or original text, from the tree Gumbo built of
+  /// text()) holds marks that stand for runs of text. O(size of text). Never throws.
+  [[nodiscard]] bool has_text_marks(std::string_view text) const noexcept {
+    return !m_runs.empty() && text.find(k_lean_text_mark) != std::string_view::npos;
+  }
+
+  /// \p text with each mark replaced by the run of the original html it stands for, into
+  /// \p out (cleared first): what the text node holds when Gumbo parses the page without
+  /// its runs of text cut. O(size of the result). \throws std::bad_alloc only.
+  void restore_text(std::string_view text, std::string& out) const;
+
  private:
   struct Cut {
     std::size_t lean_end;  // offset in text() where the kept body ends (after it: shifted)
     std::size_t removed;   // bytes removed up to and including this cut
   };
+  struct Run {
+    std::size_t begin, size;  // in the original html
+  };
+  std::string_view m_html;  // the original html
   std::string m_text;
   std::vector<Cut> m_cuts;  // in order
+  std::vector<Run> m_runs;  // the runs of text replaced by marks, by their number
 };
 
 }  // namespace boilerdex::plugin::detail

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <span>
 
+#include "lean_html_rules_internal.hpp"
 #include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin::detail {
@@ -234,108 +236,6 @@ std::size_t comment_end(std::string_view s, std::size_t lt, std::size_t& body_en
   return npos;
 }
 
-// Foreign elements whose content the tree builder keeps foreign, lower-cased: SVG's and
-// MathML's own (not their HTML integration points). Any other start tag inside <svg> or
-// <math> may break out of foreign content (<div>, <p>, <b>, <font color> ...) or be HTML
-// where the scan would need the tree builder's stack to follow it; the scan stops there.
-bool stays_foreign(std::string_view name) noexcept {
-  static constexpr std::string_view k_names[] = {"a",
-                                                 "animate",
-                                                 "animatecolor",
-                                                 "animatemotion",
-                                                 "animatetransform",
-                                                 "circle",
-                                                 "clippath",
-                                                 "cursor",
-                                                 "defs",
-                                                 "ellipse",
-                                                 "feblend",
-                                                 "fecolormatrix",
-                                                 "fecomponenttransfer",
-                                                 "fecomposite",
-                                                 "feconvolvematrix",
-                                                 "fediffuselighting",
-                                                 "fedisplacementmap",
-                                                 "fedistantlight",
-                                                 "fedropshadow",
-                                                 "feflood",
-                                                 "fefunca",
-                                                 "fefuncb",
-                                                 "fefuncg",
-                                                 "fefuncr",
-                                                 "fegaussianblur",
-                                                 "feimage",
-                                                 "femerge",
-                                                 "femergenode",
-                                                 "femorphology",
-                                                 "feoffset",
-                                                 "fepointlight",
-                                                 "fespecularlighting",
-                                                 "fespotlight",
-                                                 "fetile",
-                                                 "feturbulence",
-                                                 "filter",
-                                                 "g",
-                                                 "image",
-                                                 "line",
-                                                 "lineargradient",
-                                                 "marker",
-                                                 "mask",
-                                                 "metadata",
-                                                 "mpath",
-                                                 "path",
-                                                 "pattern",
-                                                 "polygon",
-                                                 "polyline",
-                                                 "radialgradient",
-                                                 "rect",
-                                                 "script",
-                                                 "set",
-                                                 "stop",
-                                                 "style",
-                                                 "switch",
-                                                 "symbol",
-                                                 "text",
-                                                 "textpath",
-                                                 "tspan",
-                                                 "use",
-                                                 "view",
-                                                 "maction",
-                                                 "menclose",
-                                                 "merror",
-                                                 "mfenced",
-                                                 "mfrac",
-                                                 "mmultiscripts",
-                                                 "mover",
-                                                 "mpadded",
-                                                 "mphantom",
-                                                 "mprescripts",
-                                                 "mroot",
-                                                 "mrow",
-                                                 "mspace",
-                                                 "msqrt",
-                                                 "mstyle",
-                                                 "msub",
-                                                 "msubsup",
-                                                 "msup",
-                                                 "mtable",
-                                                 "mtd",
-                                                 "mtr",
-                                                 "munder",
-                                                 "munderover",
-                                                 "none",
-                                                 "semantics",
-                                                 "annotation"};
-  return std::find(std::begin(k_names), std::end(k_names), name) != std::end(k_names);
-}
-
-// HTML integration points and MathML text integration points: their content is HTML.
-bool integration_point(std::string_view name) noexcept {
-  return name == "foreignobject" || name == "desc" || name == "title" || name == "mi" ||
-         name == "mo" || name == "mn" || name == "ms" || name == "mtext" ||
-         name == "annotation-xml";
-}
-
 // Whether a start tag named \p name (lower-case) puts a node in the tree wherever it stands
 // outside <select>, so that text before it ends its text node and text after it starts a
 // new one: every start tag but those the tree builder may ignore (html, body and head
@@ -373,10 +273,13 @@ std::optional<Indentation> indentation_in(std::string_view s, std::size_t text_b
   return Indentation{kept, lt, after_node};
 }
 
+bool is_alnum(char c) noexcept { return is_alpha(c) || (c >= '0' && c <= '9'); }
+
 }  // namespace
 
 std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   LeanHtml lean;
+  lean.m_html = s;
   std::size_t copied = 0;  // s[0, copied) is in lean.m_text
   std::size_t removed = 0;
   // Inside <select> the tree builder ignores <style>, <title>, <xmp>, <iframe>, <noembed> and
@@ -400,6 +303,44 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   // followed; anything else stops the scan (stays_foreign).
   int svg = 0, math = 0;
   TagAttributes attributes;  // the current tag's (reused)
+  // Runs of text become marks unless the page holds a mark itself, and not while a
+  // <template> is open (its column group keeps whitespace and drops other text).
+  const bool mark_text = s.find(k_lean_text_mark) == npos;
+  int templates = 0;
+  // Replaces s[begin, end), text without its leading and trailing whitespace, by a mark.
+  const auto mark_run = [&](std::size_t begin, std::size_t end) {
+    while (begin < end && is_space(s[begin])) ++begin;
+    while (end > begin && is_space(s[end - 1])) --end;
+    if (end - begin < k_lean_min_text || !plain_text(s.substr(begin, end - begin))) return;
+    std::array<char, k_lean_text_mark.size() + 21> mark{};
+    std::copy(k_lean_text_mark.begin(), k_lean_text_mark.end(), mark.begin());
+    const auto [digits_end, error] = std::to_chars(
+        mark.data() + k_lean_text_mark.size(), mark.data() + mark.size() - 1, lean.m_runs.size());
+    (void)error;  // 20 digits hold any size_t
+    *digits_end = ';';
+    cut(begin, end,
+        std::string_view(mark.data(), static_cast<std::size_t>(digits_end + 1 - mark.data())),
+        k_lean_min_text);
+    lean.m_runs.push_back({begin, end - begin});
+  };
+  // Marks the runs of text in s[begin, end), the data between two pieces of markup: the
+  // pieces between character references. A reference ends at its ';' at the latest (a
+  // name or number of at most 32 characters), so what follows the ';' is text; without one
+  // in reach the rest of the data is left.
+  const auto mark_data = [&](std::size_t begin, std::size_t end) {
+    const std::string_view data = s.substr(0, end);
+    std::size_t p = begin;
+    while (p < end) {
+      std::size_t amp = data.find('&', p);
+      if (amp == npos) amp = end;
+      mark_run(p, amp);
+      if (amp == end) return;
+      std::size_t q = amp + 1;
+      while (q < end && q - amp <= 32 && (is_alnum(s[q]) || s[q] == '#')) ++q;
+      if (q >= end || s[q] != ';') return;
+      p = q + 1;
+    }
+  };
   std::size_t i = 0;
   // What ends at s[i - 1]: markup (a tag, comment, doctype or processing instruction, not a
   // '<' that is text), a node of the tree (a comment or an always_inserted start tag), a
@@ -416,6 +357,8 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     const std::size_t text_begin = i;
     if ((i = s.find('<', i)) == npos || i + 1 >= s.size()) break;
     const std::size_t lt = i;
+    if (mark_text && text_begin > 0 && templates == 0 && svg == 0 && math == 0 && !in_select)
+      mark_data(text_begin, lt);
     indentation = after_markup && !after_pre && !in_select
                       ? indentation_in(s, text_begin, lt, after_node)
                       : std::nullopt;
@@ -505,6 +448,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       if (name == "math" && math > 0) --math;
       if (foreign && (name == "p" || name == "br")) break;  // these end tags break out
       if (name == "select" && !foreign) in_select = false;
+      if (name == "template" && !foreign && templates > 0) --templates;
       if (in_select && closes_select_in_table(name)) break;
       continue;
     }
@@ -524,6 +468,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       continue;
     }
     if (name == "frameset") break;  // in a frameset, a <script> start tag is ignored
+    if (name == "template") ++templates;
     if (name == "select") {
       in_select = !in_select;  // a <select> inside one closes it
       continue;
@@ -571,6 +516,27 @@ std::size_t LeanHtml::original_offset(std::size_t offset) const noexcept {
   const auto it = std::upper_bound(m_cuts.begin(), m_cuts.end(), offset,
                                    [](std::size_t o, const Cut& c) { return o < c.lean_end; });
   return offset + (it == m_cuts.begin() ? 0 : std::prev(it)->removed);
+}
+
+void LeanHtml::restore_text(std::string_view text, std::string& out) const {
+  out.clear();
+  std::size_t p = 0;
+  for (std::size_t m = text.find(k_lean_text_mark); m != npos; m = text.find(k_lean_text_mark, p)) {
+    const std::size_t digits = m + k_lean_text_mark.size();
+    std::size_t number = 0;
+    const auto [end, error] =
+        std::from_chars(text.data() + digits, text.data() + text.size(), number);
+    out.append(text.substr(p, m - p));
+    if (error != std::errc{} || end == text.data() + text.size() || *end != ';' ||
+        number >= m_runs.size()) {
+      out.append(k_lean_text_mark);  // not a mark of this copy
+      p = digits;
+      continue;
+    }
+    out.append(m_html.substr(m_runs[number].begin, m_runs[number].size));
+    p = static_cast<std::size_t>(end + 1 - text.data());
+  }
+  out.append(text.substr(p));
 }
 
 std::size_t LeanHtml::removed() const noexcept {

@@ -112,9 +112,19 @@ class Walker {
           const GumboText& t = child->v.text;
           const std::uint32_t begin = m_source.to_input(t.start_pos.offset);
           const std::uint32_t end = m_source.to_input(t.start_pos.offset + t.original_text.length);
-          split_at_references(
-              std::string_view(t.original_text.data, t.original_text.length), t.text,
-              is_raw_text(top.node), m_chunks, m_chunk_storage);
+          std::string_view original(t.original_text.data, t.original_text.length);
+          std::string_view text(t.text);
+          if (const LeanHtml* lean = m_source.lean) {  // runs of text the lean copy marked
+            if (lean->has_text_marks(original)) {
+              lean->restore_text(original, m_restored_original);
+              original = m_restored_original;
+            }
+            if (lean->has_text_marks(text)) {
+              lean->restore_text(text, m_restored_text);
+              text = m_restored_text;
+            }
+          }
+          split_at_references(original, text, is_raw_text(top.node), m_chunks, m_chunk_storage);
           for (const std::string_view chunk : m_chunks) m_handler.characters(chunk, begin, end);
           break;
         }
@@ -255,6 +265,7 @@ class Walker {
   std::array<int, GUMBO_TAG_LAST + 1> m_open{};  // open (started, not closed) elements per tag
   std::vector<std::string_view> m_chunks;
   std::string m_chunk_storage;
+  std::string m_restored_original, m_restored_text;  // a text node's, runs of text restored
   std::uint32_t m_next_id = 0;
   std::size_t m_depth = 0;
   struct DeferredAnchor {
