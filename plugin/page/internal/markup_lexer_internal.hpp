@@ -109,9 +109,9 @@ class PrefixTable {
   std::array<std::pair<std::uint32_t, std::uint32_t>, 256> m_first{};  // [begin, end) by first char
 };
 
-/// Values by name, looked up among the names of the same length only: a tag name is
-/// compared with a handful of names instead of every one. Names of k_max_name bytes or more
-/// are never held. Immutable once built; thread-safe to read.
+/// Values by name, looked up among the names of the same length and first byte only: a tag
+/// name is compared with one or two names instead of every one. Names of k_max_name bytes
+/// or more are never held. Immutable once built; thread-safe to read.
 template <class T>
 class NameTable {
  public:
@@ -119,14 +119,15 @@ class NameTable {
 
   explicit NameTable(const std::vector<std::pair<std::string_view, T>>& entries) {
     for (const auto& entry : entries) {
-      if (entry.first.size() < k_max_name) m_by_length[entry.first.size()].push_back(entry);
+      if (entry.first.size() < k_max_name) m_buckets[bucket(entry.first)].push_back(entry);
     }
   }
 
   /// The value held for \p name (compared exactly), or null.
   [[nodiscard]] const T* find(std::string_view name) const noexcept {
     if (name.size() >= k_max_name) return nullptr;
-    for (const auto& entry : m_by_length[name.size()]) {
+    for (const auto& entry : m_buckets[bucket(name)]) {
+      if (entry.first.size() != name.size()) continue;
       // Byte by byte: names this short cost less than a call to memcmp.
       std::size_t k = 0;
       while (k < name.size() && entry.first[k] == name[k]) ++k;
@@ -136,7 +137,14 @@ class NameTable {
   }
 
  private:
-  std::array<std::vector<std::pair<std::string_view, T>>, k_max_name> m_by_length;
+  static constexpr std::size_t k_buckets = 64;
+  // A name's bucket, from its length and first byte (a name under k_max_name bytes).
+  static std::size_t bucket(std::string_view name) noexcept {
+    if (name.empty()) return 0;
+    return (static_cast<unsigned char>(name[0]) ^ (name.size() << 3) ^ (name.size() >> 2)) &
+           (k_buckets - 1);
+  }
+  std::array<std::vector<std::pair<std::string_view, T>>, k_buckets> m_buckets;
 };
 
 /// Calls \p f(word) for each run of ASCII letters and digits of a class, id or itemprop
@@ -151,6 +159,14 @@ void for_each_markup_word(std::string_view value, F&& f) {
     if (i > begin) f(value.substr(begin, i - begin));
   }
 }
+
+/// The bytes that end an attribute's name in scan_start_tag: HTML space, '=', '>' and '/'.
+inline constexpr std::array<bool, 256> k_ends_attribute_name = [] {
+  std::array<bool, 256> table{};
+  for (const char c : {' ', '\t', '\n', '\r', '\f', '=', '>', '/'})
+    table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
 
 /// Scans a start tag's attributes from \p p (just after its name) to its '>', quotes
 /// respected, calling \p f(name, value) for each attribute (value empty when it has none).
@@ -169,7 +185,7 @@ std::size_t scan_start_tag(std::string_view html, std::size_t p, F&& f, bool& se
     if (html[p] == '>') return p + 1;
     self_closing = false;
     const std::size_t name_begin = p;
-    while (p < n && !is_html_space(html[p]) && html[p] != '=' && html[p] != '>' && html[p] != '/') ++p;
+    while (p < n && !k_ends_attribute_name[static_cast<unsigned char>(html[p])]) ++p;
     const std::string_view name = html.substr(name_begin, p - name_begin);
     while (p < n && is_html_space(html[p])) ++p;
     if (p >= n || html[p] != '=') {
