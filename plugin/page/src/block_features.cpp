@@ -173,11 +173,13 @@ bool is_date_time_token(std::string_view token) noexcept {
            c == '?';
   };
   while (!token.empty() && strip_front(token.front())) token.remove_prefix(1);
-  while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
+  // A calendar name starts with a capital, a time or a numeric date with a digit: most
+  // tokens end here (no digit or capital is stripped from the back, so none starts after).
   if (token.empty()) return false;
-  // A calendar name starts with a capital, a time or a numeric date with a digit.
   const char first = token.front();
-  if (!is_digit(first)) return first >= 'A' && first <= 'Z' && is_calendar_name(token);
+  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
+  while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
+  if (!is_digit(first)) return is_calendar_name(token);
   if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
   return is_time(token) || is_numeric_date(token);
 }
