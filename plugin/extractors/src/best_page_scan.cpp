@@ -266,15 +266,28 @@ std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
     all[k + 1] = all[k] + w;
     inside[k + 1] = inside[k] + (k >= best_begin && k < best_end ? w : 0);
   }
+  // The first entry at or after an offset (lower_bound): blocks mostly come in page order,
+  // so each search steps on from the last answer while that stays short, and bisects
+  // otherwise.
+  const auto entry_at_or_after = [&offsets = scan.offsets](std::size_t& from, std::uint32_t at) {
+    constexpr std::size_t k_steps = 8;
+    std::size_t k = from;
+    if (k > 0 && offsets[k - 1] >= at) k = 0;  // behind the last answer: bisect from the start
+    const std::size_t stop = std::min(offsets.size(), k + k_steps);
+    while (k < stop && offsets[k] < at) ++k;
+    if (k == stop && k < offsets.size() && offsets[k] < at)
+      k = static_cast<std::size_t>(std::lower_bound(offsets.begin() + static_cast<std::ptrdiff_t>(k),
+                                                    offsets.end(), at) -
+                                   offsets.begin());
+    from = k;
+    return k;
+  };
+  std::size_t first_from = 0, last_from = 0;
   std::vector<float> shares(doc.blocks.size(), 0.0f);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     const TextBlock& b = doc.blocks[i];
-    const auto first = static_cast<std::size_t>(
-        std::lower_bound(scan.offsets.begin(), scan.offsets.end(), b.source_begin) -
-        scan.offsets.begin());
-    const auto last = static_cast<std::size_t>(
-        std::lower_bound(scan.offsets.begin(), scan.offsets.end(), b.source_end) -
-        scan.offsets.begin());
+    const std::size_t first = entry_at_or_after(first_from, b.source_begin);
+    const std::size_t last = entry_at_or_after(last_from, b.source_end);
     if (last <= first || all[last] == all[first]) continue;
     shares[i] = static_cast<float>(inside[last] - inside[first]) /
                 static_cast<float>(all[last] - all[first]);
