@@ -218,7 +218,10 @@ class OpenElements {
     std::copy_n(tag.begin(), e.length, e.name.begin());
     e.bits = bits;
     m_stack.push_back(e);
-    for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) ++m_count[std::countr_zero(rest)];
+    for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
+      const int b = std::countr_zero(rest);
+      if (m_count[b]++ == 0) m_bits |= 1u << b;
+    }
   }
 
   /// Pops down to and including the nearest open \p tag not beyond an element named in
@@ -235,24 +238,23 @@ class OpenElements {
     return false;
   }
 
-  [[nodiscard]] std::uint32_t bits() const noexcept {
-    std::uint32_t out = 0;
-    for (unsigned b = 0; b < k_markup_bits; ++b) {
-      if (m_count[b] > 0) out |= 1u << b;
-    }
-    return out;
-  }
+  /// The bits of every open element, ORed.
+  [[nodiscard]] std::uint32_t bits() const noexcept { return m_bits; }
   [[nodiscard]] std::size_t depth() const noexcept { return m_stack.size(); }
 
  private:
   void pop() {
-    for (std::uint32_t rest = m_stack.back().bits; rest != 0; rest &= rest - 1) --m_count[std::countr_zero(rest)];
+    for (std::uint32_t rest = m_stack.back().bits; rest != 0; rest &= rest - 1) {
+      const int b = std::countr_zero(rest);
+      if (--m_count[b] == 0) m_bits &= ~(1u << b);
+    }
     m_stack.pop_back();
   }
 
   static constexpr std::size_t k_max_open = 4096;
   std::vector<Element> m_stack;
-  std::array<std::uint32_t, k_markup_bits> m_count{};
+  std::array<std::uint32_t, k_markup_bits> m_count{};  // open elements with each bit
+  std::uint32_t m_bits = 0;                            // the bits whose count is not 0
 };
 
 // Start tags that close an open <p> (close_implied).
