@@ -168,6 +168,10 @@ BOOST_AUTO_TEST_CASE(foreign_content_and_framesets_are_left_alone) {
   BOOST_TEST(lean(icon + "<script>" + k_body + "</script>") ==
              "<svg><title>Search</title><g><path/></g></svg><script> </script>");
   BOOST_TEST(lean("<svg></math><script>" + k_body + "</script>") == "<svg></math><script>" + k_body + "</script>");
+  // A self-closing HTML tag breaks out too (the fuzzer's case: after <u/> the "CDATA" is a
+  // bogus comment and <textarea> is RCDATA, so "<M L c>" is text).
+  check_left_alone("<math><u/><![CDATA[><textarea>]]><M L c>");
+  BOOST_TEST(lean(icon + "<svg><path/><title/><g/></svg><p class=x>") == "<svg><title>Search</title><g><path/></g></svg><svg><path/><title/><g/></svg><p>");
   // In <select> a <style> start tag is ignored: its "body" is text of the select (found by
   // the fuzzer: the lean parse lost it). Nothing is rewritten before </select>.
   const std::string select = "<select><style>R" + k_body + "</style><script>" + k_body + "</script></select>";

@@ -457,7 +457,9 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       continue;
     }
     if (foreign) {
-      if (self_closing) continue;
+      // A self-closing tag has no content to follow, but one that is not foreign breaks out
+      // all the same (<u/>: what follows is HTML).
+      if (self_closing && (stays_foreign(name) || integration_point(name))) continue;
       if (integration_point(name)) {  // HTML inside: followed only when it is plain text
         const std::size_t end = raw_text_end(s, after, name);
         if (end == npos || s.substr(after, end - after).find('<') != npos) break;
