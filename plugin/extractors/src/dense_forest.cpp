@@ -13,7 +13,8 @@ namespace boilerdex::plugin::detail {
 
 namespace {
 
-// Rows that go through a tree at once in the lanes form (below).
+// Rows laid out together for the lanes form (below), eight of them in each pass through the
+// trees.
 constexpr std::size_t k_lanes = 16;
 
 int tree_depth(const DecisionTree& tree, std::uint32_t node) {

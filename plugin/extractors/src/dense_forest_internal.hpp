@@ -30,8 +30,9 @@ class DenseForest {
 
   /// Adds each tree's leaf value for row rows[k] (row-major, \p width floats each) to
   /// margins[k], tree by tree. Row indices in \p rows. Where the processor has AVX2, the
-  /// ensemble is at most 4 deep and its leaf values are floats, sixteen rows go through each
-  /// tree at once (the lanes form); every margin is bit for bit the same either way.
+  /// ensemble is at most 4 deep and its leaf values are floats, the rows go sixteen at a time,
+  /// eight in each pass through the trees (the lanes form); every margin is bit for bit the
+  /// same either way.
   void add_margins(const float* data, std::size_t width, std::span<const std::size_t> rows,
                    std::span<double> margins) const noexcept;
 
