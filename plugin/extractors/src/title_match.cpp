@@ -20,10 +20,11 @@ namespace {
 // One of the separator classes of the 1.2.0 title splitter, as single code points.
 using SeparatorClass = std::initializer_list<std::string_view>;
 
-// Length in bytes of the separator starting at s[i], or 0.
+// Length in bytes of the separator starting at s[i] (i < s.size()), or 0. The first byte is
+// compared before the rest: most characters start no separator.
 std::size_t separator_at(std::string_view s, std::size_t i, SeparatorClass seps) noexcept {
   for (const auto sep : seps) {
-    if (s.substr(i).starts_with(sep)) return sep.size();
+    if (s[i] == sep.front() && s.substr(i).starts_with(sep)) return sep.size();
   }
   return 0;
 }
