@@ -211,14 +211,19 @@ BOOST_AUTO_TEST_CASE(runs_of_text_become_marks) {
              "<p>" + mark + "0;</p>");
   // Left where whitespace inside a run could show, or the text is not the tree's text: in
   // <select>, a <template>, foreign content, after <frameset>, in RCDATA; in a page that
-  // holds the mark itself.
+  // holds the mark's character itself, raw or as a reference (its text would hold U+E000).
   for (const std::string& page :
        {"<select><option>" + words + "</select>", "<template><col>" + words + "</template>",
         "<svg><text>" + words + "</text></svg>", "<frameset>" + words,
         "<title>" + words + "</title><textarea>" + words + "</textarea>",
-        "<p>" + mark + "</p><p>" + words + "</p>"}) {
+        "<p>" + mark + "</p><p>" + words + "</p>", "<p>&#xE000;0;</p><p>" + words + "</p>",
+        "<p>&#X0e000</p><p>" + words + "</p>", "<p>&#57344;0;</p><p>" + words + "</p>"}) {
     BOOST_TEST(lean(page) == page);
   }
+  for (const std::string& near :
+       {std::string("&#xE001;"), std::string("&#xE0000;"), std::string("&#5734;")})
+    BOOST_TEST(lean("<p>" + near + "</p><p>" + words + "</p>") ==
+               "<p>" + near + "</p><p>" + mark + "0;</p>");
   BOOST_TEST(lean("<template><p>x</p></template><p>" + words + "</p>") ==
              "<template><p>x</p></template><p>" + mark + "0;</p>");
   // The segmenter reads each text node with the runs restored: the same blocks, offsets and

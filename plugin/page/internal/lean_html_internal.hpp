@@ -29,7 +29,7 @@
 //    the run would only show where the tree builder keeps whitespace and drops other text
 //    (in a frameset, and in a <template>'s column group): not after a <frameset> or inside
 //    a <template> start tag, nor in <select> or foreign content. Not in a page that holds
-//    the mark itself;
+//    U+E000 itself, raw or as a numeric character reference;
 //  - a tag's attributes go (<div class="x" id="y"> becomes <div>, <br class="x"/> <br/>): the
 //    segmenter reads no attribute. Where the tree builder reads one (an <input>'s type,
 //    annotation-xml's encoding, <font>'s color, face and size, <isindex>'s prompt and
@@ -87,10 +87,11 @@ class LeanHtml {
   /// Bytes removed.
   [[nodiscard]] std::size_t removed() const noexcept;
 
-  /// Whether \p text (a text node's text or original text, from the tree Gumbo built of
-  /// text()) holds marks that stand for runs of text. O(size of text). Never throws.
-  [[nodiscard]] bool has_text_marks(std::string_view text) const noexcept {
-    return !m_runs.empty() && text.find(k_lean_text_mark) != std::string_view::npos;
+  /// Whether \p original (a text node's original text, from the tree Gumbo built of text())
+  /// holds marks that stand for runs of text; its decoded text then holds the same marks,
+  /// and no other U+E000. O(size of original). Never throws.
+  [[nodiscard]] bool has_text_marks(std::string_view original) const noexcept {
+    return !m_runs.empty() && original.find(k_lean_text_mark) != std::string_view::npos;
   }
 
   /// \p text with each mark replaced by the run of the original html it stands for, into

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <cstdint>
 #include <span>
 
 #include "lean_html_rules_internal.hpp"
@@ -273,7 +274,30 @@ std::optional<Indentation> indentation_in(std::string_view s, std::size_t text_b
   return Indentation{kept, lt, after_node};
 }
 
-bool is_alnum(char c) noexcept { return is_alpha(c) || (c >= '0' && c <= '9'); }
+// Whether \p s holds the mark's character, as itself or as a numeric character reference
+// (&#xE000;, &#57344;, any leading zeros, with or without ';'): a text node's text would
+// then hold a U+E000 that no run stands for.
+bool holds_mark_character(std::string_view s) noexcept {
+  if (s.find(k_lean_text_mark) != npos) return true;
+  for (std::size_t p = s.find("&#"); p != npos; p = s.find("&#", p + 2)) {
+    std::size_t q = p + 2;
+    const bool hex = q < s.size() && (s[q] == 'x' || s[q] == 'X');
+    if (hex) ++q;
+    std::uint32_t value = 0;
+    for (; q < s.size() && value <= 0xE000; ++q) {  // past U+E000 it only grows
+      const char c = ascii_lower(s[q]);
+      if (c >= '0' && c <= '9') {
+        value = value * (hex ? 16 : 10) + static_cast<std::uint32_t>(c - '0');
+      } else if (hex && c >= 'a' && c <= 'f') {
+        value = value * 16 + static_cast<std::uint32_t>(c - 'a' + 10);
+      } else {
+        break;
+      }
+    }
+    if (value == 0xE000) return true;
+  }
+  return false;
+}
 
 }  // namespace
 
@@ -303,9 +327,9 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
   // followed; anything else stops the scan (stays_foreign).
   int svg = 0, math = 0;
   TagAttributes attributes;  // the current tag's (reused)
-  // Runs of text become marks unless the page holds a mark itself, and not while a
-  // <template> is open (its column group keeps whitespace and drops other text).
-  const bool mark_text = s.find(k_lean_text_mark) == npos;
+  // Runs of text become marks unless the page holds the mark's character itself, and not
+  // while a <template> is open (its column group keeps whitespace and drops other text).
+  const bool mark_text = !holds_mark_character(s);
   int templates = 0;
   // Replaces s[begin, end), text without its leading and trailing whitespace, by a mark.
   const auto mark_run = [&](std::size_t begin, std::size_t end) {
@@ -336,7 +360,7 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
       mark_run(p, amp);
       if (amp == end) return;
       std::size_t q = amp + 1;
-      while (q < end && q - amp <= 32 && (is_alnum(s[q]) || s[q] == '#')) ++q;
+      while (q < end && q - amp <= 32 && (is_ascii_alnum(s[q]) || s[q] == '#')) ++q;
       if (q >= end || s[q] != ';') return;
       p = q + 1;
     }

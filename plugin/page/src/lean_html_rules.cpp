@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstdint>
+
+#include "utf8_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -107,36 +108,13 @@ bool plain_text(std::string_view text) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const auto* const end = p + text.size();
   while (p < end) {
-    const unsigned char c = *p;
-    if (c < 0x80) {
-      if (c < 0x20 ? (c != '\t' && c != '\n' && c != '\f') : c == 0x7F) return false;
-      ++p;
-      continue;
-    }
-    std::size_t length = 0;
-    std::uint32_t code = 0;
-    if (c >= 0xC2 && c <= 0xDF) {
-      length = 2;
-      code = c & 0x1Fu;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      length = 3;
-      code = c & 0x0Fu;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      length = 4;
-      code = c & 0x07u;
-    } else {
+    const CodePoint c = decode_utf8(p, end);
+    if (c.value == 0xFFFD && c.length == 1) return false;  // malformed
+    const char32_t v = c.value;
+    if ((v < 0x20 && v != '\t' && v != '\n' && v != '\f') || (v >= 0x7F && v <= 0x9F) ||
+        (v >= 0xFDD0 && v <= 0xFDEF) || (v & 0xFFFEu) == 0xFFFEu)
       return false;
-    }
-    if (static_cast<std::size_t>(end - p) < length) return false;
-    for (std::size_t k = 1; k < length; ++k) {
-      if ((p[k] & 0xC0u) != 0x80u) return false;
-      code = (code << 6) | (p[k] & 0x3Fu);
-    }
-    if ((length == 3 && (code < 0x800 || (code >= 0xD800 && code <= 0xDFFF))) ||
-        (length == 4 && (code < 0x10000 || code > 0x10FFFF)) || code <= 0x9F ||
-        (code >= 0xFDD0 && code <= 0xFDEF) || (code & 0xFFFEu) == 0xFFFEu)
-      return false;
-    p += length;
+    p += c.length;
   }
   return true;
 }

@@ -114,15 +114,12 @@ class Walker {
           const std::uint32_t end = m_source.to_input(t.start_pos.offset + t.original_text.length);
           std::string_view original(t.original_text.data, t.original_text.length);
           std::string_view text(t.text);
-          if (const LeanHtml* lean = m_source.lean) {  // runs of text the lean copy marked
-            if (lean->has_text_marks(original)) {
-              lean->restore_text(original, m_restored_original);
-              original = m_restored_original;
-            }
-            if (lean->has_text_marks(text)) {
-              lean->restore_text(text, m_restored_text);
-              text = m_restored_text;
-            }
+          // Runs of text the lean copy marked: the same marks in both.
+          if (m_source.lean != nullptr && m_source.lean->has_text_marks(original)) {
+            m_source.lean->restore_text(original, m_restored_original);
+            m_source.lean->restore_text(text, m_restored_text);
+            original = m_restored_original;
+            text = m_restored_text;
           }
           split_at_references(original, text, is_raw_text(top.node), m_chunks, m_chunk_storage);
           for (const std::string_view chunk : m_chunks) m_handler.characters(chunk, begin, end);
