@@ -96,14 +96,10 @@ void add_all(const float* data, std::size_t width, std::span<const std::size_t> 
 // value, a float, is widened to double and added in tree order, so its margin is bit for bit
 // the scalar sum.
 
-// One tree's leaf for eight rows (one half of the sixteen): the row's path picked level by
-// level with blends, each level's bit selecting among the next level's compares, each
-// compare made where it is used (few registers live, nothing spilled). A split's compare,
-// `right`, is all-ones in the lanes whose row goes right: !(x < t), NaN included, as in the
-// scalar walk, written !(t > x) (_CMP_NGT_UQ, the same for every x and t) so that the row's
-// feature is read by the compare itself. \p x: the half's first lane; \p columns: each
-// split's feature times k_lanes. The leaf index & 7 of each lane goes into \p low3, the
-// first level's bit (the leaf's 8) is the result.
+// One split's compare for eight rows: all-ones in the lanes whose row goes right, !(x < t),
+// NaN included, as in the scalar walk, written !(t > x) (_CMP_NGT_UQ, the same for every x
+// and t) so that the row's feature is read by the compare itself. \p x: the half's first
+// lane; \p columns: each split's feature times k_lanes.
 __attribute__((target("avx2"))) inline __m256 goes_right(const float* x,
                                                          const std::uint32_t* columns,
                                                          const float* thresholds, int n) noexcept {
@@ -111,6 +107,10 @@ __attribute__((target("avx2"))) inline __m256 goes_right(const float* x,
                        _CMP_NGT_UQ);
 }
 
+// One tree's leaf for eight rows (one half of the sixteen): the row's path picked level by
+// level with blends, each level's bit selecting among the next level's compares, each
+// compare made where it is used (few registers live, nothing spilled). The leaf index & 7
+// of each lane goes into \p low3, the first level's bit (the leaf's 8) is the result.
 __attribute__((target("avx2"))) inline __m256 pick_leaf(const float* x,
                                                         const std::uint32_t* columns,
                                                         const float* thresholds,
