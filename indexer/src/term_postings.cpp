@@ -3,6 +3,7 @@
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/indexer/document_layout.hpp"
 #include "boilerdex/indexer/stem_language.hpp"
+#include "memo_stem_internal.hpp"
 
 namespace boilerdex::indexer {
 
@@ -28,7 +29,7 @@ void TextPostings::clear() noexcept {
 void TermMaker::configure(Xapian::TermGenerator& tg, const TermSettings& s) {
   if (s.language != "none") {
     try {
-      tg.set_stemmer(Xapian::Stem(s.language));
+      tg.set_stemmer(detail::memo_stem(s.language));
     } catch (const Xapian::InvalidArgumentError&) {
       throw UsageError("unknown stemming language '" + s.language + "' (see Xapian::Stem::get_available_languages)");
     }
@@ -58,8 +59,8 @@ void TermMaker::use_language(std::string_view tag) {
   auto it = m_languages.find(language);
   if (it == m_languages.end()) {
     LanguageTerms terms;
-    if (!language.empty()) terms.stemmer = Xapian::Stem(language);
-    else if (m_settings.language != "none") terms.stemmer = Xapian::Stem(m_settings.language);
+    if (!language.empty()) terms.stemmer = detail::memo_stem(language);
+    else if (m_settings.language != "none") terms.stemmer = detail::memo_stem(m_settings.language);
     const std::vector<std::string>& stopwords = stopwords_for(m_settings, language);
     if (!stopwords.empty()) terms.stopper = std::make_unique<Xapian::SimpleStopper>(stopwords.begin(), stopwords.end());
     it = m_languages.emplace(language, std::move(terms)).first;
