@@ -90,13 +90,18 @@ def cause(html, gold, ours):
     return "in the text, %s the <h1>, %s" % (band, near)
 
 
-def main():
+def arguments():
+    """The command line's arguments."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", required=True, help="a WCXB data set (ground-truth/, html/)")
     parser.add_argument("out", help="boilerdex-extract -f json -o directory")
-    parser.add_argument("--part", default="tune", help="tune (default), 'inner 0', 'inner 1' or held-out")
+    parser.add_argument("--part", default="tune", choices=("tune", "inner 0", "inner 1", "held-out"))
     parser.add_argument("-v", action="store_true", help="list the pages")
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main():
+    args = arguments()
     counts = collections.Counter()
     gold_dir = os.path.join(args.data, "ground-truth")
     for name in sorted(os.listdir(gold_dir)):
