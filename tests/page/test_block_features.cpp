@@ -1,6 +1,16 @@
 #include <boost/test/unit_test.hpp>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "boilerdex/plugin/block_features.hpp"
+#include "boilerdex/plugin/word_tokenizer.hpp"
 #include "test_block_builder.hpp"
 
 using namespace boilerdex::plugin;
@@ -91,6 +101,89 @@ BOOST_AUTO_TEST_CASE(named_features_are_complete_and_stable) {
   BOOST_TEST(tag_class_name(TagClass::H2) == "h2");
   BOOST_TEST(tag_class_name(TagClass::Other) == "other");
   BOOST_TEST(tag_class_name(TagClass::Div) == "div");
+}
+
+namespace {
+
+// The token statistics as the features define them, read token by token from tokenize's
+// tokens (compute_block_features reads them while it tokenizes).
+struct ReferenceCounts {
+  int word_tokens = 0, letters_and_digits = 0, start_uppercase = 0, all_uppercase = 0,
+      full_stops = 0, sentences = 0, date_tokens = 0;
+};
+
+ReferenceCounts reference_counts(std::string_view text) {
+  ReferenceCounts r;
+  std::vector<std::string_view> tokens;
+  tokenize(text, tokens);
+  bool open = false;
+  for (const std::string_view t : tokens) {
+    if (is_date_time_token(t)) ++r.date_tokens;
+    if (!is_word(t)) continue;
+    ++r.word_tokens;
+    bool has_letter = false, has_lower = false, first_upper = false;
+    const auto n = static_cast<int32_t>(t.size());
+    for (int32_t i = 0; i < n;) {
+      UChar32 c = 0;
+      U8_NEXT(t.data(), i, n, c);
+      if (c < 0) continue;
+      const auto mask = U_GET_GC_MASK(c);
+      if (mask & U_GC_L_MASK) {
+        if (!has_letter) first_upper = (mask & (U_GC_LU_MASK | U_GC_LT_MASK)) != 0;
+        has_letter = true;
+        has_lower = has_lower || (mask & U_GC_LL_MASK) != 0;
+        ++r.letters_and_digits;
+      } else if (mask & (U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) {
+        ++r.letters_and_digits;
+      }
+    }
+    r.start_uppercase += first_upper ? 1 : 0;
+    r.all_uppercase += has_letter && !has_lower ? 1 : 0;
+    r.full_stops += t.back() == '.' ? 1 : 0;
+    std::string_view end = t;
+    while (!end.empty() && (end.back() == '"' || end.back() == '\'' || end.back() == ')'))
+      end.remove_suffix(1);
+    const bool ends = !end.empty() && (end.back() == '.' || end.back() == '!' || end.back() == '?');
+    r.sentences += ends ? 1 : 0;
+    open = !ends;
+  }
+  r.sentences += open ? 1 : 0;
+  return r;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(one_pass_counts_as_tokens_read_one_by_one) {
+  // Pieces of many scripts and classes: title case (U+01C5), Roman numerals (Nl),
+  // superscripts (No), combining marks (Mn) after letters and after punctuation, U+2063,
+  // CJK, Greek, Cyrillic, NBSP, glue characters, dates, and invalid UTF-8 bytes.
+  static const std::array<std::string_view, 40> pieces = {
+      "The", "U.S.", "economy", " ", "  ", "May.", "10:30pm", "2010-02-04!", "|", "\u01C5ungla",
+      "\u2162", "x\u00B2", "e\u0301t\u00E9", "\u0301", "-\u0301", "\u2063", "\u4E2D\u6587",
+      "\u0395\u039B\u039B\u0391\u03A3", "\u041C\u043E\u0441\u043A\u0432\u0430",
+      "\u00A0", "\"Quoted.\"", "(Sept.)", "a_b", "ABC", "\xE0\xA0", "\xFF", "\x80x", "$5,000",
+      "e-mail", "isn't", "?", "!!", "\t", "\n", "\u0663\u0664", "Stra\u00DFe", "\u00C9T\u00C9",
+      "\U0001D400\U0001D41A", "12/31/99", "..."};
+  std::mt19937 random(20101);
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> length(0, 24);
+  for (int round = 0; round < 3000; ++round) {
+    std::string text;
+    for (int i = length(random); i > 0; --i) text += pieces[pick(random)];
+    const TextDocument doc = document({block(text, 1)});
+    const BlockFeatures f = compute_features(doc)[0];
+    const ReferenceCounts r = reference_counts(text);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_TEST(f.num_word_tokens == r.word_tokens);
+      BOOST_TEST(f.average_word_length ==
+                 (r.word_tokens == 0 ? 0.0 : static_cast<double>(r.letters_and_digits) / r.word_tokens));
+      BOOST_TEST(f.num_start_uppercase == r.start_uppercase);
+      BOOST_TEST(f.num_all_uppercase == r.all_uppercase);
+      BOOST_TEST(f.num_full_stops == r.full_stops);
+      BOOST_TEST(f.num_sentences == r.sentences);
+      BOOST_TEST(f.num_date_tokens == r.date_tokens);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

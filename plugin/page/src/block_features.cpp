@@ -1,11 +1,13 @@
 #include "boilerdex/plugin/block_features.hpp"
 
 #include <unicode/uchar.h>
-#include <unicode/utf8.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
 
-#include "boilerdex/plugin/word_tokenizer.hpp"
+#include "word_tokenizer_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -113,6 +115,7 @@ bool ends_sentence(std::string_view token) noexcept {
   return !token.empty() && (token.back() == '.' || token.back() == '!' || token.back() == '?');
 }
 
+// Letters, digits and the case of the first letter of one token.
 struct WordShape {
   int letters_and_digits = 0;
   bool first_letter_upper = false;
@@ -120,29 +123,52 @@ struct WordShape {
   bool has_lower = false;
 };
 
-WordShape shape_of(std::string_view token) noexcept {
-  WordShape shape;
-  const auto n = static_cast<int32_t>(token.size());
-  for (int32_t i = 0; i < n;) {
-    const auto byte = static_cast<unsigned char>(token[static_cast<std::size_t>(i)]);
-    if (byte < 0x80) {  // ASCII: A-Z Lu, a-z Ll, 0-9 Nd, nothing else a letter or number
-      ++i;
-      const bool upper = byte >= 'A' && byte <= 'Z';
-      const bool lower = byte >= 'a' && byte <= 'z';
-      if (upper || lower) {
-        if (!shape.has_letter) shape.first_letter_upper = upper;
+// ASCII bytes as a word's shape reads them, as bits: A-Z Lu, a-z Ll, 0-9 Nd, nothing else a
+// letter or number.
+enum AsciiShape : std::uint8_t { k_no_shape = 0, k_digit = 1, k_lower = 2, k_upper = 4 };
+constexpr std::array<std::uint8_t, 128> k_ascii_shapes = [] {
+  std::array<std::uint8_t, 128> t{};
+  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = k_digit;
+  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = k_lower;
+  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = k_upper;
+  return t;
+}();
+
+// The token statistics of one block, gathered as the tokenizer reads the text (one pass:
+// each token's shape from the code points the tokenizer decodes anyway). A word token is
+// one with a letter or number (is_word), which is one whose shape counts any.
+struct TokenStatistics {
+  explicit TokenStatistics(BlockFeatures& features) noexcept : f(features) {}
+
+  BlockFeatures& f;
+  WordShape shape;  // of the token being read
+  int letters_and_digits = 0;
+  bool open_sentence = false;  // word tokens seen since the last sentence end
+
+  void ascii(const unsigned char* b, const unsigned char* e) noexcept {
+    // Up to the token's first letter, whose case is first_letter_upper ...
+    for (; b < e && !shape.has_letter; ++b) {
+      const std::uint8_t k = k_ascii_shapes[*b];
+      shape.letters_and_digits += k != k_no_shape ? 1 : 0;
+      if (k & (k_lower | k_upper)) {
         shape.has_letter = true;
-        shape.has_lower = shape.has_lower || lower;
-        ++shape.letters_and_digits;
-      } else if (byte >= '0' && byte <= '9') {
-        ++shape.letters_and_digits;
+        shape.first_letter_upper = k == k_upper;
+        shape.has_lower = shape.has_lower || k == k_lower;
       }
-      continue;
     }
-    UChar32 c = 0;
-    U8_NEXT(token.data(), i, n, c);
-    if (c < 0) continue;
-    const auto mask = U_GET_GC_MASK(c);
+    // ... then only counts and whether a lower-case letter comes.
+    int counted = 0;
+    std::uint8_t seen = 0;
+    for (; b < e; ++b) {
+      const std::uint8_t k = k_ascii_shapes[*b];
+      counted += k != k_no_shape ? 1 : 0;
+      seen |= k;
+    }
+    shape.letters_and_digits += counted;
+    shape.has_lower = shape.has_lower || (seen & k_lower) != 0;
+  }
+
+  void code_point(std::uint32_t mask) noexcept {
     if (mask & U_GC_L_MASK) {
       if (!shape.has_letter) shape.first_letter_upper = (mask & (U_GC_LU_MASK | U_GC_LT_MASK)) != 0;
       shape.has_letter = true;
@@ -152,8 +178,26 @@ WordShape shape_of(std::string_view token) noexcept {
       ++shape.letters_and_digits;
     }
   }
-  return shape;
-}
+
+  void token(const char* b, const char* e) noexcept {
+    const std::string_view token(b, static_cast<std::size_t>(e - b));
+    if (is_date_time_token(token)) ++f.num_date_tokens;
+    if (shape.letters_and_digits > 0) {
+      ++f.num_word_tokens;
+      letters_and_digits += shape.letters_and_digits;
+      f.num_start_uppercase += shape.first_letter_upper ? 1 : 0;
+      f.num_all_uppercase += shape.has_letter && !shape.has_lower ? 1 : 0;
+      f.num_full_stops += token.back() == '.' ? 1 : 0;
+      if (ends_sentence(token)) {
+        ++f.num_sentences;
+        open_sentence = false;
+      } else {
+        open_sentence = true;
+      }
+    }
+    shape = WordShape{};
+  }
+};
 
 double ratio(int part, int whole) noexcept {
   return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
@@ -211,7 +255,7 @@ std::string_view tag_class_name(TagClass tag) noexcept {
 }
 
 BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
-                                     std::size_t count, std::vector<std::string_view>& scratch) {
+                                     std::size_t count) noexcept {
   BlockFeatures f;
   f.num_words = block.num_words;
   f.link_density = block.link_density;
@@ -220,29 +264,18 @@ BlockFeatures compute_block_features(const TextBlock& block, std::size_t positio
   f.position = position;
   f.relative_position =
       count > 1 ? static_cast<double>(position) / static_cast<double>(count - 1) : 0.0;
-  f.num_vertical_bars = static_cast<int>(std::count(block.text.begin(), block.text.end(), '|'));
+  // '|' is rare: memchr passes over the text between them many bytes at a time.
+  const char* const end = block.text.data() + block.text.size();
+  for (const char* bar = block.text.data();
+       (bar = static_cast<const char*>(std::memchr(bar, '|', static_cast<std::size_t>(end - bar)))) !=
+       nullptr;
+       ++bar)
+    ++f.num_vertical_bars;
 
-  tokenize(block.text, scratch);
-  int letters_and_digits = 0;
-  bool open_sentence = false;  // word tokens seen since the last sentence end
-  for (const auto token : scratch) {
-    if (is_date_time_token(token)) ++f.num_date_tokens;
-    if (!is_word(token)) continue;
-    ++f.num_word_tokens;
-    const WordShape shape = shape_of(token);
-    letters_and_digits += shape.letters_and_digits;
-    f.num_start_uppercase += shape.first_letter_upper ? 1 : 0;
-    f.num_all_uppercase += shape.has_letter && !shape.has_lower ? 1 : 0;
-    f.num_full_stops += token.back() == '.' ? 1 : 0;
-    if (ends_sentence(token)) {
-      ++f.num_sentences;
-      open_sentence = false;
-    } else {
-      open_sentence = true;
-    }
-  }
-  f.num_sentences += open_sentence ? 1 : 0;
-  f.average_word_length = ratio(letters_and_digits, f.num_word_tokens);
+  TokenStatistics tokens(f);
+  detail::tokenize_with(block.text, tokens);
+  f.num_sentences += tokens.open_sentence ? 1 : 0;
+  f.average_word_length = ratio(tokens.letters_and_digits, f.num_word_tokens);
   f.average_sentence_length = ratio(f.num_word_tokens, f.num_sentences);
   f.start_uppercase_ratio = ratio(f.num_start_uppercase, f.num_word_tokens);
   f.all_uppercase_ratio = ratio(f.num_all_uppercase, f.num_word_tokens);
@@ -253,9 +286,8 @@ BlockFeatures compute_block_features(const TextBlock& block, std::size_t positio
 std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks) {
   std::vector<BlockFeatures> out;
   out.reserve(blocks.size());
-  std::vector<std::string_view> scratch;
   for (std::size_t i = 0; i < blocks.size(); ++i)
-    out.push_back(compute_block_features(blocks[i], i, blocks.size(), scratch));
+    out.push_back(compute_block_features(blocks[i], i, blocks.size()));
   return out;
 }
 

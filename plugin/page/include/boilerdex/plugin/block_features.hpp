@@ -50,12 +50,11 @@ struct BlockFeatures {
 /// The EMPTY_START sentinel's features: all zero, tag class Other. Lives for the program.
 [[nodiscard]] const BlockFeatures& empty_start_features() noexcept;
 
-/// Features of \p block at \p position in a list of \p count blocks. \p scratch is reused
-/// token storage (its contents are overwritten). O(length of the text). Thread-safe.
-/// \throws std::bad_alloc only.
+/// Features of \p block at \p position in a list of \p count blocks: one pass of the
+/// tokenizer over the text, each token's shape read as it is tokenized. O(length of the
+/// text). Thread-safe. Never throws.
 [[nodiscard]] BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
-                                                   std::size_t count,
-                                                   std::vector<std::string_view>& scratch);
+                                                   std::size_t count) noexcept;
 
 /// Features of every block of \p blocks, in order. \throws std::bad_alloc only.
 [[nodiscard]] std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks);
