@@ -146,6 +146,32 @@ std::string_view strip_title_punctuation(std::string_view text, std::string& out
   return detail::java_trim(out);
 }
 
+// The bytes of a text that the 2012 normalisation and stripping keep as they are (or
+// lower-cased): ASCII above ' ' but for the apostrophe and ? ! . - :
+constexpr std::array<bool, 256> k_kept_ascii = [] {
+  std::array<bool, 256> table{};
+  for (int c = '!'; c < 0x80; ++c) table[static_cast<std::size_t>(c)] = true;
+  for (const char c : {'\'', '?', '!', '.', '-', ':'}) table[static_cast<unsigned char>(c)] = false;
+  return table;
+}();
+
+struct KeptAscii {
+  std::size_t kept = 0;      // the bytes k_kept_ascii holds, counted up to the limit
+  bool other_bytes = false;  // whether the text holds non-ASCII bytes (before the count stopped)
+};
+
+// Counts \p text's kept bytes, stopping once the count passes \p limit.
+KeptAscii kept_ascii(std::string_view text, std::size_t limit) noexcept {
+  KeptAscii k;
+  for (const char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    k.kept += k_kept_ascii[u] ? 1 : 0;
+    k.other_bytes = k.other_bytes || u >= 0x80;
+    if (k.kept > limit) break;
+  }
+  return k;
+}
+
 }  // namespace
 
 bool document_title_match(TextDocument& doc) {
@@ -212,27 +238,32 @@ bool document_title_match_2012(TextDocument& doc) {
   } else {
     add(t);
   }
-  // A block whose text keeps more ASCII bytes than the longest candidate has can match none:
-  // normalising and stripping drop only apostrophes, spaces, ? ! . - : and NBSPs, and
-  // lower-casing maps each ASCII byte to one ASCII byte (other characters add what they add).
-  std::size_t longest = 0;
-  for (const auto& c : candidates) longest = std::max(longest, c.size());
-  const auto too_long = [longest](std::string_view text) {
-    if (text.size() <= longest) return false;
-    std::size_t kept = 0;
-    for (const char c : text) {
-      const auto u = static_cast<unsigned char>(c);
-      kept += u > ' ' && u < 0x80 && c != '\'' && c != '?' && c != '!' && c != '.' && c != '-' &&
-              c != ':';
-    }
-    return kept > longest;
+  // A block can match a candidate only if it keeps as many ASCII bytes as the candidate
+  // does (kept_ascii): normalising and stripping drop only apostrophes, spaces, ? ! . - : and
+  // NBSPs, and lower-casing maps each ASCII byte to one ASCII byte, so the normalised (and
+  // the stripped) text keeps exactly the block's own when the block is all ASCII; other
+  // characters may lower-case to ASCII ones ("\u0130" to "i\u0307"), so a block holding
+  // them keeps at least its own. Blocks that can match none are neither copied nor
+  // lower-cased.
+  std::vector<std::size_t> candidate_kept;
+  std::size_t most_kept = 0;
+  for (const auto& c : candidates) {
+    const std::size_t kept = kept_ascii(c, std::string_view::npos).kept;
+    candidate_kept.push_back(kept);
+    most_kept = std::max(most_kept, kept);
+  }
+  const auto may_match = [&](std::string_view text) {
+    const KeptAscii k = kept_ascii(text, most_kept);
+    if (k.kept > most_kept) return false;
+    return k.other_bytes ||
+           std::find(candidate_kept.begin(), candidate_kept.end(), k.kept) != candidate_kept.end();
   };
   // Buffers for each block's normalised and stripped text, reused across blocks.
   std::string scratch;
   std::string text;
   std::string stripped;
   for (auto& block : doc.blocks) {
-    if (too_long(block.text)) continue;
+    if (!may_match(block.text)) continue;
     normalise_title_2012_into(block.text, scratch, text);
     if (std::find(candidates.begin(), candidates.end(), text) != candidates.end() ||
         std::find(candidates.begin(), candidates.end(), strip_title_punctuation(text, stripped)) !=
