@@ -47,8 +47,33 @@ std::vector<PipelineStep> article_2012_after_labels() {
   return steps;
 }
 
+// \p block without its text, which none of the 2012 pipeline's steps after the labels reads
+// (they decide, merge and drop by counts, densities, tag levels and labels), so that the
+// copy the pipeline merges does not copy every block's text.
+TextBlock without_text(const TextBlock& block) {
+  TextBlock copy;
+  copy.is_content = block.is_content;
+  copy.num_words = block.num_words;
+  copy.num_words_in_anchor_text = block.num_words_in_anchor_text;
+  copy.num_words_in_wrapped_lines = block.num_words_in_wrapped_lines;
+  copy.num_wrapped_lines = block.num_wrapped_lines;
+  copy.text_density = block.text_density;
+  copy.link_density = block.link_density;
+  copy.offset_blocks_start = block.offset_blocks_start;
+  copy.offset_blocks_end = block.offset_blocks_end;
+  copy.tag_level = block.tag_level;
+  copy.labels = block.labels;
+  copy.origins = block.origins;
+  copy.source_begin = block.source_begin;
+  copy.source_end = block.source_end;
+  copy.enclosing_tag = block.enclosing_tag;
+  copy.score = block.score;
+  return copy;
+}
+
 // The boilerpipe 2012 ArticleExtractor's decision per parse block (on a copy: it merges).
-// \p labelled: \p doc already carries the labels of the pipeline's first two steps.
+// \p labelled: \p doc already carries the labels of the pipeline's first two steps (which
+// read the text; the rest do not, so the copy then leaves it out).
 std::vector<bool> article_2012_votes(const TextDocument& doc, bool labelled) {
   static const FilterPipeline whole("article-2012", pipelines::article_2012());
   static const FilterPipeline after_labels("article-2012", article_2012_after_labels());
@@ -56,7 +81,12 @@ std::vector<bool> article_2012_votes(const TextDocument& doc, bool labelled) {
   TextDocument copy;
   copy.budget = doc.budget;  // the page's deadline, checked between the pipeline's filters
   copy.title = doc.title;
-  copy.blocks = doc.blocks;
+  if (labelled) {
+    copy.blocks.reserve(doc.blocks.size());
+    for (const TextBlock& block : doc.blocks) copy.blocks.push_back(without_text(block));
+  } else {
+    copy.blocks = doc.blocks;
+  }
   copy.num_parse_blocks = static_cast<std::uint32_t>(doc.blocks.size());
   pipeline.process(copy);
   return content_mask(copy);
