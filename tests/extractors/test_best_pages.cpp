@@ -2,12 +2,14 @@
 // real pages (issue #15): what it must keep and what it must leave out.
 #include <boost/test/unit_test.hpp>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <span>
 #include <vector>
 #include <string>
+#include <string_view>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/best_extractor.hpp"
@@ -268,6 +270,44 @@ BOOST_AUTO_TEST_CASE(text_that_is_markup_is_recognised) {
   BlockMarkup textarea;
   textarea.bits = 1u << static_cast<unsigned>(MarkupBit::Textarea);
   BOOST_TEST(reads_as_markup(prose, textarea));
+}
+
+// text_shape's counts, against the definition read byte by byte: code characters among the
+// non-blank ones, and '<' before a letter, '/' or '!' (also at the text's last byte).
+BOOST_AUTO_TEST_CASE(text_shape_counts_code_characters_and_written_tags) {
+  const TextShape none = text_shape("");
+  BOOST_TEST(none.code_share == 0.0);
+  BOOST_TEST(none.tags == 0u);
+  const TextShape html = text_shape("<p>a</p> <!-- x --> <3 <");
+  BOOST_TEST(html.tags == 3u);  // <p </p <!--, not <3 nor the last <
+  BOOST_TEST(html.code_share == 8.0 / 19.0);
+  const std::string pieces[] = {"<", ">", "</", "<!", "<a", "{", "}", ";", "=", "[", "]", "(",
+                                ")", "$", "\\", "|", "\"", " ", "\t", "\n", "\r", "x", "\xC3\xA9", "7"};
+  std::uint32_t state = 12345;
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    for (int i = static_cast<int>(state % 40); i > 0; --i) {
+      state = state * 1664525u + 1013904223u;
+      text += pieces[(state >> 8) % std::size(pieces)];
+    }
+    state = state * 1664525u + 1013904223u;
+    std::size_t visible = 0, code = 0, tags = 0;
+    for (std::size_t k = 0; k < text.size(); ++k) {
+      const char c = text[k];
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') ++visible;
+      if (std::string_view("{}<>;=[]()$\\|\"").find(c) != std::string_view::npos) ++code;
+      if (c == '<' && k + 1 < text.size() &&
+          (std::isalpha(static_cast<unsigned char>(text[k + 1])) || text[k + 1] == '/' ||
+           text[k + 1] == '!'))
+        ++tags;
+    }
+    const TextShape shape = text_shape(text);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_TEST(shape.tags == tags);
+      BOOST_TEST(shape.code_share ==
+                 (visible > 0 ? static_cast<double>(code) / static_cast<double>(visible) : 0.0));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
