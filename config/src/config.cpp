@@ -229,6 +229,7 @@ void read_indexing(const TableReader& r, const toml::table& t, IndexingConfig& c
     else if (k == "cjk_ngram") c.cjk_ngram = r.get_bool(n, d);
     else if (k == "commit_interval") c.commit_interval = r.get_uint(n, d, k_commit_interval_range);
     else if (k == "max_pending_postings") c.max_pending_postings = r.get_uint(n, d, 1);
+    else if (k == "max_view_pending_postings") c.max_view_pending_postings = r.get_uint(n, d, 1);
     else if (k == "threads") c.threads = static_cast<unsigned>(r.get_uint(n, d, k_thread_range));
     else if (k == "strict") c.strict = r.get_bool(n, d);
     else if (k == "snippet_bytes") c.snippet_bytes = r.get_uint(n, d, k_snippet_bytes_range);
@@ -363,6 +364,7 @@ void validate(const Config& c) {
     fail("indexing.stopwords", "\"auto\" (the built-in lists) and an inline list of words exclude each other");
   if (c.indexing.commit_interval == 0) fail("indexing.commit_interval", "must be at least 1");
   if (c.indexing.max_pending_postings == 0) fail("indexing.max_pending_postings", "must be at least 1");
+  if (c.indexing.max_view_pending_postings == 0) fail("indexing.max_view_pending_postings", "must be at least 1");
   if (c.search.k == 0) fail("search.k", "must be at least 1");
   if (c.trec.k == 0) fail("trec.k", "must be at least 1");
   if (!valid_field(c.trec.field))
@@ -397,6 +399,7 @@ std::string to_toml(const Config& c) {
                        {"cjk_ngram", c.indexing.cjk_ngram},
                        {"commit_interval", as_int(c.indexing.commit_interval)},
                        {"max_pending_postings", as_int(c.indexing.max_pending_postings)},
+                       {"max_view_pending_postings", as_int(c.indexing.max_view_pending_postings)},
                        {"threads", as_int(c.indexing.threads)},
                        {"strict", c.indexing.strict},
                        {"snippet_bytes", as_int(c.indexing.snippet_bytes)}};

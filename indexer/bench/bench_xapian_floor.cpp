@@ -1,14 +1,16 @@
 // bench_xapian_floor: what Xapian alone costs to store an index set's views — the floor under
 // boilerdex-index's time for the same views, whatever the indexer does before Xapian.
 //
-//   bench_xapian_floor --from SET --out DIR [--max-pending-postings N] [--commit-interval N]
+//   bench_xapian_floor --from SET --out DIR [--max-pending-postings N]
+//                      [--max-view-pending-postings N] [--commit-interval N]
 //
 // SET is a finished index set built with --sweep-termlists (its documents are read back
 // through their termlists). Its documents are replayed into fresh views under DIR, opened as
 // boilerdex-index opens them (glass, DB_NO_SYNC, DB_NO_TERMLIST for the min-words and
 // min-density views): batches of 64 documents, each batch written view by view, all views
-// committed once --max-pending-postings postings (summed over the views) or
-// --commit-interval documents are pending — boilerdex-index's defaults and order. Reading
+// committed once --max-pending-postings postings (summed over the views), or
+// --max-view-pending-postings in one view, or --commit-interval documents are pending —
+// boilerdex-index's defaults and order. Reading
 // SET is not timed. Timed on this one thread (CPU seconds, CLOCK_THREAD_CPUTIME_ID):
 //   build   making each Xapian::Document (add_posting/add_term, values, data): any writer
 //           pays it, boilerdex-index once per group of views that keep the same blocks
@@ -19,12 +21,14 @@
 #include <time.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
 #include <vector>
 #include <xapian.h>
 
+#include "boilerdex/config/defaults.hpp"
 #include "boilerdex/indexer/manifest.hpp"
 
 namespace fs = std::filesystem;
@@ -77,8 +81,8 @@ void build(const StoredDocument& s, Xapian::Document& doc) {
   }
 }
 
-int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, std::uint64_t commit_interval,
-        int block_size) {
+int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, std::uint64_t max_view_pending,
+        std::uint64_t commit_interval, int block_size) {
   const bi::Manifest manifest = bi::read_manifest(from);
   if (!manifest.terms.sweep_termlists) {
     std::fprintf(stderr, "%s: built without --sweep-termlists; its sweep views cannot be read back\n",
@@ -100,12 +104,14 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
   constexpr std::size_t batch = 64;
   double build_s = 0, add_s = 0, commit_s = 0;
   std::uint64_t pending = 0, since_commit = 0, postings = 0, commits = 0;
+  std::vector<std::uint64_t> view_pending(views.size(), 0);
   std::vector<std::vector<StoredDocument>> docs(views.size());
   const auto commit_all = [&] {
     const double t0 = thread_cpu_seconds();
     for (Xapian::WritableDatabase& db : views) db.commit();
     commit_s += thread_cpu_seconds() - t0;
     pending = since_commit = 0;
+    std::fill(view_pending.begin(), view_pending.end(), 0);
     ++commits;
   };
   for (Xapian::docid first = 1; first <= last; first += batch) {
@@ -126,11 +132,14 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
         build_s += t1 - t0;
         add_s += t2 - t1;
         pending += s.length;
+        view_pending[v] += s.length;
         postings += s.length;
       }
     }
     since_commit += end - first;
-    if (since_commit >= commit_interval || pending >= max_pending) commit_all();
+    if (since_commit >= commit_interval || pending >= max_pending ||
+        *std::max_element(view_pending.begin(), view_pending.end()) >= max_view_pending)
+      commit_all();
   }
   commit_all();
   std::printf("views %zu documents %u postings %llu commits %llu\n", views.size(), last,
@@ -145,17 +154,21 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
 int main(int argc, char** argv) {
   CLI::App app{"Xapian's own cost of writing an index set's views (see the file's header)"};
   fs::path from, out;
-  std::uint64_t max_pending = 1000000, commit_interval = 2000;
+  std::uint64_t max_pending = boilerdex::config::defaults::max_pending_postings;
+  std::uint64_t max_view_pending = boilerdex::config::defaults::max_view_pending_postings;
+  std::uint64_t commit_interval = boilerdex::config::defaults::commit_interval;
   int block_size = 8192;
   app.add_option("--from", from, "a finished index set built with --sweep-termlists")->required();
   app.add_option("--out", out, "where to write the replayed views (overwritten)")->required();
   app.add_option("--max-pending-postings", max_pending, "commit past this many buffered postings")
       ->check(CLI::PositiveNumber);
+  app.add_option("--max-view-pending-postings", max_view_pending, "commit past this many buffered in one view")
+      ->check(CLI::PositiveNumber);
   app.add_option("--commit-interval", commit_interval, "commit every this many documents")->check(CLI::PositiveNumber);
   app.add_option("--block-size", block_size, "glass block size in bytes (2048..65536, a power of 2)");
   CLI11_PARSE(app, argc, argv);
   try {
-    return run(from, out, max_pending, commit_interval, block_size);
+    return run(from, out, max_pending, max_view_pending, commit_interval, block_size);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_xapian_floor: %s\n", e.what());
   } catch (const Xapian::Error& e) {

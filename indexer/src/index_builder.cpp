@@ -72,6 +72,7 @@ CheckedOptions check_options(const IndexOptions& options) {
   if (options.out_dir.empty()) throw UsageError("no output directory given (--out or indexing.output)");
   if (options.commit_interval == 0) throw UsageError("commit interval must be at least 1");
   if (options.max_pending_postings == 0) throw UsageError("max pending postings must be at least 1");
+  if (options.max_view_pending_postings == 0) throw UsageError("max view pending postings must be at least 1");
   CheckedOptions c;
   c.settings.views = options.views.empty() ? default_view_specs() : options.views;
   const std::vector<ViewSpec>& views = c.settings.views;
@@ -171,12 +172,17 @@ class Builder final : private BatchTarget {
   /// Pages in the next batch: the slots, but no more than would add about
   /// max_pending_postings postings to Xapian's buffers (at the postings per page, over all
   /// views, seen so far; a few pages until the first batch is written), so the buffers
-  /// stay under ≈ 2 × max_pending_postings whatever the number of views.
+  /// stay under ≈ 2 × max_pending_postings whatever the number of views, nor more than
+  /// would add about max_view_pending_postings to the view given the most postings per page.
   std::size_t batch_pages() const {
     const std::size_t slots = capacity();
     if (m_written_pages == 0) return std::min<std::size_t>(slots, m_threads * 4);
-    const double per_page = static_cast<double>(m_written_postings) / static_cast<double>(m_written_pages);
-    const double fit = static_cast<double>(m_options.max_pending_postings) / std::max(1.0, per_page);
+    const double pages = static_cast<double>(m_written_pages);
+    const double per_page = static_cast<double>(m_written_postings) / pages;
+    const double per_page_in_view = static_cast<double>(m_most_view_postings) / pages;
+    const double fit = std::min(static_cast<double>(m_options.max_pending_postings) / std::max(1.0, per_page),
+                                static_cast<double>(m_options.max_view_pending_postings) /
+                                    std::max(1.0, per_page_in_view));
     return std::clamp<std::size_t>(static_cast<std::size_t>(fit), m_threads, slots);
   }
 
@@ -253,10 +259,13 @@ class Builder final : private BatchTarget {
     m_pending_postings += postings;
     m_written_postings += postings;
     m_written_pages += m_writing_size;
+    m_most_view_postings = m_writer->most_written();  // the writer threads are done
     std::vector<Slot>& written = m_batches[m_writing];
     for (std::size_t i = 0; i < m_writing_size; ++i) recycle_slot(written[i]);
     m_writing_size = 0;
-    if (m_commit_due || m_pending_postings >= m_options.max_pending_postings) commit();
+    if (m_commit_due || m_pending_postings >= m_options.max_pending_postings ||
+        m_writer->most_pending() >= m_options.max_view_pending_postings)
+      commit();
     report_progress();
   }
 
@@ -403,6 +412,7 @@ class Builder final : private BatchTarget {
   std::size_t m_writing_size = 0;  // items in the batch being written
   std::uint64_t m_batch_bytes = 0;  // raw page bytes in the batch
   std::uint64_t m_written_pages = 0, m_written_postings = 0;  // for batch_pages()
+  std::uint64_t m_most_view_postings = 0;  // ViewWriter::most_written() after the last write
   std::uint64_t m_docs_seen = 0, m_docs_since_commit = 0, m_pending_postings = 0;
   bool m_commit_due = false;  // the batch being written reaches commit_interval
   // The write of the batch m_writing (declared last: an exception leaving the builder waits

@@ -75,6 +75,7 @@ IndexOptions index_options_from_config(const config::Config& c, ExtractorNames n
   o.max_page_bytes = c.collection.max_page_bytes;
   o.commit_interval = c.indexing.commit_interval;
   o.max_pending_postings = c.indexing.max_pending_postings;
+  o.max_view_pending_postings = c.indexing.max_view_pending_postings;
   o.threads = c.indexing.threads;
   o.strict = c.indexing.strict;
   o.snippet_bytes = c.indexing.snippet_bytes;

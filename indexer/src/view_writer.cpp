@@ -50,7 +50,8 @@ ViewWriter::ViewWriter(const IndexOptions& options, std::vector<ViewSpec> views,
       m_view_positions(view_positions),
       m_threads(threads),
       m_direct(direct),
-      m_view_cost(m_views.size(), 0) {}
+      m_view_cost(m_views.size(), 0),
+      m_view_pending(m_views.size(), 0) {}
 
 fs::path ViewWriter::path(std::size_t v) const { return m_options.out_dir / "views" / m_views[v].directory_name(); }
 
@@ -169,6 +170,7 @@ std::uint64_t ViewWriter::write_batch(const std::vector<Slot>& batch, std::size_
           if (m_direct) {
             if (s.doc_empty) ++view_empty[v];
             m_view_cost[v] += s.doc_length;
+            m_view_pending[v] += s.doc_length;
             pending[part] += s.doc_length;
             write_document(v, s, s.doc);
             continue;
@@ -177,6 +179,7 @@ std::uint64_t ViewWriter::write_batch(const std::vector<Slot>& batch, std::size_
           carry_document(v, s, b);
           if (b.empty) ++view_empty[v];
           m_view_cost[v] += b.length;
+          m_view_pending[v] += b.length;
           pending[part] += b.length;
           write_document(v, s, b.doc);
         }
@@ -224,6 +227,15 @@ void ViewWriter::commit() {
   parallel_for(writers, m_views.size(), [&](unsigned, std::size_t v) {
     xapian_call(path(v).string(), [&] { m_dbs[v].commit(); });
   });
+  std::fill(m_view_pending.begin(), m_view_pending.end(), 0);
+}
+
+std::uint64_t ViewWriter::most_pending() const {
+  return m_view_pending.empty() ? 0 : *std::max_element(m_view_pending.begin(), m_view_pending.end());
+}
+
+std::uint64_t ViewWriter::most_written() const {
+  return m_view_cost.empty() ? 0 : *std::max_element(m_view_cost.begin(), m_view_cost.end());
 }
 
 std::pair<std::uint64_t, std::uint64_t> ViewWriter::counts(std::size_t v) {

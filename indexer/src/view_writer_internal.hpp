@@ -70,6 +70,11 @@ class ViewWriter {
   /// Commits every view, in parallel.
   void commit();
 
+  /// The most postings any one view holds buffered since the last commit.
+  [[nodiscard]] std::uint64_t most_pending() const;
+  /// The most postings any one view has been given in this run (commits included).
+  [[nodiscard]] std::uint64_t most_written() const;
+
   /// View \p v's document count and total length (the sum of its documents' lengths).
   [[nodiscard]] std::pair<std::uint64_t, std::uint64_t> counts(std::size_t v);
 
@@ -91,6 +96,7 @@ class ViewWriter {
   std::vector<std::uint8_t> m_view_termlist;  // per view: view_has_termlist
   std::vector<Xapian::docid> m_held;  // per view: last docid held past the last common commit (0: none)
   std::vector<std::uint64_t> m_view_cost;  // per view: postings written (balances writers)
+  std::vector<std::uint64_t> m_view_pending;  // per view: postings written since the last commit
 };
 
 }  // namespace boilerdex::indexer::detail

@@ -87,6 +87,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read_and_relative_paths_follow_the_file) {
   BOOST_TEST(!c.indexing.cjk_ngram);
   BOOST_TEST(c.indexing.commit_interval == 50u);
   BOOST_TEST(c.indexing.max_pending_postings == 1000u);
+  BOOST_TEST(c.indexing.max_view_pending_postings == 700u);
   BOOST_TEST(c.indexing.threads == 3u);
   BOOST_TEST(c.indexing.strict);
   BOOST_TEST(c.search.view == "min-words:10");
@@ -135,6 +136,7 @@ BOOST_AUTO_TEST_CASE(unknown_table_and_bad_choice) {
 
 BOOST_AUTO_TEST_CASE(range_and_element_errors) {
   BOOST_TEST(error_of_text("[indexing]\ncommit_interval = 0\n").key() == "indexing.commit_interval");
+  BOOST_TEST(error_of_text("[indexing]\nmax_view_pending_postings = 0\n").key() == "indexing.max_view_pending_postings");
   BOOST_TEST(error_of_text("[indexing]\nthreads = -1\n").key() == "indexing.threads");
   BOOST_TEST(error_of_text("[search]\nbm25_b = 1.5\n").key() == "search.bm25_b");
   BOOST_TEST(error_of_text("[views]\nspecs = [\"all\", 3]\n").key() == "views.specs[1]");

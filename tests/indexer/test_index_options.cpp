@@ -39,6 +39,7 @@ BOOST_AUTO_TEST_CASE(default_configuration_gives_default_options) {
   BOOST_TEST(o.max_page_bytes == d.max_page_bytes);
   BOOST_TEST(o.commit_interval == d.commit_interval);
   BOOST_TEST(o.max_pending_postings == d.max_pending_postings);
+  BOOST_TEST(o.max_view_pending_postings == d.max_view_pending_postings);
   BOOST_TEST(o.sync_commits == d.sync_commits);
   BOOST_TEST(o.threads == d.threads);
   BOOST_TEST(o.strict == d.strict);
@@ -51,6 +52,7 @@ BOOST_AUTO_TEST_CASE(default_configuration_gives_default_options) {
   BOOST_TEST(d.max_page_bytes == (20ull << 20));
   BOOST_TEST(d.commit_interval == 2000u);
   BOOST_TEST(d.max_pending_postings == 1000000u);
+  BOOST_TEST(d.max_view_pending_postings == 100000u);
   BOOST_TEST(d.snippet_bytes == 2048u);
   BOOST_TEST(d.auto_sample_documents == 2000u);
 }
@@ -80,6 +82,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read) {
   c.indexing.cjk_ngram = false;
   c.indexing.commit_interval = 5;
   c.indexing.max_pending_postings = 6;
+  c.indexing.max_view_pending_postings = 7;
   c.indexing.sync_commits = true;
   c.indexing.threads = 3;
   c.indexing.strict = true;
@@ -107,6 +110,7 @@ BOOST_AUTO_TEST_CASE(every_key_is_read) {
   BOOST_TEST(!o.terms.cjk_ngram);
   BOOST_TEST(o.commit_interval == 5u);
   BOOST_TEST(o.max_pending_postings == 6u);
+  BOOST_TEST(o.max_view_pending_postings == 7u);
   BOOST_TEST(o.sync_commits);
   BOOST_TEST(o.threads == 3u);
   BOOST_TEST(o.strict);

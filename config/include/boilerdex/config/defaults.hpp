@@ -37,6 +37,9 @@ inline constexpr bool cjk_ngram = true;
 // [indexing]: indexer::IndexOptions
 inline constexpr std::uint64_t commit_interval = 2000;        ///< documents between commits
 inline constexpr std::uint64_t max_pending_postings = 1000000;  ///< commit early past this many
+/// Commit early when one view has this many buffered: Xapian's buffers for one database are
+/// fastest small (docs/indexing.md, "Commit cadence").
+inline constexpr std::uint64_t max_view_pending_postings = 100000;
 inline constexpr bool sync_commits = false;
 inline constexpr unsigned threads = 0;  ///< 0: hardware concurrency
 inline constexpr bool strict = false;

@@ -6,7 +6,8 @@
 /// Each page is decoded, segmented and classified once, each parse block tokenized once,
 /// and the block's postings are added to every view whose rule it passes. All views are
 /// committed together every IndexOptions::commit_interval documents (or sooner when
-/// max_pending_postings are buffered), then DIR/state.json records the documents done;
+/// max_pending_postings are buffered over all views, or max_view_pending_postings in one
+/// view: Xapian merges small lots faster), then DIR/state.json records the documents done;
 /// DIR/manifest.json is written last, so its presence with "complete": true means the
 /// index set is whole. What a build is given is in index_options.hpp, what it reports in
 /// index_progress.hpp.
@@ -32,7 +33,8 @@
 /// without. Postings are counted over all views; a batch holds no more pages than would add
 /// about max_pending_postings (at the postings per page seen so far), and all views are
 /// committed once max_pending_postings are buffered, so the buffers stay under ≈ 2 ×
-/// max_pending_postings postings whatever the number of views. Xapian's own auto-flush
+/// max_pending_postings postings whatever the number of views (and a batch adds no more
+/// than about max_view_pending_postings to any one view). Xapian's own auto-flush
 /// (XAPIAN_FLUSH_THRESHOLD, 10,000 documents per view) may commit a view earlier, and an
 /// interruption may fall between the views' commits. --resume keeps what a view holds past
 /// the last common commit where the resumed run puts the same DOCNO at the same docid (the

@@ -51,6 +51,9 @@ struct IndexOptions {
   std::uint64_t commit_interval = config::defaults::commit_interval;  ///< documents between commits (≥ 1)
   /// Commit early past this many buffered postings (≥ 1).
   std::uint64_t max_pending_postings = config::defaults::max_pending_postings;
+  /// Commit early when one view has this many buffered postings (≥ 1): smaller lots are
+  /// cheaper for Xapian to merge (config::IndexingConfig::max_view_pending_postings).
+  std::uint64_t max_view_pending_postings = config::defaults::max_view_pending_postings;
   /// fsync at every commit. false (default): views are opened with Xapian::DB_NO_SYNC, so
   /// a commit survives the process being killed (the data is in the kernel's page cache)
   /// but not a power failure or OS crash, after which --resume may find a view behind
