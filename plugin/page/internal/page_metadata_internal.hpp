@@ -65,9 +65,6 @@ struct MetadataCandidates {
   /// The text after a "Published" or "Posted" written in the ~300 bytes of markup before that
   /// <h1> (a label and its date in plain elements: "Published ␟ October 14, 2025 ␟ in").
   std::string labelled_before_headline;
-  /// The text of the ~300 bytes of markup before that <h1>, k_tag_mark where a tag was: a
-  /// post's date set above its headline in plain elements ("Dec 17, 2025 ␟ Jane Doe").
-  std::string text_before_headline;
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>

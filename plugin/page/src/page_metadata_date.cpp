@@ -209,9 +209,7 @@ std::string published_or_modified(const MetadataCandidates& c, const JsonLdFacts
   // Last, a date written just below the headline: where a post without date markup shows
   // it ("Nov 30, 2025", "by Amanda · Dec 20, 2025"); a full date with a year only.
   if (std::string d = find_date(c.after_headline); !d.empty()) return d;
-  if (std::string d = find_date(c.before_headline); !d.empty()) return d;
-  // Or above it, in plain elements.
-  return find_date(c.text_before_headline);
+  return find_date(c.before_headline);
 }
 
 // Whether \p url is a site's home page (no path, or "/"): it lists posts, it has no date of its own.

@@ -26,7 +26,6 @@ constexpr std::size_t k_after_headline_bytes = 300;  // text read after the head
 constexpr std::size_t k_date_before_headline_bytes = 600;  // markup between a date element and the <h1>
 constexpr std::size_t k_label_before_headline_bytes = 300;  // markup searched for "Published" before the <h1>
 constexpr std::size_t k_label_text_bytes = 60;  // text read after that label
-constexpr std::size_t k_text_before_headline_bytes = 300;  // markup read for the text before the <h1>
 
 struct Entity {
   std::string_view name;
@@ -459,12 +458,6 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         if (last_date_at != std::string_view::npos && lt - last_date_at <= k_date_before_headline_bytes)
           c.before_headline = last_date;
         c.labelled_before_headline = labelled_text_before(html, lt, text_of);
-        // From the end of the first tag in the window, so that no tag is read as text.
-        const std::size_t from = html.find('>', lt > k_text_before_headline_bytes ? lt - k_text_before_headline_bytes : 0);
-        if (from < lt && element_reads < k_max_element_reads) {
-          ++element_reads;
-          c.text_before_headline = element_text(html.substr(0, lt), from + 1, {}, k_text_before_headline_bytes);
-        }
         const std::size_t close = find_end_tag(html, p, name);
         if (close != std::string_view::npos) c.after_headline = text_of(close, {}, k_after_headline_bytes);
       }
