@@ -3,6 +3,7 @@
 #include <unicode/uchar.h>
 
 #include <algorithm>
+#include <bit>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -12,11 +13,20 @@
 namespace boilerdex::plugin {
 namespace {
 
-constexpr std::array<std::string_view, 12> k_months = {
-    "January", "February", "March",     "April",   "May",      "June",
-    "July",    "August",   "September", "October", "November", "December"};
-constexpr std::array<std::string_view, 7> k_weekdays = {
-    "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"};
+// The months' and the weekdays' names.
+constexpr std::array<std::string_view, 19> k_calendar_names = {
+    "January", "February", "March",     "April",   "May",      "June",     "July",
+    "August",  "September", "October",  "November", "December", "Monday",  "Tuesday",
+    "Wednesday", "Thursday", "Friday",  "Saturday", "Sunday"};
+
+// The calendar names by their first letter (A-Z): bit k set when k_calendar_names[k] starts
+// with it (at most three names a letter).
+constexpr std::array<std::uint32_t, 26> k_calendar_names_by_letter = [] {
+  std::array<std::uint32_t, 26> t{};
+  for (std::size_t k = 0; k < k_calendar_names.size(); ++k)
+    t[static_cast<std::size_t>(k_calendar_names[k][0] - 'A')] |= std::uint32_t{1} << k;
+  return t;
+}();
 
 bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
@@ -40,24 +50,17 @@ bool is_name_cased(std::string_view s) noexcept {
 
 bool is_calendar_name(std::string_view s) noexcept {
   if (!s.empty() && s.back() == '.') s.remove_suffix(1);
-  if (s.size() < 3 || s.size() > 9 || !is_name_cased(s)) return false;  // "May" ... "September"
-  // Only these letters start a month's or a weekday's name (a word starting with any other
-  // letter would match none of the names below).
-  switch (s[0]) {
-    case 'A': case 'D': case 'F': case 'J': case 'M': case 'N': case 'O': case 'S': case 'T':
-    case 'W':
-      break;
-    default:
-      return false;
+  if (s.size() < 3 || s.size() > 9 || !(s[0] >= 'A' && s[0] <= 'Z')) return false;  // "May" ... "September"
+  // Every name's first letter is a capital: only the names s[0] starts can match.
+  std::uint32_t names = k_calendar_names_by_letter[static_cast<std::size_t>(s[0] - 'A')];
+  if (names == 0 || !is_name_cased(s)) return false;
+  for (; names != 0; names &= names - 1) {
+    const std::string_view name = k_calendar_names[static_cast<std::size_t>(std::countr_zero(names))];
+    if (iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
+        (s.size() == 4 && name == "September" && iequals(s, "Sept")))
+      return true;
   }
-  // s[0] is a capital, as every name's first letter: only the names it starts can match.
-  const auto matches = [s](std::string_view name) {
-    return name[0] == s[0] &&
-           (iequals(s, name) || (s.size() == 3 && iequals(s, name.substr(0, 3))) ||
-            (s.size() == 4 && name == "September" && iequals(s, "Sept")));
-  };
-  return std::any_of(k_months.begin(), k_months.end(), matches) ||
-         std::any_of(k_weekdays.begin(), k_weekdays.end(), matches);
+  return false;
 }
 
 // Lengths of the three runs of digits that \p s holds, joined by single \p sep
@@ -106,6 +109,33 @@ bool is_numeric_date(std::string_view s) noexcept {
     if (year_first || year_last) return true;
   }
   return false;
+}
+
+// What is_date_time_token tests after the token's first character: \p token without its
+// opening quotes and brackets, \p first its first character, a digit or a capital. Out of
+// line: most tokens never get here.
+[[gnu::noinline]] bool date_time_after_first(std::string_view token, char first) noexcept {
+  const auto strip_back = [](char c) {
+    return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' ||
+           c == '?';
+  };
+  while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
+  if (!is_digit(first)) return is_calendar_name(token);
+  if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
+  return is_time(token) || is_numeric_date(token);
+}
+
+// is_date_time_token, its first test inline (the block features call it for every token).
+inline bool date_time_token(std::string_view token) noexcept {
+  while (!token.empty() && (token.front() == '(' || token.front() == '[' || token.front() == '"' ||
+                            token.front() == '\''))
+    token.remove_prefix(1);
+  // A calendar name starts with a capital, a time or a numeric date with a digit: most
+  // tokens end here (no digit or capital is stripped from the back, so none starts after).
+  if (token.empty()) return false;
+  const char first = token.front();
+  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
+  return date_time_after_first(token, first);
 }
 
 // Token ends a sentence: a word char followed by . ! ? and then only quotes or brackets.
@@ -181,7 +211,7 @@ struct TokenStatistics {
 
   void token(const char* b, const char* e) noexcept {
     const std::string_view token(b, static_cast<std::size_t>(e - b));
-    if (is_date_time_token(token)) ++f.num_date_tokens;
+    if (date_time_token(token)) ++f.num_date_tokens;
     if (shape.letters_and_digits > 0) {
       ++f.num_word_tokens;
       letters_and_digits += shape.letters_and_digits;
@@ -210,23 +240,7 @@ const BlockFeatures& empty_start_features() noexcept {
   return features;
 }
 
-bool is_date_time_token(std::string_view token) noexcept {
-  const auto strip_front = [](char c) { return c == '(' || c == '[' || c == '"' || c == '\''; };
-  const auto strip_back = [](char c) {
-    return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' ||
-           c == '?';
-  };
-  while (!token.empty() && strip_front(token.front())) token.remove_prefix(1);
-  // A calendar name starts with a capital, a time or a numeric date with a digit: most
-  // tokens end here (no digit or capital is stripped from the back, so none starts after).
-  if (token.empty()) return false;
-  const char first = token.front();
-  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
-  while (!token.empty() && strip_back(token.back())) token.remove_suffix(1);
-  if (!is_digit(first)) return is_calendar_name(token);
-  if (token.back() == '.') token.remove_suffix(1);  // "May." handled above; dates end a sentence
-  return is_time(token) || is_numeric_date(token);
-}
+bool is_date_time_token(std::string_view token) noexcept { return date_time_token(token); }
 
 std::string_view tag_class_name(TagClass tag) noexcept {
   switch (tag) {
