@@ -291,9 +291,12 @@ bool terminating_blocks_finder(TextDocument& doc, bool post_1_2) {
   for (auto& block : doc.blocks) {
     if (block.num_words >= 15) continue;
     const std::string_view text = java_trim(block.text);
-    const std::size_t len = java_length(text);
+    // java_length(text) >= 8, counted only where the bytes leave it open: a UTF-16 unit
+    // takes one to three bytes (a four-byte character is two units), so 24 bytes are at
+    // least 8 units and fewer than 8 bytes fewer.
+    const bool long_enough = text.size() >= 24 || (text.size() >= 8 && java_length(text) >= 8);
     bool end = false;
-    if (len >= 8) {
+    if (long_enough) {
       lower_case_into(text, lc);
       end = indicates_end_of_text(lc);
     } else if (post_1_2) {
