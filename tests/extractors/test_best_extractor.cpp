@@ -10,6 +10,7 @@
 #include "boilerdex/plugin/best_extractor.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "../page/test_block_builder.hpp"
+#include "../../plugin/extractors/src/best_words_internal.hpp"
 
 using namespace boilerdex::plugin;
 
@@ -456,6 +457,23 @@ BOOST_AUTO_TEST_CASE(word_count_splits_scripts_written_without_spaces) {
   BOOST_TEST(best_word_count("東京都に住む", 1e-12) == 6);  // at most a word per character
   BOOST_TEST(best_word_count("") == 0);
   BOOST_TEST(best_word_count("\xE6\x9D") == 1);  // a cut sequence: two other characters
+}
+
+// has_unspaced_script passes over eight bytes at a time while none starts a three- or
+// four-byte character: an unspaced character is found at every offset, after ASCII,
+// two-byte letters or other three-byte characters, and those alone are not one.
+BOOST_AUTO_TEST_CASE(unspaced_script_is_found_at_every_offset) {
+  using boilerdex::plugin::detail::has_unspaced_script;
+  for (const std::string pad : {"abcdefgh", "\u00e9\u044f\u00fc\u0416", "\u2019\u201c\u2014x"}) {
+    std::string run;
+    for (int i = 0; i < 12; ++i) run += pad;
+    BOOST_TEST(!has_unspaced_script(run));
+    for (std::size_t at = 0; at <= run.size(); ++at) {
+      if (at < run.size() && (static_cast<unsigned char>(run[at]) & 0xC0) == 0x80) continue;
+      const std::string text = run.substr(0, at) + "\u6771" + run.substr(at);
+      BOOST_TEST(has_unspaced_script(text), "CJK at byte " << at << " after " << pad);
+    }
+  }
 }
 
 BOOST_AUTO_TEST_CASE(keeps_a_japanese_article_only_with_the_unspaced_word_count) {

@@ -1,6 +1,8 @@
 // best's word counts in scripts written without spaces between words (see best_word_count).
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "best_words_internal.hpp"
 #include "html_segmenter_internal.hpp"
@@ -124,6 +126,16 @@ int whitespace_tokens(std::string_view utf8) noexcept {
 
 bool has_unspaced_script(std::string_view utf8) noexcept {
   for (std::size_t i = 0; i < utf8.size();) {
+    // Eight bytes at a time while none is 0xE0 or above (a byte's top three bits, moved
+    // onto its top bit by the shifts, all set): such bytes are each passed over below.
+    if (utf8.size() - i >= 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, utf8.data() + i, 8);
+      if ((word & (word << 1) & (word << 2) & 0x8080808080808080u) == 0) {
+        i += 8;
+        continue;
+      }
+    }
     if (static_cast<unsigned char>(utf8[i]) < 0xE0) {  // every unspaced script is ≥ U+0800
       ++i;
       continue;
