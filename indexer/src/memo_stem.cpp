@@ -11,13 +11,13 @@ class MemoStem final : public Xapian::StemImplementation {
   explicit MemoStem(const std::string& language) : m_stem(language), m_slots(slot_count) {}
 
   std::string operator()(const std::string& word) override {
+    // An unused slot holds "" and its stem "", which is what the stemmer gives "".
     Slot& slot = m_slots[std::hash<std::string>{}(word) & (slot_count - 1)];
-    if (!slot.filled || slot.word != word) {
+    if (slot.word != word) {
       // Assigned, not constructed: a slot keeps its strings' capacity, so a miss
       // allocates only for a word longer than any the slot held before.
       slot.stem = m_stem(word);
       slot.word = word;
-      slot.filled = true;
     }
     return slot.stem;
   }
@@ -28,7 +28,6 @@ class MemoStem final : public Xapian::StemImplementation {
   static constexpr std::size_t slot_count = std::size_t{1} << 14;
   struct Slot {
     std::string word, stem;
-    bool filled = false;
   };
   Xapian::Stem m_stem;
   std::vector<Slot> m_slots;

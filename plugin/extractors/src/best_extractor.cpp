@@ -49,7 +49,8 @@ std::vector<PipelineStep> article_2012_after_labels() {
 
 // \p block without its text, which none of the 2012 pipeline's steps after the labels reads
 // (they decide, merge and drop by counts, densities, tag levels and labels), so that the
-// copy the pipeline merges does not copy every block's text.
+// copy the pipeline merges does not copy every block's text. Every other field of
+// TextBlock is copied: a field added there must be added here.
 TextBlock without_text(const TextBlock& block) {
   TextBlock copy;
   copy.is_content = block.is_content;
