@@ -2,15 +2,21 @@
 // boilerdex-index's time for the same views, whatever the indexer does before Xapian.
 //
 //   bench_xapian_floor --from SET --out DIR [--max-pending-postings N]
-//                      [--max-view-pending-postings N] [--commit-interval N]
+//                      [--max-view-pending-postings N] [--commit-interval N] [--threads N]
 //
 // SET is a finished index set built with --sweep-termlists (its documents are read back
 // through their termlists). Its documents are replayed into fresh views under DIR, opened as
 // boilerdex-index opens them (glass, DB_NO_SYNC, DB_NO_TERMLIST for the min-words and
-// min-density views): batches of 64 documents, each batch written view by view, all views
-// committed once --max-pending-postings postings (summed over the views), or
-// --max-view-pending-postings in one view, or --commit-interval documents are pending —
-// boilerdex-index's defaults and order. Reading
+// min-density views): batches written view by view, all views committed after a batch once
+// --max-pending-postings postings (summed over the views), or --max-view-pending-postings in
+// one view, or --commit-interval documents are pending — boilerdex-index's defaults and order.
+// The batches are sized as boilerdex-index sizes them (index_builder.cpp, batch_pages): 4 per
+// thread first, then as many documents as would add about --max-pending-postings over all
+// views, or --max-view-pending-postings to the view given the most postings per document, at
+// the postings per document written so far, between one per thread and 32 per thread. So
+// Xapian buffers what it buffers under boilerdex-index and commits as often (a fixed batch of
+// 64 would let it buffer about 4 M postings of the 54 default views between commits, past the
+// indexer's memory bound, and commit less than half as often). Reading
 // SET is not timed. Timed on this one thread (CPU seconds, CLOCK_THREAD_CPUTIME_ID):
 //   build   making each Xapian::Document (add_posting/add_term, values, data): any writer
 //           pays it, boilerdex-index once per group of views that keep the same blocks
@@ -25,6 +31,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 #include <xapian.h>
 
@@ -82,7 +89,7 @@ void build(const StoredDocument& s, Xapian::Document& doc) {
 }
 
 int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, std::uint64_t max_view_pending,
-        std::uint64_t commit_interval, int block_size) {
+        std::uint64_t commit_interval, unsigned threads, int block_size) {
   const bi::Manifest manifest = bi::read_manifest(from);
   if (!manifest.terms.sweep_termlists) {
     std::fprintf(stderr, "%s: built without --sweep-termlists; its sweep views cannot be read back\n",
@@ -101,10 +108,22 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
     views.emplace_back((out / v.view.directory_name()).string(), flags, block_size);
   }
   const Xapian::docid last = sources.front().get_lastdocid();
-  constexpr std::size_t batch = 64;
   double build_s = 0, add_s = 0, commit_s = 0;
   std::uint64_t pending = 0, since_commit = 0, postings = 0, commits = 0;
   std::vector<std::uint64_t> view_pending(views.size(), 0);
+  // boilerdex-index's batch_pages(), over the documents written so far.
+  const std::uint64_t slots = std::uint64_t{threads} * 32;
+  std::vector<std::uint64_t> view_written(views.size(), 0);
+  std::uint64_t written_docs = 0;
+  const auto batch_size = [&]() -> std::uint64_t {
+    if (written_docs == 0) return std::min<std::uint64_t>(slots, std::uint64_t{threads} * 4);
+    const double docs = static_cast<double>(written_docs);
+    const double per_doc = static_cast<double>(postings) / docs;
+    const double per_doc_in_view = static_cast<double>(*std::max_element(view_written.begin(), view_written.end())) / docs;
+    const double fit = std::min(static_cast<double>(max_pending) / std::max(1.0, per_doc),
+                                static_cast<double>(max_view_pending) / std::max(1.0, per_doc_in_view));
+    return std::clamp<std::uint64_t>(static_cast<std::uint64_t>(fit), threads, slots);
+  };
   std::vector<std::vector<StoredDocument>> docs(views.size());
   const auto commit_all = [&] {
     const double t0 = thread_cpu_seconds();
@@ -114,8 +133,8 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
     std::fill(view_pending.begin(), view_pending.end(), 0);
     ++commits;
   };
-  for (Xapian::docid first = 1; first <= last; first += batch) {
-    const Xapian::docid end = std::min<Xapian::docid>(last + 1, first + batch);
+  for (Xapian::docid first = 1, end = 1; first <= last; first = end) {
+    end = static_cast<Xapian::docid>(std::min<std::uint64_t>(std::uint64_t{last} + 1, first + batch_size()));
     for (std::size_t v = 0; v < views.size(); ++v) {
       docs[v].clear();
       for (Xapian::docid d = first; d < end; ++d) docs[v].push_back(read_document(sources[v], d));
@@ -133,10 +152,12 @@ int run(const fs::path& from, const fs::path& out, std::uint64_t max_pending, st
         add_s += t2 - t1;
         pending += s.length;
         view_pending[v] += s.length;
+        view_written[v] += s.length;
         postings += s.length;
       }
     }
     since_commit += end - first;
+    written_docs += end - first;
     if (since_commit >= commit_interval || pending >= max_pending ||
         *std::max_element(view_pending.begin(), view_pending.end()) >= max_view_pending)
       commit_all();
@@ -157,6 +178,7 @@ int main(int argc, char** argv) {
   std::uint64_t max_pending = boilerdex::config::defaults::max_pending_postings;
   std::uint64_t max_view_pending = boilerdex::config::defaults::max_view_pending_postings;
   std::uint64_t commit_interval = boilerdex::config::defaults::commit_interval;
+  unsigned threads = std::max(1U, std::thread::hardware_concurrency());
   int block_size = 8192;
   app.add_option("--from", from, "a finished index set built with --sweep-termlists")->required();
   app.add_option("--out", out, "where to write the replayed views (overwritten)")->required();
@@ -165,10 +187,12 @@ int main(int argc, char** argv) {
   app.add_option("--max-view-pending-postings", max_view_pending, "commit past this many buffered in one view")
       ->check(CLI::PositiveNumber);
   app.add_option("--commit-interval", commit_interval, "commit every this many documents")->check(CLI::PositiveNumber);
+  app.add_option("--threads", threads, "size batches as boilerdex-index with this many threads does (default: all cores, its default)")
+      ->check(CLI::Range(1U, 256U));
   app.add_option("--block-size", block_size, "glass block size in bytes (2048..65536, a power of 2)");
   CLI11_PARSE(app, argc, argv);
   try {
-    return run(from, out, max_pending, max_view_pending, commit_interval, block_size);
+    return run(from, out, max_pending, max_view_pending, commit_interval, threads, block_size);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "bench_xapian_floor: %s\n", e.what());
   } catch (const Xapian::Error& e) {
