@@ -1,6 +1,9 @@
 // The lexical pieces the markup scans share (plugin/page/internal/markup_lexer_internal.hpp).
 #include <boost/test/unit_test.hpp>
+#include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "../../plugin/page/internal/markup_lexer_internal.hpp"
 
@@ -39,6 +42,37 @@ BOOST_AUTO_TEST_CASE(byte_tables_match_the_ascii_tests) {
     }
   }
   static_assert(is_ascii_alnum('Z') && !is_ascii_alnum('-') && ascii_lower('Q') == 'q');
+}
+
+// ValueMemo answers f(value) for every value, however many values share a slot and in
+// whatever order they come (a value that lost its slot is worked out again), over values
+// longer than it keeps too; a value met again in its slot is not worked out again.
+BOOST_AUTO_TEST_CASE(value_memo_answers_what_the_function_answers) {
+  std::size_t calls = 0;
+  const auto f = [&calls](std::string_view v) {
+    ++calls;
+    std::size_t h = v.size();
+    for (const char c : v) h = h * 31 + static_cast<unsigned char>(c);
+    return h;
+  };
+  std::vector<std::string> values;
+  for (int k = 0; k < 3000; ++k) values.push_back("entry-" + std::to_string(k * 7919 % 1013));
+  values.emplace_back(300, 'x');  // longer than the memo keeps
+  values.emplace_back("");
+  values.emplace_back("a");
+  ValueMemo<std::size_t> memo;
+  for (int round = 0; round < 2; ++round) {
+    for (const std::string& v : values) {
+      const std::size_t before = calls;
+      const std::size_t expected = f(v);
+      calls = before;
+      BOOST_TEST_CONTEXT(v) { BOOST_TEST(memo.get(v, f) == expected); }
+    }
+  }
+  calls = 0;
+  const std::string same = "menu-item menu-item-type-post";
+  BOOST_TEST(memo.get(same, f) == memo.get(std::string(same), f));  // equal text, another copy
+  BOOST_TEST(calls <= 1u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

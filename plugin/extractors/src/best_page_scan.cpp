@@ -71,9 +71,19 @@ struct MarkupWords {
     if (comments || (boilerplate && !content)) return HintKind::Boilerplate;
     return caption && !content ? HintKind::Caption : HintKind::None;
   }
+  /// The words of both (an element's class and its id).
+  MarkupWords& operator|=(const MarkupWords& other) noexcept {
+    comments = comments || other.comments;
+    boilerplate = boilerplate || other.boilerplate;
+    caption = caption || other.caption;
+    content = content || other.content;
+    return *this;
+  }
 };
 
-void read_markup_words(std::string_view value, MarkupWords& words) {
+// The MarkupWords of one class or id value.
+MarkupWords markup_words(std::string_view value) {
+  MarkupWords words;
   static constexpr std::string_view k_comments[] = {"comment", "disqus", "respond", "discussion"};
   static constexpr std::string_view k_boilerplate[] = {
       "sidebar", "related", "share",      "social",    "breadcrumb", "footer",
@@ -90,6 +100,7 @@ void read_markup_words(std::string_view value, MarkupWords& words) {
     words.caption = words.caption || (word.size() >= 7 && detail::contains_lower(word, "caption"));
     words.content = words.content || (bits & content) != 0;
   });
+  return words;
 }
 
 // add_words' classes of a byte: HTML whitespace, and a lead byte of a 3- or 4-byte sequence
@@ -179,7 +190,7 @@ class PageReading final : public MarkupRider {
     }
     if (tag == HintTag::Other) return t.after;
     MarkupWords words;
-    for (const std::string_view value : t.class_id) read_markup_words(value, words);
+    for (const std::string_view value : t.class_id) words |= m_words.get(value, markup_words);
     HintKind kind = words.kind();
     for (auto& o : m_open) {
       if (o.tag == tag) ++o.nesting;
@@ -217,6 +228,7 @@ class PageReading final : public MarkupRider {
   std::string_view m_html;
   double m_chars_per_word;
   std::vector<Open> m_open;
+  ValueMemo<MarkupWords> m_words;  // markup_words of the page's class and id values
   PageScan m_scan;
 };
 

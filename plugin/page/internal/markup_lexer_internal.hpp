@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <span>
@@ -145,6 +146,47 @@ class NameTable {
            (k_buckets - 1);
   }
   std::array<std::vector<std::pair<std::string_view, T>>, k_buckets> m_buckets;
+};
+
+/// What a function of a class, id or itemprop value gave for the values of one page, each
+/// value worked out once: pages repeat their class lists ("menu-item", "post-title
+/// entry-title") on many elements. A value's answer is kept by its text (a view into the
+/// page, which must outlive the memo) in a small table, where a later value with the same
+/// hash takes its place, so get(value, f) always equals f(value). One per page and thread.
+template <class T>
+class ValueMemo {
+ public:
+  /// f(\p value), from the table when \p value was the last value of its slot.
+  template <class F>
+  T get(std::string_view value, F&& f) {
+    if (value.size() > k_max_value) return f(value);
+    Entry& e = m_entries[hash(value) & (k_entries - 1)];
+    if (e.text.data() == nullptr || e.text != value) e = {value, f(value)};
+    return e.answer;
+  }
+
+ private:
+  // A hash of the value's length and its first and last eight bytes (values differ there:
+  // a slot holds the value itself, so two alike only take turns).
+  static std::uint64_t hash(std::string_view value) noexcept {
+    std::uint64_t head = 0, tail = 0;
+    if (value.size() >= 8) {
+      std::memcpy(&head, value.data(), 8);
+      std::memcpy(&tail, value.data() + value.size() - 8, 8);
+    } else {
+      for (const char c : value) head = head << 8 | static_cast<unsigned char>(c);
+    }
+    const std::uint64_t h = (head * 0x9E3779B97F4A7C15u) ^ (tail + value.size()) * 0xC2B2AE3D27D4EB4Fu;
+    return h >> 32;
+  }
+
+  static constexpr std::size_t k_max_value = 256;  // longer values are worked out each time
+  static constexpr std::size_t k_entries = 512;
+  struct Entry {
+    std::string_view text;  // null data: empty slot
+    T answer{};
+  };
+  std::array<Entry, k_entries> m_entries{};
 };
 
 /// Calls \p f(word) for each run of ASCII letters and digits of a class, id or itemprop

@@ -135,53 +135,19 @@ bool compact_contains_lower(std::string_view value, std::string_view lower_needl
   return false;
 }
 
-// vocabulary_bits of the values of one page, each value worked out once: pages repeat their
-// class lists ("menu-item", "post-title entry-title") on many elements. A value's bits are
-// kept by its text (a view into the page, which outlives the scan) in a small table, where
-// a later value with the same hash takes its place. The same bits as vocabulary_bits.
-class VocabularyMemo {
- public:
-  std::uint32_t bits(std::string_view value) {
-    if (value.size() > k_max_value) return vocabulary_bits(value);
-    Entry& e = m_entries[hash(value) & (k_entries - 1)];
-    if (e.text.data() == nullptr || e.text != value) e = {value, vocabulary_bits(value)};
-    return e.bits;
-  }
-
- private:
-  // A hash of the value's length and its first and last eight bytes (values differ there:
-  // a slot holds the value itself, so two alike only take turns).
-  static std::uint64_t hash(std::string_view value) noexcept {
-    std::uint64_t head = 0, tail = 0;
-    if (value.size() >= 8) {
-      std::memcpy(&head, value.data(), 8);
-      std::memcpy(&tail, value.data() + value.size() - 8, 8);
-    } else {
-      for (const char c : value) head = head << 8 | static_cast<unsigned char>(c);
-    }
-    const std::uint64_t h = (head * 0x9E3779B97F4A7C15u) ^ (tail + value.size()) * 0xC2B2AE3D27D4EB4Fu;
-    return h >> 32;
-  }
-
-  static constexpr std::size_t k_max_value = 256;  // longer values are worked out each time
-  static constexpr std::size_t k_entries = 512;
-  struct Entry {
-    std::string_view text;  // null data: empty slot
-    std::uint32_t bits = 0;
-  };
-  std::array<Entry, k_entries> m_entries{};
-};
+// vocabulary_bits of the values of one page, each value worked out once.
+using VocabularyMemo = detail::ValueMemo<std::uint32_t>;
 
 // The bits one attribute of a start tag gives (its name compared lower-case; the names read
 // are told apart by length first).
 std::uint32_t attribute_bits(std::string_view name, std::string_view value, VocabularyMemo& memo) {
   switch (name.size()) {
     case 2:
-      return equals_lower(name, "id") ? memo.bits(value) : 0;
+      return equals_lower(name, "id") ? memo.get(value, vocabulary_bits) : 0;
     case 4:
       return equals_lower(name, "role") ? role_bits(value) : 0;
     case 5:
-      if (equals_lower(name, "class")) return memo.bits(value);
+      if (equals_lower(name, "class")) return memo.get(value, vocabulary_bits);
       if (equals_lower(name, "style") && (compact_contains_lower(value, "display:none") ||
                                           compact_contains_lower(value, "visibility:hidden")))
         return bit(MarkupBit::Hidden);
@@ -189,7 +155,7 @@ std::uint32_t attribute_bits(std::string_view name, std::string_view value, Voca
     case 6:
       return equals_lower(name, "hidden") ? bit(MarkupBit::Hidden) : 0;
     case 8:
-      return equals_lower(name, "itemprop") ? memo.bits(value) : 0;
+      return equals_lower(name, "itemprop") ? memo.get(value, vocabulary_bits) : 0;
     case 11:
       return equals_lower(name, "aria-hidden") && equals_lower(value, "true")
                  ? bit(MarkupBit::Hidden)
