@@ -1,4 +1,4 @@
-// markdown_structure and line_recall: the heading and list-item lines of Markdown, as
+// markdown_structure, line_recall and without_link_destinations: the heading and list-item lines of Markdown, as
 // `eval --markdown` compares them with WCXB's gold.
 #include <boost/test/unit_test.hpp>
 
@@ -44,6 +44,22 @@ BOOST_AUTO_TEST_CASE(recall_counts_each_found_line_once) {
   BOOST_TEST(*line_recall(gold, {"b", "b", "b", "c", "a"}) == 1.0);
   BOOST_TEST(*line_recall(gold, {}) == 0.0);
   BOOST_TEST(!line_recall({}, {"a"}).has_value());
+}
+
+BOOST_AUTO_TEST_CASE(link_destinations_left_out) {
+  BOOST_TEST(without_link_destinations("See [the docs](https://a.example/b \"Title\") now.") == "See [the docs] now.");
+  BOOST_TEST(without_link_destinations("![a chart](img/x.png) and [two](b)[three](<c d>)") ==
+             "![a chart] and [two][three]");
+  // Balanced parentheses belong to the destination.
+  BOOST_TEST(without_link_destinations("[Red](https://en.wikipedia.org/wiki/Red_(language)) is") == "[Red] is");
+  // A linked image inside a link.
+  BOOST_TEST(without_link_destinations("[![logo](l.png)](https://a.example/)") == "[![logo]]");
+  // Not inline links: an escaped bracket, a space before '(', a destination with a space in
+  // it, an unclosed one; autolinks show their URL and stay.
+  for (const char* kept : {"a \\](b) c", "[a] (b)", "[a](b c)", "[a](b", "<https://a.example/x>", "]("})
+    BOOST_TEST(without_link_destinations(kept) == kept);
+  // What is left is only the words a reader sees.
+  BOOST_TEST(without_link_destinations("- [Item one](/one)\n- [Item two](/two)\n") == "- [Item one]\n- [Item two]\n");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

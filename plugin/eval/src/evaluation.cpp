@@ -130,6 +130,9 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
       md.word.precision += p.markdown->word.precision;
       md.word.recall += p.markdown->word.recall;
       md.word.f1 += p.markdown->word.f1;
+      md.shown_word.precision += p.markdown->shown_word.precision;
+      md.shown_word.recall += p.markdown->shown_word.recall;
+      md.shown_word.f1 += p.markdown->shown_word.f1;
       md.text_f1 += p.wcxb->word.f1;
       if (p.markdown->heading_recall) {
         md.heading_recall += *p.markdown->heading_recall;
@@ -145,6 +148,7 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
   if (md.pages > 0) {
     const auto n = static_cast<double>(md.pages);
     md.word = {md.word.precision / n, md.word.recall / n, md.word.f1 / n};
+    md.shown_word = {md.shown_word.precision / n, md.shown_word.recall / n, md.shown_word.f1 / n};
     md.text_f1 /= n;
     if (md.heading_pages > 0) md.heading_recall /= static_cast<double>(md.heading_pages);
     if (md.item_pages > 0) md.item_recall /= static_cast<double>(md.item_pages);
@@ -269,13 +273,15 @@ void evaluate_blocks(const Dataset& dataset, const GoldPage& page,
 // The Markdown of \p doc (what an extractor made of \p html, fetched from \p url) against the
 // page's gold Markdown, with links, as WCXB's gold writes them (-f markdown --links --url URL).
 MarkdownPageScores score_markdown(std::string_view html, const TextDocument& doc, const std::string& url,
-                                  WcxbComparer& comparer, const MarkdownStructure& gold) {
+                                  WcxbComparer& comparer, WcxbComparer& shown_comparer,
+                                  const MarkdownStructure& gold) {
   StructureOptions options;
   options.links = true;
   options.base_url = url;
   const std::string markdown = markdown_of(structured_content(html, doc, options));
   MarkdownPageScores s;
   s.word = comparer.score(markdown).word;
+  s.shown_word = shown_comparer.score(without_link_destinations(markdown)).word;
   const MarkdownStructure found = markdown_structure(markdown);
   s.heading_recall = line_recall(gold.headings, found.headings);
   s.item_recall = line_recall(gold.items, found.items);
@@ -296,10 +302,11 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
   WcxbComparer wcxb;
   if (page.wcxb) wcxb.set_gold(out.gold, page.wcxb->with, page.wcxb->without);
   const bool score_md = markdown && page.wcxb && !page.wcxb->main_content_markdown.empty();
-  WcxbComparer wcxb_markdown;
+  WcxbComparer wcxb_markdown, wcxb_markdown_shown;
   MarkdownStructure gold_structure;
   if (score_md) {
     wcxb_markdown.set_gold(page.wcxb->main_content_markdown, {}, {});
+    wcxb_markdown_shown.set_gold(without_link_destinations(page.wcxb->main_content_markdown), {}, {});
     gold_structure = markdown_structure(page.wcxb->main_content_markdown);
   }
   std::string html;
@@ -326,7 +333,7 @@ PageOutcome evaluate_page(const Dataset& dataset, const GoldPage& page,
         TextDocument doc = parsed;
         run_extractor(*named.extractor, doc, html);
         content = doc.content();
-        if (score_md) r.markdown = score_markdown(html, doc, page.wcxb->url, wcxb_markdown, gold_structure);
+        if (score_md) r.markdown = score_markdown(html, doc, page.wcxb->url, wcxb_markdown, wcxb_markdown_shown, gold_structure);
       } catch (const std::exception& e) {
         r.error = e.what();
       }

@@ -56,7 +56,62 @@ std::optional<std::string_view> heading_text(std::string_view line) {
   return hashes == std::string_view::npos ? std::string_view{} : line.substr(hashes);
 }
 
+// The end of an inline link's "(destination "title")" starting at \p open (a '('), one past
+// its ')', or npos when what follows is not one.
+std::size_t link_destination_end(std::string_view md, std::size_t open) {
+  std::size_t i = open + 1;
+  const auto skip_spaces = [&] {
+    while (i < md.size() && (md[i] == ' ' || md[i] == '\t')) ++i;
+  };
+  skip_spaces();
+  if (i < md.size() && md[i] == '<') {
+    const std::size_t close = md.find_first_of(">\n", i + 1);
+    if (close == std::string_view::npos || md[close] != '>') return std::string_view::npos;
+    i = close + 1;
+  } else {
+    int depth = 0;
+    for (; i < md.size(); ++i) {
+      const char c = md[i];
+      if (c == '\\' && i + 1 < md.size()) {
+        ++i;
+      } else if (c == '(') {
+        ++depth;
+      } else if (c == ')') {
+        if (depth == 0) break;
+        --depth;
+      } else if (c == ' ' || c == '\t' || c == '\n') {
+        break;
+      }
+    }
+  }
+  skip_spaces();
+  if (i < md.size() && (md[i] == '"' || md[i] == '\'')) {
+    const std::size_t close = md.find(md[i], i + 1);
+    if (close == std::string_view::npos) return std::string_view::npos;
+    i = close + 1;
+    skip_spaces();
+  }
+  if (i >= md.size() || md[i] != ')') return std::string_view::npos;
+  return i + 1;
+}
+
 }  // namespace
+
+std::string without_link_destinations(std::string_view markdown) {
+  std::string out;
+  out.reserve(markdown.size());
+  std::size_t copied = 0;
+  for (std::size_t at = markdown.find("]("); at != std::string_view::npos; at = markdown.find("](", at + 1)) {
+    if (at > 0 && markdown[at - 1] == '\\') continue;
+    const std::size_t end = link_destination_end(markdown, at + 1);
+    if (end == std::string_view::npos) continue;
+    out.append(markdown, copied, at + 1 - copied);
+    copied = end;
+    at = end - 1;
+  }
+  out.append(markdown, copied);
+  return out;
+}
 
 MarkdownStructure markdown_structure(std::string_view markdown) {
   MarkdownStructure out;

@@ -30,9 +30,20 @@ struct MarkdownStructure {
 [[nodiscard]] std::optional<double> line_recall(const std::vector<std::string>& gold,
                                                 const std::vector<std::string>& found);
 
+/// \p markdown without the destinations (and titles) of its inline links and images:
+/// `[text](https://a.example/b "t")` becomes `[text]`, `![alt](x.png)` becomes `![alt]`, so that
+/// only the words a reader sees are left. A destination is `<...>` or a run without spaces whose
+/// parentheses balance, then an optional quoted title, then `)`; a `](` after a backslash, or
+/// one not followed by such a destination, is left as it is. Autolinks (`<https://...>`) are
+/// shown as their URL and are kept. Never throws (std::bad_alloc aside).
+[[nodiscard]] std::string without_link_destinations(std::string_view markdown);
+
 /// One system's Markdown on one page.
 struct MarkdownPageScores {
   PrfScore word;  ///< WCXB's word measure, Markdown against the gold Markdown
+  /// The same measure with link destinations left out of both (without_link_destinations):
+  /// the words of the content, whether or not the gold wrote a link's URL.
+  PrfScore shown_word;
   std::optional<double> heading_recall;  ///< nullopt when the gold has no heading
   std::optional<double> item_recall;     ///< nullopt when the gold has no list item
 };
@@ -41,6 +52,7 @@ struct MarkdownPageScores {
 struct MarkdownScores {
   std::size_t pages = 0;
   PrfScore word;               ///< mean P, R, F1 of the Markdown
+  PrfScore shown_word;         ///< the same without link destinations on either side
   double text_f1 = 0.0;        ///< mean word F1 of the text output on the same pages
   double heading_recall = 0.0; ///< mean over the heading_pages
   std::size_t heading_pages = 0;
