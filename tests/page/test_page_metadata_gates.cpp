@@ -182,4 +182,29 @@ BOOST_AUTO_TEST_CASE(an_undated_page_needs_its_byline_twice) {
              "Carlos Escobar");
 }
 
+BOOST_AUTO_TEST_CASE(a_reviews_microdata_is_the_reviewers) {
+  // A service's page with a customer's review in microdata: its author and date are the
+  // review's, not the page's.
+  const std::string head = "<title>Free CRM</title>";
+  const std::string review =
+      "<div itemscope itemtype=\"http://schema.org/Review\"><div><span itemprop=\"reviewBody\">Great.</span>"
+      "</div><span itemprop=\"author\" itemscope itemtype=\"http://schema.org/Person\">"
+      "<span itemprop=\"name\">Richard Ives</span></span>"
+      "<meta itemprop=\"datePublished\" content=\"2016-11-04\"></div>";
+  const std::string body = "<h1>Free CRM</h1><p>Text.</p>";
+  const PageMetadata reviewed = read_page_metadata(page(head, body + review));
+  BOOST_TEST(reviewed.author.empty());
+  BOOST_TEST(reviewed.date.empty());
+  // The same microdata outside a review, or after the review's element ends, is the page's.
+  const std::string post = "<div itemscope itemtype=\"http://schema.org/BlogPosting\">"
+                           "<span itemprop=\"author\">Richard Ives</span>"
+                           "<meta itemprop=\"datePublished\" content=\"2016-11-04\"></div>";
+  const PageMetadata own = read_page_metadata(page(head, body + post));
+  BOOST_TEST(own.author == "Richard Ives");
+  BOOST_TEST(own.date == "2016-11-04");
+  const PageMetadata after = read_page_metadata(page(head, body + review + post));
+  BOOST_TEST(after.author == "Richard Ives");
+  BOOST_TEST(after.date == "2016-11-04");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -21,6 +21,7 @@ constexpr std::size_t k_max_meta = 256;
 constexpr std::size_t k_max_bylines = 6;
 constexpr std::size_t k_max_json_ld_scripts = 16;
 constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
+constexpr std::size_t k_scope_scan_bytes = 65536;    // markup searched for the end of a review's element
 constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
 constexpr std::size_t k_after_headline_bytes = 300;  // text read after the headline's </h1>
 constexpr std::size_t k_date_before_headline_bytes = 600;  // markup between a date element and the <h1>
@@ -129,6 +130,29 @@ std::size_t find_end_tag(std::string_view html, std::size_t p, std::string_view 
     return gt == std::string_view::npos ? gt : gt + 1;
   }
   return std::string_view::npos;
+}
+
+// The position just past the end tag that closes the element of \p name whose content starts
+// at \p p, counting the same name's start and end tags in between (a review's <div> holds
+// <div>s); p + k_scope_scan_bytes (or the end) when none closes it within that.
+std::size_t find_closing_tag(std::string_view html, std::size_t p, std::string_view name) noexcept {
+  const std::size_t stop = std::min(html.size(), p + k_scope_scan_bytes);
+  std::size_t depth = 1;
+  for (std::size_t lt = html.find('<', p); lt != std::string_view::npos && lt + 1 < stop;
+       lt = html.find('<', lt + 1)) {
+    const bool closing = html[lt + 1] == '/';
+    const std::size_t at = lt + (closing ? 2 : 1);
+    if (!starts_with_lower(html.substr(at), name)) continue;
+    const std::size_t next = at + name.size();
+    if (next < html.size() && detail::is_ascii_alnum(html[next])) continue;  // <div> is not <divider>
+    if (!closing) {
+      ++depth;
+    } else if (--depth == 0) {
+      const std::size_t gt = html.find('>', lt);
+      return gt == std::string_view::npos ? html.size() : gt + 1;
+    }
+  }
+  return stop;
 }
 
 bool holds_word(std::string_view value, std::string_view lower_word) noexcept {
@@ -295,6 +319,15 @@ std::string clean_text(std::string_view raw, std::size_t max_bytes) {
 
 namespace {
 
+// Whether an itemtype= value names a review: "https://schema.org/Review", "…/CriticReview".
+bool is_review_type(std::string_view itemtype) noexcept {
+  bool review = false;
+  for_each_markup_word(itemtype, [&](std::string_view w) {
+    review = review || (w.size() >= 6 && equals_lower(w.substr(w.size() - 6), "review"));
+  });
+  return review;
+}
+
 // Whether \p href leads to a site's home page: "/", "./", "index.html" (or .htm, .php), or
 // an absolute URL whose path is empty or "/", without a query.
 bool is_home_href(std::string_view href) noexcept {
@@ -345,6 +378,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
   std::size_t element_reads = 0;
   std::string last_date;  // the latest date element's value before the headline, and where its text starts
   std::size_t last_date_at = std::string_view::npos;
+  std::size_t review_end = 0;  // the end of the review element the scan is in (0: none)
   const auto text_of = [&](std::size_t at, std::string_view element, std::size_t max_bytes) {
     if (element_reads >= k_max_element_reads) return std::string();
     ++element_reads;
@@ -372,7 +406,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     }
     // The attributes this scan reads.
     std::string_view a_name, a_property, a_itemprop, a_content, a_rel, a_href, a_lang, a_class,
-        a_id, a_type, a_datetime, a_author;
+        a_id, a_type, a_datetime, a_author, a_itemtype;
     bool pubdate = false;
     bool self_closing = false;
     const std::size_t after = scan_start_tag(
@@ -389,6 +423,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
           else if (equals_lower(an, "id")) a_id = av;
           else if (equals_lower(an, "type")) a_type = av;
           else if (equals_lower(an, "datetime")) a_datetime = av;
+          else if (equals_lower(an, "itemtype")) a_itemtype = av;
           else if (equals_lower(an, "pubdate")) pubdate = true;
           else if (equals_lower(an, "author") || equals_lower(an, "data-author")) a_author = av;
         },
@@ -426,6 +461,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     }
     if (name == "meta") {
       if (c.meta.size() >= k_max_meta || a_content.empty()) continue;
+      if (!a_itemprop.empty() && lt < review_end) continue;  // a review's microdata (below)
       const std::string_view key =
           !a_property.empty() ? a_property : !a_name.empty() ? a_name : a_itemprop;
       if (key.empty()) continue;
@@ -498,8 +534,12 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     // An author named in an attribute (a forum post's data-author, a web component's author=).
     if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines)
       c.itemprop_authors.push_back(clean_text(a_author, field));
+    // A review's microdata (schema.org/Review, on a product's or a service's page) names the
+    // reviewer and the review's date, not the page's author and date: skipped to its end.
+    if (!self_closing && lt >= review_end && is_review_type(a_itemtype))
+      review_end = find_closing_tag(html, p, name);
     // Microdata on any element: the value is content=, datetime=, else the element's text.
-    if (!a_itemprop.empty()) {
+    if (!a_itemprop.empty() && lt >= review_end) {
       const auto value = [&] {
         if (!a_content.empty()) return clean_text(a_content, field);
         if (!a_datetime.empty()) return clean_text(a_datetime, 64);
