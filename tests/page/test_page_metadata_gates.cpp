@@ -207,4 +207,18 @@ BOOST_AUTO_TEST_CASE(a_reviews_microdata_is_the_reviewers) {
   BOOST_TEST(after.date == "2016-11-04");
 }
 
+BOOST_AUTO_TEST_CASE(the_navigation_names_no_author) {
+  // A site's menu links to an author's page ("/author/…"): a menu entry, not the post's byline.
+  const std::string head = "<title>Consulting vs insurance</title><meta property=\"og:type\" content=\"article\">" +
+                           k_published;
+  // (A <nav> nested in it does not end it.)
+  const std::string nav = "<nav class=\"menu\"><ul><li><nav><a href=\"/about/\">About</a></nav></li>"
+                          "<li><a href=\"/author/xavierlo/\"><span>Hong Kong Actuary</span></a></li></ul></nav>";
+  const std::string body = "<h1>Consulting vs insurance</h1><p>Text.</p>";
+  BOOST_TEST(read_page_metadata(page(head, nav + body)).author.empty());
+  // The same link after the navigation is the byline.
+  BOOST_TEST(read_page_metadata(page(head, nav + body + "<a href=\"/author/jane-roe/\">Jane Roe</a>")).author ==
+             "Jane Roe");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

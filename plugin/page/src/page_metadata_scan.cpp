@@ -21,7 +21,7 @@ constexpr std::size_t k_max_meta = 256;
 constexpr std::size_t k_max_bylines = 6;
 constexpr std::size_t k_max_json_ld_scripts = 16;
 constexpr std::size_t k_element_scan_bytes = 16384;  // markup read for one element's text
-constexpr std::size_t k_scope_scan_bytes = 65536;    // markup searched for the end of a review's element
+constexpr std::size_t k_scope_scan_bytes = 65536;    // markup searched for the end of a review or a <nav>
 constexpr std::size_t k_max_element_reads = 256;     // elements whose text is read, per page
 constexpr std::size_t k_after_headline_bytes = 300;  // text read after the headline's </h1>
 constexpr std::size_t k_date_before_headline_bytes = 600;  // markup between a date element and the <h1>
@@ -134,7 +134,7 @@ std::size_t find_end_tag(std::string_view html, std::size_t p, std::string_view 
 
 // The position just past the end tag that closes the element of \p name whose content starts
 // at \p p, counting the same name's start and end tags in between (a review's <div> holds
-// <div>s); p + k_scope_scan_bytes (or the end) when none closes it within that.
+// <div>s, a <nav> may hold a <nav>); p + k_scope_scan_bytes (or the end) when none closes it within that.
 std::size_t find_closing_tag(std::string_view html, std::size_t p, std::string_view name) noexcept {
   const std::size_t stop = std::min(html.size(), p + k_scope_scan_bytes);
   std::size_t depth = 1;
@@ -379,6 +379,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
   std::string last_date;  // the latest date element's value before the headline, and where its text starts
   std::size_t last_date_at = std::string_view::npos;
   std::size_t review_end = 0;  // the end of the review element the scan is in (0: none)
+  std::size_t nav_end = 0;     // the end of the <nav> element the scan is in (0: none)
   const auto text_of = [&](std::size_t at, std::string_view element, std::size_t max_bytes) {
     if (element_reads >= k_max_element_reads) return std::string();
     ++element_reads;
@@ -558,8 +559,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         if (!v.empty()) c.itemprop_authors.push_back(std::move(v));
       }
     }
-    // Bylines: class, id or rel naming the author.
-    if (c.bylines.size() < k_max_bylines && !self_closing &&
+    // A site's navigation (<nav>) links to its authors' pages, never to the page's own author's.
+    if (name == "nav" && !self_closing && lt >= nav_end) nav_end = find_closing_tag(html, p, name);
+    // Bylines: class, id or rel naming the author (not in the navigation).
+    if (c.bylines.size() < k_max_bylines && !self_closing && lt >= nav_end &&
         (is_byline_marker(class_bits) || is_byline_marker(id_bits) || holds_word(a_rel, "author") ||
          (name == "a" && is_author_link(a_href)))) {
       std::string text = text_of(p, name, field);
