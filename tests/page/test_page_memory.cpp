@@ -4,6 +4,7 @@
 // on generated worst cases is measured by plugin/bench/page_memory.sh, not here.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -125,6 +126,14 @@ BOOST_AUTO_TEST_CASE(container_tree_chains_are_the_open_containers_per_block) {
     capped += expected[i].size() == k_max_container_chain + 1;
   }
   BOOST_TEST(capped > 0u);  // the page reaches past the cap
+  // max_element_id bounds every chain's ids (a table by id sized by it holds them all), and
+  // names no element the page does not have.
+  std::uint32_t largest = 0;
+  for (const auto& chain : expected) {
+    for (const std::uint32_t id : chain) largest = std::max(largest, id);
+  }
+  BOOST_TEST(doc.containers.max_element_id() >= largest);
+  BOOST_TEST(doc.containers.max_element_id() < next_id);
 }
 
 BOOST_AUTO_TEST_CASE(hand_made_chains_read_back_as_given) {
@@ -136,6 +145,10 @@ BOOST_AUTO_TEST_CASE(hand_made_chains_read_back_as_given) {
   BOOST_TEST(tree.chain(0).at(1) == 3u);
   BOOST_TEST(tree.chain(0).at(9) == 0u);
   BOOST_TEST(tree.chain(1).at(0) == k_no_container);
+  BOOST_TEST(tree.max_element_id() == 9u);
+  const std::vector<std::vector<std::uint32_t>> empty_chains = {{}, {}};
+  BOOST_TEST(ContainerTree::from_chains(empty_chains).max_element_id() == k_no_container);
+  BOOST_TEST(ContainerTree().max_element_id() == k_no_container);
   TextDocument doc;
   doc.containers = tree;
   const TextDocument copy = doc;  // copies share the tables

@@ -304,16 +304,10 @@ std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<doubl
     throw std::invalid_argument("best_main_subtree: one evidence value per block expected");
   if (!pruned.empty() && pruned.size() != doc.blocks.size())
     throw std::invalid_argument("best_main_subtree: one pruned flag per block expected");
-  // Element ids are dense pre-order numbers; size the gain table by the largest seen.
-  std::uint32_t max_id = 0;
-  bool any = false;
-  for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-    for (const auto id : chain_of(doc, i)) {
-      max_id = std::max(max_id, id);
-      any = true;
-    }
-  }
-  if (!any) return k_no_subtree;
+  // Element ids are dense pre-order numbers; size the gain table by the largest the tree
+  // holds (no chain's is larger; ids no chain yields stay unseen).
+  const std::uint32_t max_id = doc.containers.max_element_id();
+  if (max_id == k_no_container) return k_no_subtree;
   std::vector<double> gain(static_cast<std::size_t>(max_id) + 1, 0.0);
   std::vector<bool> seen(gain.size(), false);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {

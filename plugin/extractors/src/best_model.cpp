@@ -183,11 +183,10 @@ struct BestFeatureRows::Page {
   Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
       : fresh(d), rules(r), markup(m), features(compute_features(d)) {
     const std::size_t n = fresh.blocks.size();
-    // Container subtrees, sized by the largest element id seen.
-    std::uint32_t max_id = 0;
-    for (std::size_t i = 0; i < n && i < fresh.containers.num_blocks(); ++i) {
-      for (const auto id : fresh.containers.chain(i)) max_id = std::max(max_id, id);
-    }
+    // Container subtrees, sized by the largest element id the tree holds (no chain's is
+    // larger).
+    const std::uint32_t largest = fresh.containers.max_element_id();
+    const std::uint32_t max_id = largest == k_no_container ? 0 : largest;
     const std::size_t table_size = static_cast<std::size_t>(max_id) + 1;
     subtree.assign(table_size, Subtree{});
     for (std::size_t i = 0; i < n; ++i) {

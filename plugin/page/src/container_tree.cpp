@@ -23,6 +23,10 @@ ContainerTree ContainerTree::Builder::finish() {
   data->element.shrink_to_fit();
   data->parent.shrink_to_fit();
   data->innermost.shrink_to_fit();
+  data->max_element = data->body;
+  for (const std::uint32_t id : data->element) {
+    if (data->max_element == k_no_container || id > data->max_element) data->max_element = id;
+  }
   return ContainerTree(std::move(data));
 }
 

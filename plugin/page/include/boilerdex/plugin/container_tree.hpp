@@ -33,6 +33,8 @@ struct ContainerTreeData {
   std::vector<std::uint32_t> parent;     ///< per node: the enclosing container's node, or none
   std::vector<std::uint32_t> innermost;  ///< per parse block: its innermost node, or none
   std::uint32_t body = k_no_container;   ///< body's element id, ending every chain; or none
+  /// The largest of body's and every node's element id; none when there are neither.
+  std::uint32_t max_element = k_no_container;
 };
 
 /// The container ancestors of one parse block, nearest first: the nearest
@@ -149,6 +151,12 @@ class ContainerTree {
   [[nodiscard]] ContainerChain chain(std::size_t block) const noexcept {
     if (block >= num_blocks()) return {};
     return ContainerChain(m_data.get(), m_data->innermost[block]);
+  }
+  /// An id no chain's ancestors exceed: the largest element id of the tree's containers and
+  /// body (containers no block sits in count too), so that a table by element id can be
+  /// sized without walking every chain. O(1). k_no_container when every chain is empty.
+  [[nodiscard]] std::uint32_t max_element_id() const noexcept {
+    return m_data ? m_data->max_element : k_no_container;
   }
   /// Bytes the tables hold (shared by every copy).
   [[nodiscard]] std::size_t memory_bytes() const noexcept;
