@@ -1,6 +1,11 @@
 // The default extractor on small hand-written pages, one per kind of page or defect seen on
 // real pages (issue #15): what it must keep and what it must leave out.
 #include <boost/test/unit_test.hpp>
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
@@ -15,6 +20,8 @@
 #include "boilerdex/plugin/best_extractor.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/best_model.hpp"
+#include "boilerdex/plugin/container_tree.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
@@ -67,6 +74,103 @@ BOOST_AUTO_TEST_CASE(batch_probabilities_equal_one_row_at_a_time) {
   BOOST_TEST(batch[0] == 0.0);
   for (std::size_t i = 1; i < doc.blocks.size(); ++i)
     BOOST_TEST(batch[i] == model->content_probability(std::span<const float>(rows.data() + i * width, width)));
+}
+
+// The rows' DOM columns on hand-made chains, against their definitions: each block's first
+// eight container ancestors (a short chain repeats its outermost), each distinct one summing
+// the words, link words, blocks and kept words of the blocks with words under it; the
+// distinct children with text under a block's level-2 and level-3 ancestors; the nearest
+// ancestor holding kept text. Chains of every length, a block without a chain, one without
+// words and one past the tree's blocks.
+BOOST_AUTO_TEST_CASE(dom_columns_follow_their_definitions) {
+  const std::vector<std::vector<std::uint32_t>> chains = {
+      {5, 2, 0}, {6, 2, 0}, {7, 3, 0}, {}, {5, 2, 0}, {8}, {12, 11, 10, 9, 4, 3, 2, 1, 0}, {9, 4, 3, 0}};
+  const std::vector<int> words = {10, 20, 5, 8, 0, 4, 7, 3, 6};  // the last block: no chain at all
+  const std::vector<int> linked = {2, 0, 5, 1, 0, 0, 3, 1, 0};
+  const std::vector<bool> kept = {false, true, false, true, false, false, true, false, true};
+  TextDocument doc;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    TextBlock b;
+    b.text = "w";
+    b.num_words = words[i];
+    b.num_words_in_anchor_text = linked[i];
+    doc.blocks.push_back(b);
+  }
+  doc.containers = ContainerTree::from_chains(chains);
+  const std::size_t n = doc.blocks.size();
+  BestRuleResult rules;
+  rules.votes.assign(n, 0.5);
+  rules.evidence.assign(n, 0.5);
+  rules.hinted.assign(n, false);
+  rules.inside.assign(n, false);
+  rules.keep = kept;
+  rules.title.assign(n, false);
+  rules.after_end.assign(n, false);
+  const std::vector<float> rows = best_feature_rows(doc, rules, std::vector<BlockMarkup>(n));
+  const std::vector<std::string> names = feature_names(FeatureSet::Best);
+  const auto column = [&](std::size_t i, const std::string& name) {
+    const auto at = std::find(names.begin(), names.end(), name);
+    BOOST_REQUIRE(at != names.end());
+    return rows[i * names.size() + static_cast<std::size_t>(at - names.begin())];
+  };
+  // The definitions, over the chains as given.
+  const auto up = [&](std::size_t i) {
+    std::vector<std::uint32_t> u(i < chains.size() ? chains[i] : std::vector<std::uint32_t>{});
+    if (u.size() > 8) u.resize(8);
+    while (!u.empty() && u.size() < 8) u.push_back(u.back());
+    return u;
+  };
+  std::map<std::uint32_t, std::array<double, 4>> sub;  // words, link words, blocks, kept words
+  std::map<std::uint32_t, std::set<std::uint32_t>> children_2, children_3;
+  double page_words = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    page_words += words[i];
+    const auto u = up(i);
+    if (u.empty() || words[i] == 0) continue;
+    for (const std::uint32_t id : std::set<std::uint32_t>(u.begin(), u.end())) {
+      sub[id][0] += words[i];
+      sub[id][1] += linked[i];
+      sub[id][2] += 1;
+      sub[id][3] += kept[i] ? words[i] : 0;
+    }
+    children_2[u[1]].insert(u[0]);
+    children_3[u[2]].insert(u[1]);
+  }
+  double max_items = 0;
+  for (const auto& [id, c] : children_2) max_items = std::max(max_items, static_cast<double>(c.size()));
+  for (std::size_t i = 0; i < n; ++i) {
+    BOOST_TEST_CONTEXT("block " << i) {
+      const auto u = up(i);
+      const auto s = [&](std::size_t level) {
+        return u.empty() ? std::array<double, 4>{} : sub[u[level]];
+      };
+      for (std::size_t level = 0; level < 3; ++level) {
+        const std::string l = std::to_string(level + 1);
+        const auto t = s(level);
+        BOOST_TEST(column(i, "dom.words_share_" + l) == static_cast<float>(t[0] / page_words));
+        BOOST_TEST(column(i, "dom.link_density_" + l) == static_cast<float>(t[0] > 0 ? t[1] / t[0] : 0.0));
+        BOOST_TEST(column(i, "dom.log_blocks_" + l) == static_cast<float>(std::log1p(t[2])));
+        BOOST_TEST(column(i, "dom.kept_share_" + l) == static_cast<float>(t[0] > 0 ? t[3] / t[0] : 0.0));
+      }
+      const double items2 = u.empty() ? 0.0 : static_cast<double>(children_2[u[1]].size());
+      const double items3 = u.empty() ? 0.0 : static_cast<double>(children_3[u[2]].size());
+      BOOST_TEST(column(i, "dom.log_items_2") == static_cast<float>(std::log1p(items2)));
+      BOOST_TEST(column(i, "dom.log_items_3") == static_cast<float>(std::log1p(items3)));
+      BOOST_TEST(column(i, "dom.log_item_words_2") ==
+                 static_cast<float>(std::log1p(items2 > 0 ? s(1)[0] / items2 : 0.0)));
+      std::size_t meet = 8;
+      for (std::size_t level = 0; !u.empty() && level < 8; ++level) {
+        if (sub[u[level]][3] > 0) {
+          meet = level;
+          break;
+        }
+      }
+      BOOST_TEST(column(i, "dom.meet_level") == static_cast<float>(meet));
+      BOOST_TEST(column(i, "page.log_max_items") == static_cast<float>(std::log1p(max_items)));
+    }
+  }
+  BOOST_TEST(column(2, "dom.meet_level") == 1.0f);  // 7 holds no kept text, 3 holds block 6
+  BOOST_TEST(column(0, "dom.log_items_2") == static_cast<float>(std::log1p(2.0)));  // 5 and 6 under 2
 }
 
 // A page over the parse's tag budget: best's lexical scans (BTE, markup) read what the parse

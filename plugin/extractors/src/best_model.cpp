@@ -96,14 +96,15 @@ Ancestors ancestors(const ContainerChain& chain) {
 }
 
 // The number of distinct level-(k−1) ancestors with text under each level-k ancestor.
-std::vector<double> distinct_children(const TextDocument& doc, std::size_t level,
-                                      std::size_t table_size) {
+// \p ups: each block's ancestors (BestFeatureRows::Page::up).
+std::vector<double> distinct_children(const TextDocument& doc, const std::vector<Ancestors>& ups,
+                                      std::size_t level, std::size_t table_size) {
   // Each (parent, child) pair as one 64-bit key, the parent in the high half: sorted as the
   // pairs would be, with one compare each.
   std::vector<std::uint64_t> pairs;
   for (std::size_t i = 0; i < doc.blocks.size() && i < doc.containers.num_blocks(); ++i) {
     if (doc.blocks[i].num_words == 0) continue;
-    const Ancestors up = ancestors(doc.containers.chain(i));
+    const Ancestors& up = ups[i];
     if (up[0] == k_no_subtree) continue;
     pairs.push_back(std::uint64_t{up[level]} << 32 | up[level - 1]);
   }
@@ -175,6 +176,7 @@ struct BestFeatureRows::Page {
   const BestRuleResult& rules;
   const std::vector<BlockMarkup>& markup;
   std::vector<BlockFeatures> features;  // compute_features, for the local+page columns
+  std::vector<Ancestors> up;            // per block: its container ancestors, walked once
   std::vector<Subtree> subtree;         // by container element id
   std::vector<double> items_2, items_3;
   double page_words = 0, kept_words = 0, inside_words = 0, main_words = 0, article_words = 0;
@@ -183,6 +185,8 @@ struct BestFeatureRows::Page {
   Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
       : fresh(d), rules(r), markup(m), features(compute_features(d)) {
     const std::size_t n = fresh.blocks.size();
+    up.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) up.push_back(ancestors(fresh.containers.chain(i)));
     // Container subtrees, sized by the largest element id the tree holds (no chain's is
     // larger).
     const std::uint32_t largest = fresh.containers.max_element_id();
@@ -199,10 +203,9 @@ struct BestFeatureRows::Page {
       if (markup[i].has(MarkupBit::Article)) article_words += words;
       if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
       // Each distinct ancestor of the first levels once (short chains repeat the outermost).
-      const Ancestors up = ancestors(fresh.containers.chain(i));
       std::uint32_t last = k_no_subtree;
       for (std::size_t level = 0; level < k_meet_levels; ++level) {
-        const std::uint32_t id = up[level];
+        const std::uint32_t id = up[i][level];
         if (id == k_no_subtree || id == last) continue;
         last = id;
         subtree[id].words += words;
@@ -211,8 +214,8 @@ struct BestFeatureRows::Page {
         if (rules.keep[i]) subtree[id].kept_words += words;
       }
     }
-    items_2 = distinct_children(fresh, 1, table_size);
-    items_3 = distinct_children(fresh, 2, table_size);
+    items_2 = distinct_children(fresh, up, 1, table_size);
+    items_3 = distinct_children(fresh, up, 2, table_size);
     max_items = items_2.empty() ? 0.0 : *std::max_element(items_2.begin(), items_2.end());
   }
 };
@@ -250,7 +253,7 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
     for (std::size_t b = 0; b < k_markup_bits; ++b)
       out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);
     out[at++] = static_cast<float>(log1p_count(markup[i].depth));
-    const Ancestors up = ancestors(fresh.containers.chain(i));
+    const Ancestors& up = pg.up[i];
     const Ancestors* chain = up[0] != k_no_subtree ? &up : nullptr;
     for (std::size_t level = 0; level < k_levels; ++level) {
       const Subtree s = chain != nullptr ? pg.subtree[(*chain)[level]] : Subtree{};
