@@ -57,17 +57,19 @@ const std::array<std::string_view, k_extra>& extra_names() {
 
 constexpr std::size_t k_levels = 3;  // container ancestors looked at
 
+// std::log1p of 0 … 255, filled when the library loads (no guard to test at each read).
+const std::array<double, 256> k_log1p_counts = [] {
+  std::array<double, 256> t{};
+  for (std::size_t k = 0; k < t.size(); ++k) t[k] = std::log1p(static_cast<double>(k));
+  return t;
+}();
+
 // std::log1p(n), read from a table for the small counts the rows take it of (depths,
 // blocks, items): the same values, without a call each.
-double log1p_count(double n) noexcept {
-  static const std::array<double, 256> table = [] {
-    std::array<double, 256> t{};
-    for (std::size_t k = 0; k < t.size(); ++k) t[k] = std::log1p(static_cast<double>(k));
-    return t;
-  }();
+inline double log1p_count(double n) noexcept {
   if (n >= 0.0 && n < 256.0 && !std::signbit(n)) {
     const auto k = static_cast<std::size_t>(n);
-    if (static_cast<double>(k) == n) return table[k];
+    if (static_cast<double>(k) == n) return k_log1p_counts[k];
   }
   return std::log1p(n);
 }
@@ -245,6 +247,13 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
   const std::vector<float> base = feature_rows(pg.features, FeatureSet::LocalPage, begin, end);
   const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
 
+  // The page's columns, the same in every row.
+  const auto kept_share = static_cast<float>(share(pg.kept_words, pg.page_words));
+  const auto inside_share = static_cast<float>(share(pg.inside_words, pg.page_words));
+  const auto main_share = static_cast<float>(share(pg.main_words, pg.page_words));
+  const auto article_share = static_cast<float>(share(pg.article_words, pg.page_words));
+  const auto log_max_items = static_cast<float>(log1p_count(pg.max_items));
+
   std::vector<float> rows((end - begin) * width, 0.0f);
   for (std::size_t i = begin; i < end; ++i) {
     float* out = rows.data() + (i - begin) * width;
@@ -272,10 +281,10 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
     out[at++] = rules.keep[i] ? 1.0f : 0.0f;
     out[at++] = rules.inside[i] ? 1.0f : 0.0f;
     out[at++] = rules.hinted[i] ? 1.0f : 0.0f;
-    out[at++] = static_cast<float>(share(pg.kept_words, pg.page_words));
-    out[at++] = static_cast<float>(share(pg.inside_words, pg.page_words));
-    out[at++] = static_cast<float>(share(pg.main_words, pg.page_words));
-    out[at++] = static_cast<float>(share(pg.article_words, pg.page_words));
+    out[at++] = kept_share;
+    out[at++] = inside_share;
+    out[at++] = main_share;
+    out[at++] = article_share;
     const TextShape shape = text_shape(fresh.blocks[i].text);
     out[at++] = static_cast<float>(shape.code_share);
     out[at++] = static_cast<float>(std::min<std::size_t>(shape.tags, 1000));
@@ -292,7 +301,7 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
       }
     }
     out[at++] = static_cast<float>(meet);
-    out[at++] = static_cast<float>(log1p_count(pg.max_items));
+    out[at++] = log_max_items;
     out[at++] = rules.title[i] ? 1.0f : 0.0f;
     out[at++] = rules.after_end[i] ? 1.0f : 0.0f;
   }
