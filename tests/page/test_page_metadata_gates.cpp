@@ -221,4 +221,21 @@ BOOST_AUTO_TEST_CASE(the_navigation_names_no_author) {
              "Jane Roe");
 }
 
+BOOST_AUTO_TEST_CASE(a_sections_index_has_no_date_nor_author) {
+  // "/news", "/blog/": the section's index lists its posts, whose dates and bylines are theirs,
+  // even where its template marks it as an article.
+  const std::string head = "<title>News</title><meta property=\"og:type\" content=\"article\">" + k_published;
+  const std::string body = "<h1>News</h1><span class=\"author\">Logan Jones</span><p>Text.</p>";
+  for (const std::string url : {"https://acme.example/news", "https://acme.example/en/blog/?page=2"}) {
+    const PageMetadata m = read_page_metadata(page(head + "<link rel=\"canonical\" href=\"" + url + "\">", body));
+    BOOST_TEST(m.date.empty(), url);
+    BOOST_TEST(m.author.empty(), url);
+  }
+  // A post in the section keeps both.
+  const PageMetadata post = read_page_metadata(
+      page(head + "<link rel=\"canonical\" href=\"https://acme.example/news/a-new-office\">", body));
+  BOOST_TEST(post.date == "2024-05-06");
+  BOOST_TEST(post.author == "Logan Jones");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

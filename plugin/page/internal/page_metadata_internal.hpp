@@ -120,6 +120,9 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
 /// The host of \p url without "www." ("https://www.example.com/a" → "example.com").
 [[nodiscard]] std::string host_of(std::string_view url);
 
+/// Whether \p url's path ends in a section's name ("/news", "/blog/"): the section's index.
+[[nodiscard]] bool lists_a_section(std::string_view url);
+
 /// Whether JSON-LD says the page sells or lists things (a product, a service, a listing).
 [[nodiscard]] bool sells(const JsonLdFacts& ld);
 

@@ -66,6 +66,25 @@ bool sells(const JsonLdFacts& ld) {
          ld.page_type == "service";
 }
 
+// Whether \p url's path ends in a section's name ("/news", "/blog/", "/events"): the section's
+// index, which lists its posts; their dates and authors are not the page's.
+bool lists_a_section(std::string_view url) {
+  const std::size_t scheme = url.find("://");
+  if (scheme == std::string_view::npos) return false;
+  url.remove_prefix(scheme + 3);
+  url = url.substr(0, url.find_first_of("?#"));
+  const std::size_t path = url.find('/');
+  if (path == std::string_view::npos) return false;
+  url.remove_prefix(path);
+  while (!url.empty() && url.back() == '/') url.remove_suffix(1);
+  const std::string_view last = url.substr(url.rfind('/') + 1);
+  for (const std::string_view section : {"news", "blog", "blogs", "events", "articles", "posts", "stories",
+                                         "insights", "newsroom", "press", "updates"}) {
+    if (equals_lower(last, section)) return true;
+  }
+  return false;
+}
+
 // Whether the page's markup says it is an article (JSON-LD, og:type).
 bool marked_article(const MetadataCandidates& c, const JsonLdFacts& ld) {
   const std::string og_type = lower(meta_value(c, {"og:type"}));

@@ -316,6 +316,8 @@ std::string choose_author(const MetadataCandidates& c, const JsonLdFacts& ld, co
   // A page that shows three dates or more but has none of its own (the date's rules gave
   // none) lists posts, unless it is og:type article: its names are the posts' authors.
   if (m.date.empty() && c.date_texts.size() >= 3 && lower(meta_value(c, {"og:type"})) != "article") return {};
+  // A section's index ("/news", "/blog") lists posts too, whatever its markup says.
+  if (lists_a_section(m.url)) return {};
   const bool article = !sells(ld) && (marked_article(c, ld) || !m.date.empty() || !c.times.empty());
   return first_author(c, ld, article, !m.date.empty(), m.url);
 }

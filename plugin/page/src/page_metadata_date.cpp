@@ -233,7 +233,7 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
   const std::string og_type = lower(meta_value(c, {"og:type"}));
   const bool og_article = og_type == "article";
   if (sells(ld) || og_type == "product" || og_type == "og:product" || og_type == "product.item" ||
-      (!og_article && (ld.page_type == "documentation" || home_page(url))))
+      (!og_article && (ld.page_type == "documentation" || home_page(url))) || detail::lists_a_section(url))
     return {};
   const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
                      !meta_value(c, {"author", "article:author"}).empty();
