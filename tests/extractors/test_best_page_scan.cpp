@@ -3,7 +3,9 @@
 // finds alone, where the two read a tag name differently ('-' in a name, names over 12 or 16
 // bytes) or one skips text the other reads (title, textarea, xmp; "<script-x>").
 #include <boost/test/unit_test.hpp>
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <random>
 #include <string>
 #include <string_view>
@@ -143,6 +145,65 @@ BOOST_AUTO_TEST_CASE(joint_pass_equals_each_reading_alone_on_random_pages) {
     const std::size_t pieces = 1 + rng() % 50;
     for (std::size_t k = 0; k < pieces; ++k) html += k_pieces[rng() % std::size(k_pieces)];
     check_joint_equals_alone(html, page % 2 == 0 ? 0.0 : 2.0);
+  }
+}
+
+// bte_shares against its definition on random scans: a block's share is the words of its
+// entries (from the first at or after its start to the first at or after its end) inside
+// BTE's window (the maximum-sum run of entries, ending on words), over all its entries' words.
+BOOST_AUTO_TEST_CASE(bte_shares_follow_their_definition) {
+  std::mt19937 rng(20261126);
+  for (int round = 0; round < 2000; ++round) {
+    detail::PageScan scan;
+    const std::size_t m = rng() % 40;
+    std::uint32_t offset = 0;
+    for (std::size_t k = 0; k < m; ++k) {
+      offset += 1 + rng() % 20;
+      scan.offsets.push_back(offset);
+      scan.weights.push_back(rng() % 3 == 0 ? -1 : static_cast<std::int32_t>(rng() % 6));
+    }
+    TextDocument doc;
+    for (std::size_t b = 0, blocks = rng() % 12; b < blocks; ++b) {
+      TextBlock block;
+      block.source_begin = rng() % (offset + 20);
+      block.source_end = block.source_begin + rng() % 60;
+      doc.blocks.push_back(block);
+    }
+    // The window as Kadane's scan finds it (a run whose sum falls to 0 or below starts
+    // again; a strictly larger sum ending on words moves it).
+    std::int64_t best = std::numeric_limits<std::int64_t>::min(), sum = 0;
+    std::size_t start = 0, window_begin = 0, window_end = 0;
+    for (std::size_t k = 0; k < m; ++k) {
+      if (sum <= 0) {
+        sum = 0;
+        start = k;
+      }
+      sum += scan.weights[k];
+      if (scan.weights[k] > 0 && sum > best) {
+        best = sum;
+        window_begin = start;
+        window_end = k + 1;
+      }
+    }
+    const auto first_at_or_after = [&](std::uint32_t at) {
+      std::size_t k = 0;
+      while (k < m && scan.offsets[k] < at) ++k;
+      return k;
+    };
+    const std::vector<float> shares = detail::bte_shares(doc, scan);
+    BOOST_REQUIRE(shares.size() == doc.blocks.size());
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      const std::size_t first = first_at_or_after(doc.blocks[i].source_begin);
+      const std::size_t last = first_at_or_after(doc.blocks[i].source_end);
+      std::int64_t all = 0, inside = 0;
+      for (std::size_t k = first; k < last; ++k) {
+        const std::int64_t w = std::max<std::int32_t>(scan.weights[k], 0);
+        all += w;
+        if (k >= window_begin && k < window_end) inside += w;
+      }
+      const float expected = all == 0 ? 0.0f : static_cast<float>(inside) / static_cast<float>(all);
+      BOOST_TEST(shares[i] == expected, "round " << round << " block " << i);
+    }
   }
 }
 

@@ -270,14 +270,15 @@ std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
       best_end = k + 1;
     }
   }
-  // Prefix sums of words, all and inside the window, per entry.
-  std::vector<std::int64_t> all(m + 1, 0);
-  std::vector<std::int64_t> inside(m + 1, 0);
-  for (std::size_t k = 0; k < m; ++k) {
-    const std::int64_t w = std::max<std::int32_t>(scan.weights[k], 0);
-    all[k + 1] = all[k] + w;
-    inside[k + 1] = inside[k] + (k >= best_begin && k < best_end ? w : 0);
-  }
+  // Prefix sums of words per entry. The words inside the window before entry k are the
+  // prefix at k clamped to the window, less the prefix at its start.
+  std::vector<std::int64_t> all;
+  all.reserve(m + 1);
+  all.push_back(0);
+  for (std::size_t k = 0; k < m; ++k) all.push_back(all.back() + std::max<std::int32_t>(scan.weights[k], 0));
+  const auto inside = [&all, best_begin, best_end](std::size_t k) {
+    return all[std::clamp(k, best_begin, best_end)] - all[best_begin];
+  };
   // The first entry at or after an offset (lower_bound): blocks mostly come in page order,
   // so each search steps on from the last answer while that stays short, and bisects
   // otherwise.
@@ -301,7 +302,7 @@ std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
     const std::size_t first = entry_at_or_after(first_from, b.source_begin);
     const std::size_t last = entry_at_or_after(last_from, b.source_end);
     if (last <= first || all[last] == all[first]) continue;
-    shares[i] = static_cast<float>(inside[last] - inside[first]) /
+    shares[i] = static_cast<float>(inside(last) - inside(first)) /
                 static_cast<float>(all[last] - all[first]);
   }
   return shares;
