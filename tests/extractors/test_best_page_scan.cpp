@@ -5,7 +5,6 @@
 #include <boost/test/unit_test.hpp>
 #include <algorithm>
 #include <cstdint>
-#include <limits>
 #include <random>
 #include <string>
 #include <string_view>
@@ -150,7 +149,7 @@ BOOST_AUTO_TEST_CASE(joint_pass_equals_each_reading_alone_on_random_pages) {
 
 // bte_shares against its definition on random scans: a block's share is the words of its
 // entries (from the first at or after its start to the first at or after its end) inside
-// BTE's window (the maximum-sum run of entries, ending on words), over all its entries' words.
+// BTE's window (bte_window), over all its entries' words.
 BOOST_AUTO_TEST_CASE(bte_shares_follow_their_definition) {
   std::mt19937 rng(20261126);
   for (int round = 0; round < 2000; ++round) {
@@ -169,22 +168,9 @@ BOOST_AUTO_TEST_CASE(bte_shares_follow_their_definition) {
       block.source_end = block.source_begin + rng() % 60;
       doc.blocks.push_back(block);
     }
-    // The window as Kadane's scan finds it (a run whose sum falls to 0 or below starts
-    // again; a strictly larger sum ending on words moves it).
-    std::int64_t best = std::numeric_limits<std::int64_t>::min(), sum = 0;
-    std::size_t start = 0, window_begin = 0, window_end = 0;
-    for (std::size_t k = 0; k < m; ++k) {
-      if (sum <= 0) {
-        sum = 0;
-        start = k;
-      }
-      sum += scan.weights[k];
-      if (scan.weights[k] > 0 && sum > best) {
-        best = sum;
-        window_begin = start;
-        window_end = k + 1;
-      }
-    }
+    const auto [window_begin, window_end] = detail::bte_window(scan);
+    BOOST_REQUIRE(window_begin <= window_end);
+    BOOST_REQUIRE(window_end <= m);
     const auto first_at_or_after = [&](std::uint32_t at) {
       std::size_t k = 0;
       while (k < m && scan.offsets[k] < at) ++k;

@@ -249,7 +249,7 @@ std::vector<BlockMarkup> scan_page_and_markup(const TextDocument& doc, std::stri
 }
 
 // lexical_bte_shares on a finished scan of the page.
-std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
+std::pair<std::size_t, std::size_t> bte_window(const PageScan& scan) noexcept {
   const std::size_t m = scan.weights.size();
   // Kadane's maximum-sum window over the entries (strict improvement: earliest start, then
   // earliest end among the maxima); it always starts and ends on a run of words.
@@ -270,6 +270,12 @@ std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
       best_end = k + 1;
     }
   }
+  return {best_begin, best_end};
+}
+
+std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
+  const std::size_t m = scan.weights.size();
+  const auto [best_begin, best_end] = bte_window(scan);
   // Prefix sums of words per entry. The words inside the window before entry k are the
   // prefix at k clamped to the window, less the prefix at its start.
   std::vector<std::int64_t> all;

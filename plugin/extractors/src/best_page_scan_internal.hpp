@@ -4,6 +4,7 @@
 // sequence (lexical_bte_shares). Private to plugin; best_extractor.cpp reads it. Never throws
 // (std::bad_alloc aside); thread-safe.
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,11 @@ struct PageScan {
 [[nodiscard]] std::vector<BlockMarkup> scan_page_and_markup(const TextDocument& doc,
                                                             std::string_view html,
                                                             double chars_per_word, PageScan& scan);
+
+/// BTE's window of \p scan: the entries [first, second) of the maximum sum, found by
+/// Kadane's scan (a strictly larger sum moves it), starting and ending on words; empty when
+/// the scan has no words.
+[[nodiscard]] std::pair<std::size_t, std::size_t> bte_window(const PageScan& scan) noexcept;
 
 /// Each block's share of its words inside BTE's maximum-sum window of \p scan (0 for a
 /// block without words), in block order: lexical_bte_shares on a finished scan.
