@@ -147,6 +147,36 @@ BOOST_AUTO_TEST_CASE(joint_pass_equals_each_reading_alone_on_random_pages) {
   }
 }
 
+// block_markup hands each block the markup open at its first byte, whatever order the blocks
+// come in (sorted, reversed, shuffled, with ties): the same as for the block alone.
+BOOST_AUTO_TEST_CASE(block_markup_is_each_blocks_own_in_any_order) {
+  std::mt19937 rng(20261127);
+  const std::string pieces[] = {"<div class=sidebar>", "</div>", "<nav>", "</nav>", "<p>", "</p>",
+                                "<table><tr><td>", "</td></tr></table>", "<article>", "text ", "<li>"};
+  for (int page = 0; page < 300; ++page) {
+    std::string html;
+    for (std::size_t k = 0, n = 1 + rng() % 30; k < n; ++k) html += pieces[rng() % std::size(pieces)];
+    TextDocument doc;
+    for (std::size_t b = 0, n = rng() % 10; b < n; ++b) {
+      TextBlock block;
+      block.source_begin = static_cast<std::uint32_t>(rng() % (html.size() + 1));
+      doc.blocks.push_back(block);
+    }
+    if (page % 3 == 0)
+      std::sort(doc.blocks.begin(), doc.blocks.end(),
+                [](const TextBlock& a, const TextBlock& b) { return a.source_begin < b.source_begin; });
+    const std::vector<BlockMarkup> markup = block_markup(doc, html);
+    BOOST_REQUIRE(markup.size() == doc.blocks.size());
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
+      TextDocument alone;
+      alone.blocks.push_back(doc.blocks[i]);
+      const BlockMarkup own = block_markup(alone, html).front();
+      BOOST_TEST(markup[i].bits == own.bits, "page " << page << " block " << i);
+      BOOST_TEST(markup[i].depth == own.depth, "page " << page << " block " << i);
+    }
+  }
+}
+
 // bte_shares against its definition on random scans: a block's share is the words of its
 // entries (from the first at or after its start to the first at or after its end) inside
 // BTE's window (bte_window), over all its entries' words.
