@@ -177,6 +177,32 @@ BOOST_AUTO_TEST_CASE(block_markup_is_each_blocks_own_in_any_order) {
   }
 }
 
+// The elements an end tag or an implied end closes, by name: a name is kept to its first 12
+// bytes, so an end tag of those 12 closes it and one of the whole longer name does not; <p>
+// closes at a <div>, <td> at the next <td>, <li> at the next <li> but not past its list.
+BOOST_AUTO_TEST_CASE(ends_close_elements_by_their_names) {
+  const auto depth_at = [](const std::string& html, std::string_view marker) {
+    TextDocument doc;
+    TextBlock block;
+    block.source_begin = static_cast<std::uint32_t>(html.find(marker));
+    doc.blocks.push_back(block);
+    return block_markup(doc, html).front().depth;
+  };
+  const std::string twelve = "<nav><abcdefghijklmn>X</abcdefghijkl>Y</nav>Z";
+  BOOST_TEST(depth_at(twelve, "X") == 2);
+  BOOST_TEST(depth_at(twelve, "Y") == 1);
+  BOOST_TEST(depth_at(twelve, "Z") == 0);
+  const std::string whole = "<nav><abcdefghijklmn>X</abcdefghijklmn>Y";
+  BOOST_TEST(depth_at(whole, "Y") == 2);
+  BOOST_TEST(depth_at("<p>A<div>B", "B") == 1);
+  BOOST_TEST(depth_at("<div><p>A<span>B<div>C", "C") == 2);  // the <p> and its <span>
+  BOOST_TEST(depth_at("<table><tr><td>A<td>B", "B") == 3);
+  BOOST_TEST(depth_at("<table><tr><td>A<th>B", "B") == 3);
+  BOOST_TEST(depth_at("<ul><li>A<ul><li>B<li>C", "C") == 4);
+  BOOST_TEST(depth_at("<li>A<ul><li>B</ul><li>C", "C") == 1);
+  BOOST_TEST(depth_at("<dl><dt>A<dd>B", "B") == 2);
+}
+
 // bte_shares against its definition on random scans: a block's share is the words of its
 // entries (from the first at or after its start to the first at or after its end) inside
 // BTE's window (bte_window), over all its entries' words.

@@ -4,8 +4,8 @@
 #include <bit>
 #include <array>
 #include <cstring>
-#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "markup_lexer_internal.hpp"
@@ -167,34 +167,52 @@ std::uint32_t attribute_bits(std::string_view name, std::string_view value, Voca
 
 using detail::skip_raw_text;
 
+// An element name of at most 12 bytes as one value, compared at once: its bytes packed
+// into two words (zero beyond its length) and its length. A name of more than 12 bytes has
+// no key of its own (k_unmatched: it equals no element's).
+struct NameKey {
+  std::uint64_t head = 0;
+  std::uint32_t tail = 0;
+  std::uint8_t length = k_unmatched;
+  static constexpr std::uint8_t k_unmatched = 0xFF;
+  constexpr bool operator==(const NameKey&) const = default;
+};
+constexpr std::size_t k_key_bytes = 12;
+constexpr NameKey name_key(std::string_view name) noexcept {
+  NameKey key;
+  if (name.size() > k_key_bytes) return key;
+  key.length = static_cast<std::uint8_t>(name.size());
+  for (std::size_t k = 0; k < name.size() && k < 8; ++k)
+    key.head |= std::uint64_t{static_cast<unsigned char>(name[k])} << (8 * k);
+  for (std::size_t k = 8; k < name.size(); ++k)
+    key.tail |= std::uint32_t{static_cast<unsigned char>(name[k])} << (8 * (k - 8));
+  return key;
+}
+static_assert(name_key("p") != name_key("pre") && name_key("abcdefghijkl") != name_key("abcdefghijklm"));
+
 // The open elements and the markup they add up to.
 class OpenElements {
  public:
   struct Element {
-    std::array<char, 12> name{};
-    std::uint8_t length = 0;
+    NameKey name;  // of the tag's first 12 bytes
     std::uint32_t bits = 0;
-    [[nodiscard]] std::string_view tag() const noexcept { return {name.data(), length}; }
   };
 
   void push(std::string_view tag, std::uint32_t bits) {
     if (m_stack.size() >= k_max_open) return;  // deeper nesting adds nothing we read
-    Element e;
-    e.length = static_cast<std::uint8_t>(std::min(tag.size(), e.name.size()));
-    std::copy_n(tag.begin(), e.length, e.name.begin());
-    e.bits = bits;
-    m_stack.push_back(e);
+    m_stack.push_back({name_key(tag.substr(0, k_key_bytes)), bits});
     for (std::uint32_t rest = bits; rest != 0; rest &= rest - 1) {
       const int b = std::countr_zero(rest);
       if (m_count[b]++ == 0) m_bits |= 1u << b;
     }
   }
 
-  /// Pops down to and including the nearest open \p tag not beyond an element named in
-  /// \p stop (empty: no stop). Returns whether it was found.
-  bool close(std::string_view tag, std::initializer_list<std::string_view> stop = {}) {
+  /// Pops down to and including the nearest open element named \p tag (name_key of the whole
+  /// name) not beyond an element named in \p stop (empty: no stop). Returns whether it was
+  /// found.
+  bool close(const NameKey& tag, std::span<const NameKey> stop = {}) {
     for (std::size_t k = m_stack.size(); k-- > 0;) {
-      const std::string_view open = m_stack[k].tag();
+      const NameKey& open = m_stack[k].name;
       if (open == tag) {
         while (m_stack.size() > k) pop();
         return true;
@@ -267,19 +285,25 @@ const TagInfo* tag_info(std::string_view tag) noexcept {
 // The ends HTML implies when \p tag starts (the common cases; everything else stays open
 // until its end tag). \p info: tag_info(tag).
 void close_implied(OpenElements& open, std::string_view tag, const TagInfo& info) {
+  static constexpr NameKey k_li_stop[] = {name_key("ul"), name_key("ol"), name_key("menu")};
+  static constexpr NameKey k_cell_stop[] = {name_key("tr"), name_key("table")};
+  static constexpr NameKey k_row_stop[] = {name_key("table")};
+  static constexpr NameKey k_definition_stop[] = {name_key("dl")};
+  static constexpr NameKey k_p_stop[] = {name_key("div"),     name_key("li"),   name_key("td"),
+                                         name_key("th"),      name_key("section"),
+                                         name_key("article"), name_key("body"), name_key("button")};
   if (info.implies_end) {
     if (tag == "li") {
-      open.close("li", {"ul", "ol", "menu"});
+      open.close(name_key("li"), k_li_stop);
     } else if (tag == "td" || tag == "th") {
-      if (!open.close("td", {"tr", "table"})) open.close("th", {"tr", "table"});
+      if (!open.close(name_key("td"), k_cell_stop)) open.close(name_key("th"), k_cell_stop);
     } else if (tag == "tr") {
-      open.close("tr", {"table"});
+      open.close(name_key("tr"), k_row_stop);
     } else if (tag == "dd" || tag == "dt") {
-      if (!open.close("dd", {"dl"})) open.close("dt", {"dl"});
+      if (!open.close(name_key("dd"), k_definition_stop)) open.close(name_key("dt"), k_definition_stop);
     }
   }
-  if (info.closes_p)
-    open.close("p", {"div", "li", "td", "th", "section", "article", "body", "button"});
+  if (info.closes_p) open.close(name_key("p"), k_p_stop);
 }
 
 // Hands each block the markup open at its first text byte as the scan passes it: blocks in
@@ -398,7 +422,7 @@ std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument* 
     const std::string_view tag(t.lower.data(), std::min(t.name_end - t.name_begin, t.lower.size()));
     if (t.end_tag) {
       mark(t.after);
-      open.close(tag);
+      open.close(name_key(tag));
       return t.after;
     }
     if (t.after == npos) return npos;
@@ -412,7 +436,7 @@ std::vector<BlockMarkup> scan_markup(std::string_view html, const TextDocument* 
     // textarea, title, xmp: text of this element up to its end tag
     const std::size_t end = t.raw_text_end(html, tag);
     mark(end);
-    open.close(tag);
+    open.close(name_key(tag));
     return end;
   };
   MarkupLexer lexer(html, doc != nullptr);
