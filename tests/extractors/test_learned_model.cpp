@@ -121,6 +121,36 @@ BOOST_AUTO_TEST_CASE(feature_rows_take_neighbours_sentinels_and_the_page) {
   BOOST_TEST(feature_rows({}, FeatureSet::LocalPage).empty());
 }
 
+// feature_rows_into writes the rows feature_rows gives, for any range of blocks, each at its
+// stride in a wider buffer, leaving the floats between the rows as they were.
+BOOST_AUTO_TEST_CASE(feature_rows_into_writes_the_same_rows_at_a_stride) {
+  TextDocument doc = document({block("one two three", 3), block("four five six seven eight", 5, 5),
+                               block("nine", 1), block("ten eleven.", 2), block("twelve", 1, 1)});
+  const auto f = compute_features(doc);
+  for (const FeatureSet set : all_feature_sets()) {
+    const std::size_t width = feature_count(set);
+    const std::size_t stride = width + 7;
+    for (std::size_t begin = 0; begin <= f.size(); ++begin) {
+      for (std::size_t end = begin; end <= f.size(); ++end) {
+        const std::vector<float> rows = feature_rows(f, set, begin, end);
+        std::vector<float> wide((end - begin) * stride, -42.0f);
+        feature_rows_into(f, set, begin, end, wide.data(), stride);
+        for (std::size_t r = 0; r < end - begin; ++r) {
+          for (std::size_t k = 0; k < stride; ++k) {
+            const float expected = k < width ? rows[r * width + k] : -42.0f;
+            BOOST_TEST(wide[r * stride + k] == expected, "set " << feature_set_name(set) << " rows ["
+                                                                << begin << ", " << end << ") row " << r
+                                                                << " column " << k);
+          }
+        }
+      }
+    }
+  }
+  std::vector<float> narrow(feature_count(FeatureSet::Current));
+  BOOST_CHECK_THROW(feature_rows_into(f, FeatureSet::LocalPage, 0, 1, narrow.data(), narrow.size()),
+                    std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(logistic_trees_split_below_the_threshold) {
   const LearnedModel m = LearnedModel::from_json(tiny_model().dump(), "tiny.json");
   BOOST_TEST(m.content_probability(current_features(9.0f)) == sigmoid(-2.0));

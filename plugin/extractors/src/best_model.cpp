@@ -244,7 +244,6 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
   const std::vector<BlockMarkup>& markup = pg.markup;
   const std::size_t base_width = feature_count(FeatureSet::LocalPage);
   const std::size_t width = feature_count(FeatureSet::Best);
-  const std::vector<float> base = feature_rows(pg.features, FeatureSet::LocalPage, begin, end);
   const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
 
   // The page's columns, the same in every row.
@@ -255,9 +254,10 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
   const auto log_max_items = static_cast<float>(log1p_count(pg.max_items));
 
   std::vector<float> rows((end - begin) * width, 0.0f);
+  // Each row starts with the local+page columns.
+  feature_rows_into(pg.features, FeatureSet::LocalPage, begin, end, rows.data(), width);
   for (std::size_t i = begin; i < end; ++i) {
     float* out = rows.data() + (i - begin) * width;
-    std::copy_n(base.data() + (i - begin) * base_width, base_width, out);
     std::size_t at = base_width;
     for (std::size_t b = 0; b < k_markup_bits; ++b)
       out[at++] = static_cast<float>((markup[i].bits >> b) & 1u);

@@ -108,6 +108,17 @@ std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, Feat
     throw std::invalid_argument("feature_rows: block range outside the page");
   const std::size_t width = feature_count(set);
   std::vector<float> rows((end - begin) * width);
+  feature_rows_into(features, set, begin, end, rows.data(), width);
+  return rows;
+}
+
+void feature_rows_into(const std::vector<BlockFeatures>& features, FeatureSet set,
+                       std::size_t begin, std::size_t end, float* rows, std::size_t stride) {
+  if (set == FeatureSet::Best)
+    throw std::invalid_argument("feature set 'best' needs the page: use best_feature_rows");
+  if (begin > end || end > features.size())
+    throw std::invalid_argument("feature_rows: block range outside the page");
+  if (stride < feature_count(set)) throw std::invalid_argument("feature_rows_into: rows narrower than the set");
   // Page totals, for LocalPage.
   double words = 0, anchor_words = 0, largest = 0;
   std::size_t largest_at = 0;
@@ -140,7 +151,7 @@ std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, Feat
   }
   static_assert(k_enclosing_tag == k_text_features, "the cache holds the tag after the text");
   for (std::size_t i = begin; i < end; ++i) {
-    float* out = rows.data() + (i - begin) * width;
+    float* out = rows + (i - begin) * stride;
     const auto& previous = blocks[i - begin];
     const auto& current = blocks[i - begin + 1];
     const auto& next = blocks[i - begin + 2];
@@ -173,7 +184,6 @@ std::vector<float> feature_rows(const std::vector<BlockFeatures>& features, Feat
     }
     before += w;
   }
-  return rows;
 }
 
 }  // namespace boilerdex::plugin

@@ -100,6 +100,13 @@ enum class FeatureSet : std::uint8_t {
 [[nodiscard]] std::vector<float> feature_rows(const std::vector<BlockFeatures>& features,
                                              FeatureSet set, std::size_t begin, std::size_t end);
 
+/// Those rows written into \p out instead, row k at out + k × \p stride (stride ≥
+/// feature_count(\p set); the floats between one row's end and the next row are left as
+/// they are): for a wider row that starts with them (best_feature_rows). \throws as
+/// feature_rows.
+void feature_rows_into(const std::vector<BlockFeatures>& features, FeatureSet set,
+                       std::size_t begin, std::size_t end, float* out, std::size_t stride);
+
 /// The class names of a \p num_classes problem: {"boilerplate", "content"} for 2;
 /// {"boilerplate", "full-text", "headline", "supplemental"} for 4 (the order of BlockClass in
 /// evaluation.hpp). Empty for any other count. Never throws.
