@@ -275,7 +275,9 @@ std::pair<std::size_t, std::size_t> bte_window(const PageScan& scan) noexcept {
 
 std::vector<float> bte_shares(const TextDocument& doc, const PageScan& scan) {
   const std::size_t m = scan.weights.size();
-  const auto [best_begin, best_end] = bte_window(scan);
+  // Not a structured binding: Clang 14 (the fuzzing build) cannot capture one in a lambda.
+  const std::pair<std::size_t, std::size_t> window = bte_window(scan);
+  const std::size_t best_begin = window.first, best_end = window.second;
   // Prefix sums of words per entry. The words inside the window before entry k are the
   // prefix at k clamped to the window, less the prefix at its start.
   std::vector<std::int64_t> all;
