@@ -30,6 +30,27 @@ BOOST_AUTO_TEST_CASE(the_tag_budget_counts_what_makes_nodes) {
   BOOST_TEST(tag_budget_end("", 0) == 0u);
 }
 
+BOOST_AUTO_TEST_CASE(nesting_is_limited_at_the_tags_true_ends) {
+  using detail::limit_nesting;
+  // A '>' inside a quoted value does not end the tag; a quote that does not follow '=' is a
+  // name character and opens nothing. The fourth open element is past max_depth 3: its
+  // start tag and its end tag are blanked, whole.
+  const std::string html = R"(<div a="x>y"><span b'><div c='p">q'><i d=">">t</i></div></span></div>)";
+  std::string expected = html;
+  const std::size_t i = html.find("<i ");
+  const std::size_t i_end = html.find(">t") + 1;
+  std::fill(expected.begin() + static_cast<std::ptrdiff_t>(i), expected.begin() + static_cast<std::ptrdiff_t>(i_end), ' ');
+  const std::size_t close = html.find("</i>");
+  std::fill(expected.begin() + static_cast<std::ptrdiff_t>(close), expected.begin() + static_cast<std::ptrdiff_t>(close + 4), ' ');
+  const std::optional<std::string> flat = limit_nesting(html, 3);
+  BOOST_REQUIRE(flat.has_value());
+  BOOST_TEST(*flat == expected);
+  BOOST_TEST(!limit_nesting(html, 4).has_value());
+  // A quoted value that never closes ends the reading: nothing past it is counted.
+  BOOST_TEST(!limit_nesting(R"(<div><div a="x>y<div><div>)", 1).has_value());
+  BOOST_TEST(limit_nesting(R"(<div><div a=x>y<div><div>)", 1).has_value());
+}
+
 BOOST_AUTO_TEST_CASE(a_page_over_the_tag_budget_is_cut_and_says_so) {
   std::string page = "<html><body>";
   for (std::size_t i = 0; i < k_max_parse_tags + 1000; ++i) page += "<p>w</p>";

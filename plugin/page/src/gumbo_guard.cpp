@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <csetjmp>
+#include <cstring>
 #include <cstdint>
 #include <vector>
 
@@ -53,20 +54,25 @@ TagKind tag_kind(std::string_view name) noexcept {
 }
 
 /// Index of the '>' that ends the tag starting at \p from (quotes respected), or npos.
+/// A quoted value is skipped with memchr: most of a tag's bytes are its values (addresses,
+/// class lists, styles), and a byte-by-byte reading of them was most of limit_nesting's cost.
 std::size_t tag_end(std::string_view s, std::size_t from) noexcept {
-  char quote = 0;
-  for (std::size_t i = from; i < s.size(); ++i) {
+  std::size_t i = from;
+  while (i < s.size()) {
     const char c = s[i];
-    if (quote != 0) {
-      if (c == quote) quote = 0;
-    } else if (c == '"' || c == '\'') {
+    if (c == '>') return i;
+    if (c == '"' || c == '\'') {
       // Quotes only open attribute values (after '='); elsewhere they are name characters.
       std::size_t j = i;
       while (j > from && is_space(s[j - 1])) --j;
-      if (j > from && s[j - 1] == '=') quote = c;
-    } else if (c == '>') {
-      return i;
+      if (j > from && s[j - 1] == '=') {
+        const void* close = std::memchr(s.data() + i + 1, c, s.size() - i - 1);
+        if (close == nullptr) return std::string_view::npos;
+        i = static_cast<std::size_t>(static_cast<const char*>(close) - s.data()) + 1;
+        continue;
+      }
     }
+    ++i;
   }
   return std::string_view::npos;
 }
