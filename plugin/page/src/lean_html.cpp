@@ -4,7 +4,9 @@
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
+#include <vector>
 
 #include "lean_html_rules_internal.hpp"
 #include "markup_lexer_internal.hpp"
@@ -118,6 +120,15 @@ struct ValueSpan {
   std::size_t begin, end;
 };
 
+// A set of element names (lower-case, each under NameTable::k_max_name bytes) that a start
+// tag's name is looked up in: one bucket of one or two names instead of every name in turn,
+// for each start tag of the page.
+NameTable<bool> name_set(std::initializer_list<std::string_view> names) {
+  std::vector<std::pair<std::string_view, bool>> entries;
+  for (const std::string_view n : names) entries.emplace_back(n, true);
+  return NameTable<bool>(entries);
+}
+
 // The attributes the tree builder reads, on the elements it reads them on (lower-case): an
 // <input>'s type ("hidden" in a table), an <annotation-xml>'s encoding (whether its content
 // is HTML), and <isindex>'s prompt (text it inserts) and action. Every other attribute only
@@ -138,9 +149,9 @@ std::span<const std::string_view> tree_builder_reads(std::string_view tag) noexc
 // face and size also break out of foreign content. Not <a>: a new <a> first closes the one
 // in the list, so there are never three.
 bool tree_builder_compares_attributes(std::string_view tag) noexcept {
-  static constexpr std::string_view k_formatting[] = {
-      "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"};
-  return std::find(std::begin(k_formatting), std::end(k_formatting), tag) != std::end(k_formatting);
+  static const NameTable<bool> k_formatting = name_set(
+      {"b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"});
+  return k_formatting.find(tag) != nullptr;
 }
 
 // Whether a start or end tag named \p name (lower-case) closes a <select> that is in a table
@@ -243,11 +254,10 @@ std::size_t comment_end(std::string_view s, std::size_t lt, std::size_t& body_en
 // again, frameset and frame, a second form, isindex when a form is open, table parts
 // outside a table).
 bool always_inserted(std::string_view name) noexcept {
-  static constexpr std::string_view k_may_be_ignored[] = {
-      "html",     "body",  "head", "frameset", "frame", "form",  "isindex", "caption", "col",
-      "colgroup", "tbody", "td",   "tfoot",    "th",    "thead", "tr",      "template"};
-  return std::find(std::begin(k_may_be_ignored), std::end(k_may_be_ignored), name) ==
-         std::end(k_may_be_ignored);
+  static const NameTable<bool> k_may_be_ignored = name_set(
+      {"html",     "body",  "head", "frameset", "frame", "form",  "isindex", "caption", "col",
+       "colgroup", "tbody", "td",   "tfoot",    "th",    "thead", "tr",      "template"});
+  return k_may_be_ignored.find(name) == nullptr;
 }
 
 // Whitespace between two pieces of markup (indentation), s[begin, end), waiting for the
