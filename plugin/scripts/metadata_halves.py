@@ -20,18 +20,15 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import sys
 
 FIELDS = (("title", "title"), ("author", "author"), ("date", "publish_date"))
-QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 
 
 def normalised(text):
-    """Lower-cased, typographic quotes as ASCII ones, whitespace runs as one space (the eval's)."""
-    text = (text or "").lower()
-    for typographic, ascii_quote in QUOTES.items():
-        text = text.replace(typographic, ascii_quote)
-    return " ".join(text.split())
+    """Lower-cased, ASCII whitespace runs as one space (the eval's: case and whitespace only)."""
+    return " ".join(w for w in re.split("[ \t\n\r\f\v]+", (text or "").lower()) if w)
 
 
 def part_of(page_id):

@@ -36,7 +36,11 @@ QUOTES = {"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}
 
 
 def normalised(text):
-    """As plugin/eval/src/metadata_evaluation.cpp compares titles."""
+    """As plugin/eval/src/metadata_evaluation.cpp compares titles (case and whitespace), with
+    typographic quotes read as ASCII ones: a label says which source the gold took, and the gold
+    writes "Here's" for a page's "Here\u2019s" as often as not (labelled strictly, the weights
+    score 0.825 on the tune half and 0.778 held-out under the strict eval, against 0.827 and
+    0.782 for these)."""
     text = text.lower()
     for k, v in QUOTES.items():
         text = text.replace(k, v)

@@ -1,7 +1,6 @@
 #include "boilerdex/plugin/metadata_evaluation.hpp"
 
 #include <ostream>
-#include <utility>
 
 #include "boilerdex/plugin/wcxb.hpp"
 #include "report_format_internal.hpp"
@@ -10,15 +9,10 @@
 namespace boilerdex::plugin {
 namespace {
 
-// python_lower with whitespace runs collapsed to one space, trimmed, and typographic quotes
-// as ASCII ones (the gold writes "Here's" for a page's "Here\u2019s" as often as not).
+// python_lower with whitespace runs collapsed to one space, trimmed: the "exact matches after
+// normalising case and whitespace" of issue #19, nothing more (a typographic quote stays one).
 std::string normalised(std::string_view text) {
-  std::string lowered = python_lower(text);
-  for (const auto& [from, to] : {std::pair<std::string_view, char>{"\u2018", '\''}, {"\u2019", '\''},
-                                 {"\u201C", '"'}, {"\u201D", '"'}}) {
-    for (std::size_t at = lowered.find(from); at != std::string::npos; at = lowered.find(from, at))
-      lowered.replace(at, from.size(), 1, to);
-  }
+  const std::string lowered = python_lower(text);
   std::string out;
   bool space = false;
   for (const char c : lowered) {
@@ -103,8 +97,7 @@ void write_metadata_table(const MetadataScores& scores, std::ostream& out) {
   static constexpr std::array<std::string_view, MetadataScores::Parts> k_parts{"all", "tune",
                                                                                "held-out"};
   out << "### " << scores.dataset << ", metadata (read_page_metadata)\n\n"
-      << "Accuracy: exact match after lower-casing, collapsing whitespace and reading typographic "
-         "quotes as ASCII ones (dates: same day), "
+      << "Accuracy: exact match after lower-casing and collapsing whitespace (dates: same day), "
          "over pages whose gold has the field. Invented: share of pages whose gold lacks the "
          "field where a value was given.\n\n"
       << "| field | part | pages with gold | accuracy | pages without gold | invented |\n"

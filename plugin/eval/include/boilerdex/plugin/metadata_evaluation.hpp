@@ -4,9 +4,9 @@
 /// `title`, `author` and `publish_date` (wcxb.hpp). `boilerdex-extract eval` reports it on
 /// WCXB data sets (docs/eval.md), for all pages and for the fixed tune / held-out halves.
 ///
-/// A field matches when both sides are equal after python_lower, collapsing whitespace and
-/// reading typographic quotes (U+2018/2019/201C/201D) as ASCII ones, which the gold writes
-/// either way for the same page (dates: the same day, both as YYYY-MM-DD). Over the pages whose gold has the field,
+/// A field matches when both sides are equal after python_lower and collapsing whitespace, as
+/// issue #19 defines it: nothing else is normalised, so a typographic quote (U+2019) is not
+/// an ASCII one (dates: the same day, both as YYYY-MM-DD). Over the pages whose gold has the field,
 /// accuracy is the share that match; over the pages whose gold lacks it, the invented rate is
 /// the share where read_page_metadata gave a value anyway.
 
