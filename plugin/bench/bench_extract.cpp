@@ -206,7 +206,8 @@ int run(int argc, char** argv) {
       for (std::size_t x = 0; x < extractor_objects.size(); ++x) {
         timed(k_first_extractor + x, [&] {
           const bp::DecodedText decoded = bp::decode_to_utf8(bytes, charset);
-          bp::TextDocument doc = bp::segment_html(decoded.utf8);
+          bp::TextDocument doc = bp::segment_html(decoded.utf8, {}, nullptr,
+                                                  extractor_objects[x]->reads_token_counts());
           extractor_objects[x]->process(doc, decoded.utf8);
           sink += doc.content().size();
         });

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/block_features.hpp"
+#include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/word_tokenizer.hpp"
 #include "test_block_builder.hpp"
 
@@ -151,6 +152,16 @@ ReferenceCounts reference_counts(std::string_view text) {
   return r;
 }
 
+void check_counts(const TokenCounts& c, const ReferenceCounts& r) {
+  BOOST_TEST(c.word_tokens == r.word_tokens);
+  BOOST_TEST(c.letters_and_digits == r.letters_and_digits);
+  BOOST_TEST(c.sentences == r.sentences);
+  BOOST_TEST(c.start_uppercase == r.start_uppercase);
+  BOOST_TEST(c.all_uppercase == r.all_uppercase);
+  BOOST_TEST(c.full_stops == r.full_stops);
+  BOOST_TEST(c.date_tokens == r.date_tokens);
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(one_pass_counts_as_tokens_read_one_by_one) {
@@ -182,6 +193,71 @@ BOOST_AUTO_TEST_CASE(one_pass_counts_as_tokens_read_one_by_one) {
       BOOST_TEST(f.num_full_stops == r.full_stops);
       BOOST_TEST(f.num_sentences == r.sentences);
       BOOST_TEST(f.num_date_tokens == r.date_tokens);
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(segmenter_token_counts_are_the_texts) {
+  // Pages of text, anchors (empty, nested, glued to text), block and inline tags, control
+  // characters (kept in the text, trimmed at a block's ends), U+2063, U+E00A (the anchor
+  // markers' own character) and dates. Every count the segmenter says it knows must be the
+  // count of its block's text; its blocks must be the same as without counting.
+  static const std::array<std::string_view, 38> pieces = {
+      "The", "U.S.", "economy", " ", "  ", "May.", "10:30pm", "(May", "\"Quoted.\"", "|",
+      "<a href=x>", "</a>", "<a href=y></a>", "<p>", "</p>", "<div>", "</div>", "<b>", "</b>",
+      "<span>", "</span>", "<abbr>", "</abbr>", "<br>", "<h2>", "</h2>", "\x01", "\x07(",
+      ".\x1B", "\t", "\n", "&nbsp;", "\u2063", "\uE00A", "$\uE00A<", "x\u00B2",
+      "\u4E2D\u6587", "12/31/99"};
+  std::mt19937 random(20261126);
+  std::uniform_int_distribution<std::size_t> pick(0, pieces.size() - 1);
+  std::uniform_int_distribution<int> length(0, 40);
+  std::size_t known = 0, blocks = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string html = "<html><body>";
+    for (int i = length(random); i > 0; --i) html += pieces[pick(random)];
+    SegmentLimits limits;
+    if (round % 10 == 0) limits.max_block_bytes = 12;  // truncated blocks
+    const TextDocument counted = segment_html(html, limits, nullptr, true);
+    const TextDocument plain = segment_html(html, limits);
+    BOOST_TEST_CONTEXT(html) {
+      BOOST_TEST(plain.token_counts.empty());
+      BOOST_REQUIRE(counted.token_counts.size() == counted.blocks.size());
+      BOOST_REQUIRE(plain.blocks.size() == counted.blocks.size());
+      for (std::size_t i = 0; i < counted.blocks.size(); ++i) {
+        const TextBlock& a = counted.blocks[i];
+        const TextBlock& b = plain.blocks[i];
+        BOOST_TEST(a.text == b.text);
+        BOOST_TEST(a.num_words == b.num_words);
+        BOOST_TEST(a.num_words_in_anchor_text == b.num_words_in_anchor_text);
+        BOOST_TEST(a.num_words_in_wrapped_lines == b.num_words_in_wrapped_lines);
+        BOOST_TEST(a.num_wrapped_lines == b.num_wrapped_lines);
+        ++blocks;
+        const TokenCounts& c = counted.token_counts[i];
+        if (!c.known) continue;
+        ++known;
+        BOOST_TEST_CONTEXT(a.text) {
+          check_counts(c, reference_counts(a.text));
+          // The features read from the counts are those read from the text.
+          const BlockFeatures from_counts = compute_features(counted.blocks, counted.token_counts)[i];
+          const BlockFeatures from_text = compute_features(counted.blocks)[i];
+          BOOST_TEST(from_counts.num_sentences == from_text.num_sentences);
+          BOOST_TEST(from_counts.average_word_length == from_text.average_word_length);
+          BOOST_TEST(from_counts.num_date_tokens == from_text.num_date_tokens);
+        }
+      }
+    }
+  }
+  // Most blocks are counted (the others are counted from their text).
+  BOOST_TEST(known * 2 > blocks);
+}
+
+BOOST_AUTO_TEST_CASE(compute_token_counts_follows_the_one_by_one_reading) {
+  for (const std::string_view text : {"The U.S. economy grew 3.5% in May. Markets | rallied",
+                                      "", "  ", "(Sept.) \"Quoted.\" ABC x\u00B2 \u01C5ungla"}) {
+    const TokenCounts c = compute_token_counts(text);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_TEST(c.known);
+      check_counts(c, reference_counts(text));
     }
   }
 }

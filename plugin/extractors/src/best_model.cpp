@@ -178,6 +178,7 @@ struct BestFeatureRows::Page {
   const BestRuleResult& rules;
   const std::vector<BlockMarkup>& markup;
   std::vector<BlockFeatures> features;  // compute_features, for the local+page columns
+                                        // (with the segmenter's token counts)
   std::vector<Ancestors> up;            // per block: its container ancestors, walked once
   std::vector<Subtree> subtree;         // by container element id
   std::vector<double> items_2, items_3;
@@ -185,7 +186,7 @@ struct BestFeatureRows::Page {
   double max_items = 0;
 
   Page(const TextDocument& d, const BestRuleResult& r, const std::vector<BlockMarkup>& m)
-      : fresh(d), rules(r), markup(m), features(compute_features(d)) {
+      : fresh(d), rules(r), markup(m), features(compute_features(d.blocks, d.token_counts)) {
     const std::size_t n = fresh.blocks.size();
     up.reserve(n);
     for (std::size_t i = 0; i < n; ++i) up.push_back(ancestors(fresh.containers.chain(i)));

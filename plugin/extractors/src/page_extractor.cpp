@@ -11,7 +11,8 @@ PageResult extract_page(std::string_view bytes, const Extractor& extractor,
   PageResult result;
   result.decoded = decode_to_utf8(bytes, options.declared_charset);
   deadline.check("decoding");
-  result.document = detail::segment_html_before(result.decoded.utf8, options.limits, &result.stats, deadline);
+  result.document = detail::segment_html_before(result.decoded.utf8, options.limits, &result.stats,
+                                                deadline, true, extractor.reads_token_counts());
   result.num_parse_blocks = result.document.blocks.size();
   if (options.keep_parse_blocks) result.parse_blocks = result.document.blocks;
   // The document carries the deadline (TextDocument::budget): the extractor spends what is

@@ -65,8 +65,9 @@ class LineWrapCounter {
 /// \p deadline. \throws PageTimeLimitError, std::bad_alloc.
 /// With \p lean (the default), Gumbo parses the page with its script, style and comment
 /// bodies emptied (LeanHtml: faster, the same blocks); false parses the page itself.
+/// \p count_tokens: as segment_html's.
 [[nodiscard]] TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& limits,
                                                SegmentStats* stats, const PageDeadline& deadline,
-                                               bool lean = true);
+                                               bool lean = true, bool count_tokens = false);
 
 }  // namespace boilerdex::plugin::detail

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "token_statistics_internal.hpp"
 #include "word_tokenizer_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -111,9 +112,15 @@ bool is_numeric_date(std::string_view s) noexcept {
   return false;
 }
 
-// What is_date_time_token tests after the token's first character: \p token without its
-// opening quotes and brackets, \p first its first character, a digit or a capital. Out of
-// line: most tokens never get here.
+double ratio(int part, int whole) noexcept {
+  return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
+}
+
+}  // namespace
+
+namespace detail {
+
+// Out of line (token_statistics_internal.hpp): most tokens never get here.
 [[gnu::noinline]] bool date_time_after_first(std::string_view token, char first) noexcept {
   const auto strip_back = [](char c) {
     return c == ')' || c == ']' || c == '"' || c == '\'' || c == ',' || c == ';' || c == '!' ||
@@ -125,122 +132,14 @@ bool is_numeric_date(std::string_view s) noexcept {
   return is_time(token) || is_numeric_date(token);
 }
 
-// is_date_time_token, its first test inline (the block features call it for every token).
-inline bool date_time_token(std::string_view token) noexcept {
-  while (!token.empty() && (token.front() == '(' || token.front() == '[' || token.front() == '"' ||
-                            token.front() == '\''))
-    token.remove_prefix(1);
-  // A calendar name starts with a capital, a time or a numeric date with a digit: most
-  // tokens end here (no digit or capital is stripped from the back, so none starts after).
-  if (token.empty()) return false;
-  const char first = token.front();
-  if (!is_digit(first) && !(first >= 'A' && first <= 'Z')) return false;
-  return date_time_after_first(token, first);
-}
-
-// Token ends a sentence: a word char followed by . ! ? and then only quotes or brackets.
-bool ends_sentence(std::string_view token) noexcept {
-  while (!token.empty() && (token.back() == '"' || token.back() == '\'' || token.back() == ')'))
-    token.remove_suffix(1);
-  return !token.empty() && (token.back() == '.' || token.back() == '!' || token.back() == '?');
-}
-
-// Letters, digits and the case of the first letter of one token.
-struct WordShape {
-  int letters_and_digits = 0;
-  bool first_letter_upper = false;
-  bool has_letter = false;
-  bool has_lower = false;
-};
-
-// ASCII bytes as a word's shape reads them, as bits: A-Z Lu, a-z Ll, 0-9 Nd, nothing else a
-// letter or number.
-enum AsciiShape : std::uint8_t { k_no_shape = 0, k_digit = 1, k_lower = 2, k_upper = 4 };
-constexpr std::array<std::uint8_t, 128> k_ascii_shapes = [] {
-  std::array<std::uint8_t, 128> t{};
-  for (int c = '0'; c <= '9'; ++c) t[static_cast<std::size_t>(c)] = k_digit;
-  for (int c = 'a'; c <= 'z'; ++c) t[static_cast<std::size_t>(c)] = k_lower;
-  for (int c = 'A'; c <= 'Z'; ++c) t[static_cast<std::size_t>(c)] = k_upper;
-  return t;
-}();
-
-// The token statistics of one block, gathered as the tokenizer reads the text (one pass:
-// each token's shape from the code points the tokenizer decodes anyway). A word token is
-// one with a letter or number (is_word), which is one whose shape counts any.
-struct TokenStatistics {
-  explicit TokenStatistics(BlockFeatures& features) noexcept : f(features) {}
-
-  BlockFeatures& f;
-  WordShape shape;  // of the token being read
-  int letters_and_digits = 0;
-  bool open_sentence = false;  // word tokens seen since the last sentence end
-
-  void ascii(const unsigned char* b, const unsigned char* e) noexcept {
-    // Up to the token's first letter, whose case is first_letter_upper ...
-    for (; b < e && !shape.has_letter; ++b) {
-      const std::uint8_t k = k_ascii_shapes[*b];
-      shape.letters_and_digits += k != k_no_shape ? 1 : 0;
-      if (k & (k_lower | k_upper)) {
-        shape.has_letter = true;
-        shape.first_letter_upper = k == k_upper;
-        shape.has_lower = shape.has_lower || k == k_lower;
-      }
-    }
-    // ... then only counts and whether a lower-case letter comes.
-    int counted = 0;
-    std::uint8_t seen = 0;
-    for (; b < e; ++b) {
-      const std::uint8_t k = k_ascii_shapes[*b];
-      counted += k != k_no_shape ? 1 : 0;
-      seen |= k;
-    }
-    shape.letters_and_digits += counted;
-    shape.has_lower = shape.has_lower || (seen & k_lower) != 0;
-  }
-
-  void code_point(std::uint32_t mask) noexcept {
-    if (mask & U_GC_L_MASK) {
-      if (!shape.has_letter) shape.first_letter_upper = (mask & (U_GC_LU_MASK | U_GC_LT_MASK)) != 0;
-      shape.has_letter = true;
-      shape.has_lower = shape.has_lower || (mask & U_GC_LL_MASK) != 0;
-      ++shape.letters_and_digits;
-    } else if (mask & (U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) {
-      ++shape.letters_and_digits;
-    }
-  }
-
-  void token(const char* b, const char* e) noexcept {
-    const std::string_view token(b, static_cast<std::size_t>(e - b));
-    if (date_time_token(token)) ++f.num_date_tokens;
-    if (shape.letters_and_digits > 0) {
-      ++f.num_word_tokens;
-      letters_and_digits += shape.letters_and_digits;
-      f.num_start_uppercase += shape.first_letter_upper ? 1 : 0;
-      f.num_all_uppercase += shape.has_letter && !shape.has_lower ? 1 : 0;
-      f.num_full_stops += token.back() == '.' ? 1 : 0;
-      if (ends_sentence(token)) {
-        ++f.num_sentences;
-        open_sentence = false;
-      } else {
-        open_sentence = true;
-      }
-    }
-    shape = WordShape{};
-  }
-};
-
-double ratio(int part, int whole) noexcept {
-  return whole == 0 ? 0.0 : static_cast<double>(part) / whole;
-}
-
-}  // namespace
+}  // namespace detail
 
 const BlockFeatures& empty_start_features() noexcept {
   static const BlockFeatures features{};
   return features;
 }
 
-bool is_date_time_token(std::string_view token) noexcept { return date_time_token(token); }
+bool is_date_time_token(std::string_view token) noexcept { return detail::date_time_token(token); }
 
 std::string_view tag_class_name(TagClass tag) noexcept {
   switch (tag) {
@@ -268,8 +167,14 @@ std::string_view tag_class_name(TagClass tag) noexcept {
   return "other";
 }
 
+TokenCounts compute_token_counts(std::string_view text) noexcept {
+  detail::TokenStatistics tokens;
+  detail::tokenize_with(text, tokens);
+  return tokens.counted();
+}
+
 BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
-                                     std::size_t count) noexcept {
+                                     std::size_t count, const TokenCounts* counts) noexcept {
   BlockFeatures f;
   f.num_words = block.num_words;
   f.link_density = block.link_density;
@@ -286,10 +191,15 @@ BlockFeatures compute_block_features(const TextBlock& block, std::size_t positio
        ++bar)
     ++f.num_vertical_bars;
 
-  TokenStatistics tokens(f);
-  detail::tokenize_with(block.text, tokens);
-  f.num_sentences += tokens.open_sentence ? 1 : 0;
-  f.average_word_length = ratio(tokens.letters_and_digits, f.num_word_tokens);
+  const TokenCounts c =
+      counts != nullptr && counts->known ? *counts : compute_token_counts(block.text);
+  f.num_word_tokens = c.word_tokens;
+  f.num_sentences = c.sentences;
+  f.num_start_uppercase = c.start_uppercase;
+  f.num_all_uppercase = c.all_uppercase;
+  f.num_full_stops = c.full_stops;
+  f.num_date_tokens = c.date_tokens;
+  f.average_word_length = ratio(c.letters_and_digits, f.num_word_tokens);
   f.average_sentence_length = ratio(f.num_word_tokens, f.num_sentences);
   f.start_uppercase_ratio = ratio(f.num_start_uppercase, f.num_word_tokens);
   f.all_uppercase_ratio = ratio(f.num_all_uppercase, f.num_word_tokens);
@@ -297,11 +207,13 @@ BlockFeatures compute_block_features(const TextBlock& block, std::size_t positio
   return f;
 }
 
-std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks) {
+std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks,
+                                            std::span<const TokenCounts> counts) {
+  const bool counted = counts.size() == blocks.size();
   std::vector<BlockFeatures> out;
   out.reserve(blocks.size());
   for (std::size_t i = 0; i < blocks.size(); ++i)
-    out.push_back(compute_block_features(blocks[i], i, blocks.size()));
+    out.push_back(compute_block_features(blocks[i], i, blocks.size(), counted ? &counts[i] : nullptr));
   return out;
 }
 

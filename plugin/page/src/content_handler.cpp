@@ -7,6 +7,8 @@
 #include "boilerdex/plugin/word_tokenizer.hpp"
 #include "html_segmenter_internal.hpp"
 #include "neko_html_internal.hpp"
+#include "token_statistics_internal.hpp"
+#include "word_tokenizer_internal.hpp"
 #include "utf8_internal.hpp"
 
 namespace boilerdex::plugin::detail {
@@ -56,6 +58,72 @@ TagClass tag_class_of(GumboTag tag) noexcept {
     default: return TagClass::Other;
   }
 }
+
+// Whether java_trim(\p s) removes nothing but spaces: then \p s and its trimmed text have
+// the same tokens.
+bool trims_only_spaces(std::string_view s) noexcept {
+  std::size_t b = 0;
+  for (; b < s.size() && static_cast<unsigned char>(s[b]) <= 0x20; ++b)
+    if (s[b] != ' ') return false;
+  for (std::size_t e = s.size(); e > b && static_cast<unsigned char>(s[e - 1]) <= 0x20; --e)
+    if (s[e - 1] != ' ') return false;
+  return true;
+}
+
+// The tokens of a flushed buffer as the handler reads them, a sink for tokenize_with: the
+// markers switch anchor text on and off; of the other tokens, every word token (is_word)
+// is a word, in anchor text or not, as wide as its UTF-16 length. With Count, also the
+// block's token counts (TokenCounts), which the markers leave out.
+template <bool Count>
+struct FlushTokens {
+  bool& in_anchor_text;
+  LineWrapCounter wrap{};
+  TokenStatistics counts{};  // with Count only
+  int linked = 0;
+  int tokens = 0;            // tokens but the markers
+  bool non_ascii = false;    // the token being read has a code point past ASCII
+  bool has_word = false;     // without Count: the token being read has a letter or number
+
+  void ascii(const unsigned char* b, const unsigned char* e) noexcept {
+    if constexpr (Count) {
+      counts.ascii(b, e);
+    } else if (!has_word) {
+      for (; b < e; ++b)
+        if (k_ascii_shapes[*b] != k_no_shape) {
+          has_word = true;
+          break;
+        }
+    }
+  }
+  void code_point(std::uint32_t mask) noexcept {
+    non_ascii = true;
+    if constexpr (Count)
+      counts.code_point(mask);
+    else
+      has_word = has_word || (mask & (U_GC_L_MASK | U_GC_ND_MASK | U_GC_NL_MASK | U_GC_NO_MASK)) != 0;
+  }
+  void token(const char* b, const char* e) noexcept {
+    const std::string_view token(b, static_cast<std::size_t>(e - b));
+    if (token == k_anchor_start || token == k_anchor_end) {
+      in_anchor_text = token == k_anchor_start;
+      if constexpr (Count) counts.skip_token();
+    } else {
+      ++tokens;
+      bool word;
+      if constexpr (Count)
+        word = counts.word();
+      else
+        word = has_word;
+      if (word) {
+        if (in_anchor_text) ++linked;
+        wrap.add(static_cast<int>(non_ascii ? utf16_length(token) : token.size()));
+      }
+      if constexpr (Count) counts.token(b, e);
+    }
+    non_ascii = false;
+    has_word = false;
+  }
+};
 
 }  // namespace
 
@@ -128,7 +196,7 @@ void ContentHandler::start_element(const GumboNode* node, TagAction action, std:
       m_open_anchor = node;
       if (m_in_ignorable == 0) {
         add_whitespace_if_needed();
-        m_tokens_buffer.append(k_anchor_start);
+        append_marker(k_anchor_start);
         m_tokens_buffer.push_back(' ');
         m_last_was_whitespace = true;
       }
@@ -272,11 +340,19 @@ void ContentHandler::add_whitespace_if_needed() {
   }
 }
 
+void ContentHandler::append_marker(std::string_view marker) {
+  // The block's token counts are those of its text only while each marker stands alone
+  // between spaces (the space after it follows at once): then its text's tokens are the
+  // buffer's less the markers.
+  if (!m_tokens_buffer.empty() && m_tokens_buffer.back() != ' ') m_counts_known = false;
+  m_tokens_buffer.append(marker);
+}
+
 void ContentHandler::close_anchor() {
   m_open_anchor = nullptr;
   if (m_in_ignorable == 0) {
     add_whitespace_if_needed();
-    m_tokens_buffer.append(k_anchor_end);
+    append_marker(k_anchor_end);
     m_tokens_buffer.push_back(' ');
     m_last_was_whitespace = true;
   }
@@ -289,6 +365,7 @@ void ContentHandler::clear_buffers() {
   m_block_has_text = false;
   m_block_source_begin = std::numeric_limits<std::uint32_t>::max();
   m_block_source_end = 0;
+  m_counts_known = true;
 }
 
 void ContentHandler::flush_block() {
@@ -308,23 +385,23 @@ void ContentHandler::flush_block() {
   // Only the part after a markers-only prefix (quirk Q3) needs tokenizing: that prefix
   // yields no tokens and has already set m_in_anchor_text. Without this, a page of
   // thousands of empty anchors re-tokenizes an ever longer buffer at every flush.
-  tokenize(std::string_view(m_tokens_buffer).substr(m_tokens_scanned), m_tokens);
-  LineWrapCounter wrap;
-  int linked = 0;
-  int tokens = 0;
-  for (const std::string_view token : m_tokens) {
-    if (token == k_anchor_start) {
-      m_in_anchor_text = true;
-    } else if (token == k_anchor_end) {
-      m_in_anchor_text = false;
-    } else if (is_word(token)) {
-      ++tokens;
-      if (m_in_anchor_text) ++linked;
-      wrap.add(static_cast<int>(utf16_length(token)));
-    } else {
-      ++tokens;
-    }
+  const std::string_view scanned = std::string_view(m_tokens_buffer).substr(m_tokens_scanned);
+  if (m_count_tokens) {
+    FlushTokens<true> sink{m_in_anchor_text};
+    tokenize_with(scanned, sink);
+    // The tokenizer trims its text (java_trim): the counts are the text's while it trims
+    // spaces only (a control character at an end may be inside the block's text).
+    if (!trims_only_spaces(scanned)) m_counts_known = false;
+    end_block(sink.tokens, sink.linked, sink.wrap, &sink.counts);
+  } else {
+    FlushTokens<false> sink{m_in_anchor_text};
+    tokenize_with(scanned, sink);
+    end_block(sink.tokens, sink.linked, sink.wrap, nullptr);
   }
+}
+
+void ContentHandler::end_block(int tokens, int linked, const LineWrapCounter& wrap,
+                               const TokenStatistics* counts) {
   if (tokens == 0) {  // quirk Q3: markers-only text waits for the next block
     if (m_tokens_buffer.back() == ' ') m_tokens_scanned = m_tokens_buffer.size();
     return;
@@ -337,11 +414,14 @@ void ContentHandler::flush_block() {
   } else {
     TextBlock& block = m_doc.blocks.emplace_back();
     std::string_view text = java_trim(m_text_buffer);
+    bool counted = counts != nullptr && m_counts_known && trims_only_spaces(m_text_buffer);
     if (text.size() > m_limits.max_block_bytes) {
       text = truncate_utf8(text, m_limits.max_block_bytes);
       ++m_stats.truncated_blocks;
+      counted = false;
     }
     block.text.assign(text);
+    if (counts != nullptr) m_doc.token_counts.push_back(counted ? counts->counted() : TokenCounts{});
     block.num_words = words;
     block.num_words_in_anchor_text = linked;
     block.num_words_in_wrapped_lines = wrap.words_in_wrapped_lines();

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "boilerdex/plugin/html_segmenter.hpp"
+#include "html_segmenter_internal.hpp"  // LineWrapCounter
+#include "token_statistics_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -41,8 +43,11 @@ enum class TagAction : std::uint8_t {
 /// throw std::bad_alloc only.
 class ContentHandler {
  public:
-  ContentHandler(const SegmentLimits& limits, SegmentStats& stats, TextDocument& doc)
-      : m_limits(limits), m_stats(stats), m_doc(doc) {}
+  /// With \p count_tokens the handler also counts each block's tokens into
+  /// doc.token_counts (TextDocument), in the pass that reads them for its own counts.
+  ContentHandler(const SegmentLimits& limits, SegmentStats& stats, TextDocument& doc,
+                 bool count_tokens = false)
+      : m_limits(limits), m_stats(stats), m_doc(doc), m_count_tokens(count_tokens) {}
 
   /// An element starts: \p id is its number in document order (ContainerTree), \p container
   /// whether it is one of the DOM-ancestor filter's containers (spec §8).
@@ -61,18 +66,28 @@ class ContentHandler {
   void append_both(char c);
   void add_whitespace_if_needed();
   void close_anchor();
+  /// Appends an anchor marker (the space after it is the caller's).
+  void append_marker(std::string_view marker);
   void clear_buffers();
   /// flushBlock() (§2.5).
   void flush_block();
+  /// flushBlock's end, once the buffer's tokens are read: \p tokens tokens but the
+  /// markers, \p linked words in anchor text, \p wrap's lines; the block's token counts
+  /// from \p counts where the handler counts them.
+  void end_block(int tokens, int linked, const LineWrapCounter& wrap, const TokenStatistics* counts);
 
   const SegmentLimits& m_limits;
   SegmentStats& m_stats;
   TextDocument& m_doc;
+  const bool m_count_tokens;
 
   std::string m_tokens_buffer;
   std::string m_text_buffer;
-  std::vector<std::string_view> m_tokens;
   std::size_t m_tokens_scanned = 0;  // m_tokens_buffer[0, this) holds no tokens, only markers
+  // The block's token counts can be those of its text (TextDocument::token_counts): no
+  // marker so far was glued to the text before it, no flush's tokenizing trimmed more than
+  // spaces.
+  bool m_counts_known = true;
   int m_in_body = 0;
   int m_in_ignorable = 0;
   const GumboNode* m_open_anchor = nullptr;  // NekoHTML never has more than one open <a>

@@ -25,8 +25,10 @@ constexpr std::size_t k_arena_keep_bytes = 8u << 20;
 /// Block lists at least this long are shrunk to their size after the parse.
 constexpr std::size_t k_shrink_blocks = 4096;
 
-TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats) {
-  return detail::segment_html_before(utf8, limits, stats, PageDeadline(limits.max_page_millis));
+TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats,
+                          bool count_tokens) {
+  return detail::segment_html_before(utf8, limits, stats, PageDeadline(limits.max_page_millis), true,
+                                     count_tokens);
 }
 
 namespace {
@@ -73,7 +75,7 @@ std::optional<std::string> unwrap_noscript(std::string_view html) {
 namespace detail {
 
 TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& limits, SegmentStats* stats,
-                                 const PageDeadline& deadline, bool lean) {
+                                 const PageDeadline& deadline, bool lean, bool count_tokens) {
   SegmentStats local_stats;
   SegmentStats& st = stats != nullptr ? *stats : local_stats;
   st = SegmentStats{};
@@ -112,7 +114,7 @@ TextDocument segment_html_before(std::string_view utf8, const SegmentLimits& lim
     // GuardedParse reads at most k_max_parse_tags tags of it: the rest is cut too.
     if (gumbo.tags_limited()) st.truncated_input = true;
     TextDocument doc;
-    ContentHandler handler(limits, st, doc);
+    ContentHandler handler(limits, st, doc, count_tokens);
     SourceMap map = source;
     map.lean = gumbo.lean();
     walk_segment_events(gumbo.output().document, limits, st, map, handler, deadline);

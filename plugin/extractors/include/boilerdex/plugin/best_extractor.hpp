@@ -277,6 +277,8 @@ class BestExtractor final : public Extractor {
   void process(TextDocument& doc) const override;
   /// \p doc must come fresh from segment_html(\p utf8_html).
   void process(TextDocument& doc, std::string_view utf8_html) const override;
+  /// True: the model's features take the segmenter's token counts (TextDocument::token_counts).
+  [[nodiscard]] bool reads_token_counts() const noexcept override { return true; }
 
   [[nodiscard]] const BestOptions& options() const noexcept { return m_options; }
 

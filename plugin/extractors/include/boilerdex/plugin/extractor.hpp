@@ -37,6 +37,10 @@ class Extractor {
     (void)utf8_html;
     process(doc);
   }
+  /// Whether process reads TextDocument::token_counts, which the segmenter then fills
+  /// (segment_html's count_tokens); without them it counts the same from the blocks' text.
+  /// The default: false.
+  [[nodiscard]] virtual bool reads_token_counts() const noexcept { return false; }
 };
 
 /// One entry of the registry, for --list-extractors.

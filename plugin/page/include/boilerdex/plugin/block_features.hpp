@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "boilerdex/plugin/text_document.hpp"
+#include "boilerdex/plugin/token_counts.hpp"
 
 namespace boilerdex::plugin {
 
@@ -50,16 +51,27 @@ struct BlockFeatures {
 /// The EMPTY_START sentinel's features: all zero, tag class Other. Lives for the program.
 [[nodiscard]] const BlockFeatures& empty_start_features() noexcept;
 
-/// Features of \p block at \p position in a list of \p count blocks: one pass of the
-/// tokenizer over the text, each token's shape read as it is tokenized. O(length of the
-/// text). Thread-safe. Never throws.
+/// The token counts of \p text (token_counts.hpp, known): one pass of the tokenizer over
+/// it, each token's shape read as it is tokenized. O(length of the text). Never throws.
+[[nodiscard]] TokenCounts compute_token_counts(std::string_view text) noexcept;
+
+/// Features of \p block at \p position in a list of \p count blocks. The token statistics
+/// are \p counts where given and known, which must then be compute_token_counts of the
+/// block's text; else they are counted from the text. O(length of the text). Thread-safe.
+/// Never throws.
 [[nodiscard]] BlockFeatures compute_block_features(const TextBlock& block, std::size_t position,
-                                                   std::size_t count) noexcept;
+                                                   std::size_t count,
+                                                   const TokenCounts* counts = nullptr) noexcept;
 
-/// Features of every block of \p blocks, in order. \throws std::bad_alloc only.
-[[nodiscard]] std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks);
+/// Features of every block of \p blocks, in order. \p counts, when it has one entry a
+/// block, gives each block's token counts as compute_block_features takes them (a fresh
+/// document's token_counts, which the segmenter made from the same text); otherwise it is
+/// ignored. \throws std::bad_alloc only.
+[[nodiscard]] std::vector<BlockFeatures> compute_features(std::span<const TextBlock> blocks,
+                                                          std::span<const TokenCounts> counts = {});
 
-/// Features of every block of \p doc, in order. \throws std::bad_alloc only.
+/// Features of every block of \p doc, in order, counted from the blocks' texts (an
+/// extractor may have changed them since the segmenter counted). \throws std::bad_alloc only.
 [[nodiscard]] std::vector<BlockFeatures> compute_features(const TextDocument& doc);
 
 /// A block's features with its neighbours' (the paper's "previous/next block" features).

@@ -43,9 +43,12 @@ struct SegmentStats {
 /// per input byte (a 20 MB page peaks near 0.5 GB). The document's budget is \p limits'
 /// parse bounds and a deadline limits.max_page_millis from this call's start, for the
 /// extractor that runs next (see SegmentLimits::max_page_millis).
+/// With \p count_tokens it also fills TextDocument::token_counts, in the pass over each
+/// block's tokens it makes anyway (an extractor that reads them says so:
+/// Extractor::reads_token_counts); without, that stays empty.
 /// \throws PageTimeLimitError when the page takes longer than limits.max_page_millis
 /// (everything Gumbo had allocated is freed); std::bad_alloc.
 [[nodiscard]] TextDocument segment_html(std::string_view utf8, const SegmentLimits& limits = {},
-                                        SegmentStats* stats = nullptr);
+                                        SegmentStats* stats = nullptr, bool count_tokens = false);
 
 }  // namespace boilerdex::plugin

@@ -11,6 +11,7 @@
 #include "boilerdex/plugin/container_tree.hpp"
 #include "boilerdex/plugin/page_budget.hpp"
 #include "boilerdex/plugin/text_block.hpp"
+#include "boilerdex/plugin/token_counts.hpp"
 
 namespace boilerdex::plugin {
 
@@ -28,6 +29,13 @@ struct TextDocument {
   /// containers.chain(i), nearest first, always ending with body's id. Copies of the
   /// document share the tables.
   ContainerTree containers;
+
+  /// For each parse block i, as the segmenter made it: the token counts of its text
+  /// (compute_token_counts of blocks[i].text while the block is unchanged), counted in the
+  /// segmenter's own pass over the tokens; an entry it could not count so is not known.
+  /// Empty unless segment_html was asked to count (count_tokens). Extractors leave it as it
+  /// is, so it describes blocks[i] only in a fresh document.
+  std::vector<TokenCounts> token_counts;
 
   /// The page's deadline and parse bounds, as segment_html applied them: extractors stop
   /// with PageTimeLimitError (stage "extracting") once the deadline passes, and a second
