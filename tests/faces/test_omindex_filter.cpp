@@ -225,6 +225,28 @@ BOOST_AUTO_TEST_CASE(head_meta_elements_and_robots) {
   BOOST_TEST(!forbids_indexing({{"googlebot", "noindex"}}));
 }
 
+BOOST_AUTO_TEST_CASE(head_meta_elements_are_read_whole_past_scripts_and_comments) {
+  // The head is parsed lean (script, style and comment bodies emptied, attributes dropped)
+  // but for <meta>, whose attributes stay whole, long values included; a <meta> written
+  // inside a script or a comment is not one.
+  const std::string script(4000, 'x');
+  const std::string page =
+      "<html><head><title>T</title><script>var s = '<meta name=\"fake\" content=\"script\">';" + script +
+      "</script><style>p { color: red }" + script + "</style>"
+      "<!-- <meta name=\"fake\" content=\"comment\"> -->"
+      "<meta name=\"description\" class=\"a-long-class-value-here\" content=\"A description long enough to be emptied\">"
+      "<meta name=\"robots\" content=\"noindex, nofollow\">"
+      "</head><body><p>Body text of the page that the extractor keeps as its content block.</p></body></html>";
+  PageOptions options;
+  options.keep_parse_blocks = true;
+  const auto metas = head_meta_elements(extract_page(page, *make_extractor("article"), options));
+  BOOST_REQUIRE(metas.size() == 2u);
+  BOOST_TEST(metas[0].name == "description");
+  BOOST_TEST(metas[0].content == "A description long enough to be emptied");
+  BOOST_TEST(metas[1].name == "robots");
+  BOOST_TEST(forbids_indexing(metas));
+}
+
 BOOST_AUTO_TEST_CASE(run_obeys_meta_robots_like_omindex) {
   const TempFile file("private.html", site_page("private.html"));
   std::ostringstream out, err;

@@ -144,7 +144,10 @@ std::vector<MetaElement> head_meta_elements(const PageResult& result) {
   std::size_t head_end = page.size();
   const auto& blocks = result.parse_blocks.empty() ? result.document.blocks : result.parse_blocks;
   for (const auto& b : blocks) head_end = std::min<std::size_t>(head_end, b.source_begin);
-  const detail::ParsedHtml head(page.substr(0, head_end), result.document.budget, "extracting");
+  // A lean parse keeping only <meta>'s attributes: the head of a page can be most of it
+  // (inline scripts and styles), which a full parse would walk byte by byte.
+  static constexpr std::string_view k_meta[] = {"meta"};
+  const detail::ParsedHtml head(page.substr(0, head_end), result.document.budget, "extracting", k_meta);
   std::vector<MetaElement> metas;
   head.walk(
       [&](const GumboNode* node) {

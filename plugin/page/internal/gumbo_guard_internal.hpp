@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <span>
 #include <string_view>
 
 #include "arena.hpp"
@@ -97,7 +98,8 @@ inline constexpr std::size_t k_max_parse_tags = 400'000;
 
 /// One guarded Gumbo parse of page HTML: \p html cut at tag_budget_end(k_max_parse_tags),
 /// then make_gumbo_safe(that, min(\p max_depth, k_max_parse_nesting)), then, with \p lean,
-/// LeanHtml (script, style and comment bodies emptied: lean_html_internal.hpp), then
+/// LeanHtml (script, style and comment bodies emptied: lean_html_internal.hpp; the start
+/// tags named in \p lean_keeps_attributes_of keep their attributes), then
 /// parse_before with Gumbo's default options (no error records). Every parse of a page goes through here, segment_html's and the second ones
 /// (ParsedHtml), so all are flattened alike and stop at the page's deadline. The tree lives
 /// in \p arena and points into \p html or this object's rewritten copy of it; \p html,
@@ -109,7 +111,8 @@ class GuardedParse {
   /// the rewrite passes are done, naming \p parsing_stage when it passes inside Gumbo
   /// (what Gumbo had allocated stays in \p arena until its next reset()); std::bad_alloc.
   GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena, const PageDeadline& deadline,
-               std::string_view preparing_stage, std::string_view parsing_stage, bool lean = false);
+               std::string_view preparing_stage, std::string_view parsing_stage, bool lean = false,
+               std::span<const std::string_view> lean_keeps_attributes_of = {});
   GuardedParse(const GuardedParse&) = delete;
   GuardedParse& operator=(const GuardedParse&) = delete;
 

@@ -51,6 +51,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,8 +74,11 @@ class LeanHtml {
  public:
   /// The lean copy of \p html, or std::nullopt when it has nothing worth emptying. O(bytes),
   /// memchr-like on the bodies. \p html must outlive the copy (restore_text reads the runs
-  /// of text from it). \throws std::bad_alloc only.
-  [[nodiscard]] static std::optional<LeanHtml> make(std::string_view html);
+  /// of text from it). Start tags named in \p keep_attributes_of (lower-case names) keep
+  /// their attributes whole, for a second parse that reads them and nothing else of the
+  /// page's attributes (the omindex filter's <meta> elements). \throws std::bad_alloc only.
+  [[nodiscard]] static std::optional<LeanHtml> make(std::string_view html,
+                                                    std::span<const std::string_view> keep_attributes_of = {});
 
   /// The lean text (what Gumbo parses).
   [[nodiscard]] std::string_view text() const noexcept { return m_text; }

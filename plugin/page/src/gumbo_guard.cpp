@@ -291,12 +291,13 @@ std::string_view parsed_prefix(std::string_view utf8_html, std::size_t max_input
 
 GuardedParse::GuardedParse(std::string_view html, std::size_t max_depth, Arena& arena,
                            const PageDeadline& deadline, std::string_view preparing_stage,
-                           std::string_view parsing_stage, bool lean)
+                           std::string_view parsing_stage, bool lean,
+                           std::span<const std::string_view> lean_keeps_attributes_of)
     : m_budgeted(html.substr(0, tag_budget_end(html, k_max_parse_tags))),
       m_tags_limited(m_budgeted.size() < html.size()),
       m_safe(make_gumbo_safe(m_budgeted, std::min(max_depth, k_max_parse_nesting))),
       m_text(m_safe ? std::string_view(m_safe->text) : m_budgeted),
-      m_lean(lean ? LeanHtml::make(m_text) : std::nullopt) {
+      m_lean(lean ? LeanHtml::make(m_text, lean_keeps_attributes_of) : std::nullopt) {
   deadline.check(preparing_stage);
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // nobody reads them; recording costs allocations

@@ -311,7 +311,7 @@ bool holds_mark_character(std::string_view s) noexcept {
 
 }  // namespace
 
-std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
+std::optional<LeanHtml> LeanHtml::make(std::string_view s, std::span<const std::string_view> keep_attributes_of) {
   LeanHtml lean;
   lean.m_html = s;
   std::size_t copied = 0;  // s[0, copied) is in lean.m_text
@@ -466,9 +466,12 @@ std::optional<LeanHtml> LeanHtml::make(std::string_view s) {
     after_node = !closing && !in_select && always_inserted(name);
     squeeze(after_node);
     // A start tag's attributes go, unless the tree builder reads one of them (then only the
-    // long values of the others are emptied) or compares them. An end tag's (a parse error)
-    // stay: Gumbo matches an end tag in foreign content by its text.
-    if (!closing && !tree_builder_compares_attributes(name)) {
+    // long values of the others are emptied) or compares them, or the caller reads them. An
+    // end tag's (a parse error) stay: Gumbo matches an end tag in foreign content by its text.
+    const bool caller_reads =
+        !keep_attributes_of.empty() &&
+        std::find(keep_attributes_of.begin(), keep_attributes_of.end(), name) != keep_attributes_of.end();
+    if (!closing && !caller_reads && !tree_builder_compares_attributes(name)) {
       if (!attributes.tree_reads) {
         cut(name_end, attributes.end, {}, k_lean_min_attributes);
       } else {
