@@ -1,8 +1,10 @@
 #include <boost/test/unit_test.hpp>
+
 #include <cmath>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <unistd.h>
 
@@ -119,6 +121,57 @@ BOOST_AUTO_TEST_CASE(feature_rows_take_neighbours_sentinels_and_the_page) {
   for (std::size_t k = 0; k < feature_count(FeatureSet::Current); ++k)
     BOOST_TEST(c[feature_count(FeatureSet::Current) + k] == static_cast<float>(named[k].value));
   BOOST_TEST(feature_rows({}, FeatureSet::LocalPage).empty());
+}
+
+// Every row's block columns are named_features' values of the block and its neighbours (the
+// sentinel at both edges) as floats, for features of every kind of value.
+BOOST_AUTO_TEST_CASE(feature_rows_hold_named_features) {
+  std::mt19937 random(15);
+  std::uniform_int_distribution<int> count(0, 40000);
+  std::uniform_real_distribution<double> real(0.0, 30.0);
+  for (int round = 0; round < 200; ++round) {
+    std::vector<BlockFeatures> f(1 + static_cast<std::size_t>(round % 7));
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      BlockFeatures& b = f[i];
+      b.num_words = count(random) * (round % 3 == 0 ? 1000 : 1);  // some past float's 2^24
+      b.link_density = static_cast<float>(real(random) / 30.0);
+      b.text_density = static_cast<float>(real(random));
+      b.num_word_tokens = count(random);
+      b.average_word_length = real(random);
+      b.average_sentence_length = real(random) * 3.3;
+      b.num_sentences = count(random);
+      b.num_start_uppercase = count(random);
+      b.start_uppercase_ratio = real(random) / 30.0;
+      b.num_all_uppercase = count(random);
+      b.all_uppercase_ratio = real(random) / 31.0;
+      b.num_full_stops = count(random);
+      b.full_stop_ratio = real(random) / 29.0;
+      b.num_date_tokens = count(random);
+      b.num_vertical_bars = count(random);
+      b.enclosing_tag = static_cast<TagClass>(count(random) % 10);
+      b.position = i;
+      b.relative_position = f.size() > 1 ? static_cast<double>(i) / static_cast<double>(f.size() - 1) : 0.0;
+    }
+    const std::size_t width = feature_count(FeatureSet::AllLocal);
+    const std::vector<float> rows = feature_rows(f, FeatureSet::AllLocal);
+    BOOST_REQUIRE(rows.size() == f.size() * width);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      const float* x = rows.data() + i * width;
+      const auto prev = named_features(i > 0 ? f[i - 1] : empty_start_features());
+      const auto curr = named_features(f[i]);
+      const auto next = named_features(i + 1 < f.size() ? f[i + 1] : empty_start_features());
+      for (std::size_t k = 0; k < 15; ++k) {
+        BOOST_TEST(x[k] == static_cast<float>(prev[k].value));
+        BOOST_TEST(x[15 + k] == static_cast<float>(curr[k].value));
+        BOOST_TEST(x[30 + k] == static_cast<float>(next[k].value));
+      }
+      BOOST_TEST(x[45] == static_cast<float>(prev[15].value));  // enclosing tags
+      BOOST_TEST(x[46] == static_cast<float>(curr[15].value));
+      BOOST_TEST(x[47] == static_cast<float>(next[15].value));
+      BOOST_TEST(x[48] == static_cast<float>(curr[16].value));  // position
+      BOOST_TEST(x[49] == static_cast<float>(curr[17].value));  // relative position
+    }
+  }
 }
 
 // feature_rows_into writes the rows feature_rows gives, for any range of blocks, each at its

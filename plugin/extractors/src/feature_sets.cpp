@@ -18,11 +18,10 @@ namespace boilerdex::plugin {
 namespace {
 
 // named_features order: the first 15 are text features, then enclosing_tag, position,
-// relative_position.
+// relative_position (row_text_values and the rows read the last two straight from the
+// features).
 constexpr std::size_t k_text_features = 15;
 constexpr std::size_t k_enclosing_tag = 15;
-constexpr std::size_t k_position = 16;
-constexpr std::size_t k_relative_position = 17;
 static_assert(k_num_named_features == 18, "feature sets assume named_features' 18 entries");
 
 constexpr std::size_t k_page_features = 6;
@@ -34,6 +33,19 @@ void append_text_names(std::vector<std::string>& names, std::string_view prefix)
   const auto named = named_features(empty_start_features());
   for (std::size_t k = 0; k < k_text_features; ++k)
     names.push_back(std::string(prefix) + std::string(named[k].name));
+}
+
+// named_features(f)'s first k_text_features + 1 values (the text features, then the
+// enclosing tag) as the rows hold them, floats, read from \p f without building the names
+// (the rows take them for every block).
+std::array<float, k_text_features + 1> row_text_values(const BlockFeatures& f) noexcept {
+  const auto v = [](auto x) { return static_cast<float>(static_cast<double>(x)); };
+  return {v(f.num_words),           v(f.link_density),           v(f.text_density),
+          v(f.num_word_tokens),     v(f.average_word_length),    v(f.average_sentence_length),
+          v(f.num_sentences),       v(f.num_start_uppercase),    v(f.start_uppercase_ratio),
+          v(f.num_all_uppercase),   v(f.all_uppercase_ratio),    v(f.num_full_stops),
+          v(f.full_stop_ratio),     v(f.num_date_tokens),        v(f.num_vertical_bars),
+          v(static_cast<int>(f.enclosing_tag))};
 }
 
 }  // namespace
@@ -137,17 +149,12 @@ void feature_rows_into(const std::vector<BlockFeatures>& features, FeatureSet se
   // Each block's text features and enclosing tag as the rows hold them (floats), worked out
   // once for the blocks the rows read: begin − 1 … end (the sentinel's outside the page).
   constexpr std::size_t k_cached = k_text_features + 1;  // + enclosing_tag
-  const auto cached = [](const BlockFeatures& f) {
-    const auto named = named_features(f);
-    std::array<float, k_cached> values{};
-    for (std::size_t k = 0; k < k_cached; ++k) values[k] = static_cast<float>(named[k].value);
-    return values;
-  };
   std::vector<std::array<float, k_cached>> blocks;  // [k] is block begin − 1 + k
   blocks.reserve(end - begin + 2);
   for (std::size_t k = 0; k < end - begin + 2; ++k) {
     const std::size_t i = begin + k;  // block i − 1
-    blocks.push_back(cached(i >= 1 && i - 1 < features.size() ? features[i - 1] : empty_start_features()));
+    blocks.push_back(
+        row_text_values(i >= 1 && i - 1 < features.size() ? features[i - 1] : empty_start_features()));
   }
   static_assert(k_enclosing_tag == k_text_features, "the cache holds the tag after the text");
   for (std::size_t i = begin; i < end; ++i) {
@@ -169,9 +176,9 @@ void feature_rows_into(const std::vector<BlockFeatures>& features, FeatureSet se
       if (set != FeatureSet::Context) {
         for (const auto* values : {&previous, &current, &next})
           out[at++] = (*values)[k_enclosing_tag];
-        const auto named = named_features(features[i]);
-        out[at++] = static_cast<float>(named[k_position].value);
-        out[at++] = static_cast<float>(named[k_relative_position].value);
+        // named_features' position and relative_position.
+        out[at++] = static_cast<float>(static_cast<double>(features[i].position));
+        out[at++] = static_cast<float>(features[i].relative_position);
       }
       if (set == FeatureSet::LocalPage) {
         out[at++] = static_cast<float>(words > 0 ? w / words : 0.0);
