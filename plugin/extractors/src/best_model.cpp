@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "best_model_data_internal.hpp"
+#include "model_json_internal.hpp"
 #include "gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
@@ -324,10 +325,21 @@ const LearnedModel* builtin_best_model() {
   static std::once_flag once;
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
-    const std::string_view text = detail::k_best_model_json;
-    if (!text.empty())
-      model = std::make_unique<const LearnedModel>(
-          LearnedModel::from_json(text, "the compiled-in best model (plugin/extractors/models/best-blocks.json)"));
+    // The trees as best_model_codegen compiled them in; the few KB of the rest parsed here.
+    if (detail::k_best_model_rest.empty()) return;
+    detail::ModelJson parts;
+    parts.rest = nlohmann::json::parse(detail::k_best_model_rest);
+    parts.trees.reserve(detail::k_best_model_trees.size());
+    for (const detail::CompiledTree& t : detail::k_best_model_trees) {
+      DecisionTree tree;
+      tree.nodes.assign(t.nodes.begin(), t.nodes.end());
+      tree.values.assign(t.values.begin(), t.values.end());
+      tree.target = t.target;
+      tree.width = t.width;
+      parts.trees.emplace_back(std::move(tree));
+    }
+    model = std::make_unique<const LearnedModel>(detail::model_from_parts(
+        std::move(parts), "the compiled-in best model (plugin/extractors/models/best-blocks.json)"));
   });
   return model.get();
 }

@@ -307,21 +307,10 @@ LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) {
     m_dense = detail::DenseForest::build(m_data.trees);
 }
 
-LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
-  // A model of the usual shape in one SAX pass; anything else, every error among it, the
-  // slow way, which says what is wrong and where.
-  LearnedModelData data;
-  if (auto read = detail::read_model_json(text)) {
-    data = ModelReader(source).model(read->rest, &read->trees);
-  } else {
-    json doc;
-    try {
-      doc = json::parse(text);
-    } catch (const json::parse_error& e) {
-      throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
-    }
-    data = ModelReader(source).model(doc);
-  }
+namespace {
+
+// LearnedModel(data), its broken rules reported as an InputError naming \p source.
+LearnedModel checked_model(LearnedModelData data, const std::string& source) {
   try {
     return LearnedModel(std::move(data));
   } catch (const InputError&) {
@@ -329,6 +318,25 @@ LearnedModel LearnedModel::from_json(std::string_view text, const std::string& s
   } catch (const Error& e) {
     throw InputError(source, InputError::npos, e.what());
   }
+}
+
+}  // namespace
+
+LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
+  // A model of the usual shape in one SAX pass; anything else, every error among it, the
+  // slow way, which says what is wrong and where.
+  if (auto read = detail::read_model_json(text)) return detail::model_from_parts(std::move(*read), source);
+  json doc;
+  try {
+    doc = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
+  }
+  return checked_model(ModelReader(source).model(doc), source);
+}
+
+LearnedModel detail::model_from_parts(ModelJson parts, const std::string& source) {
+  return checked_model(ModelReader(source).model(parts.rest, &parts.trees), source);
 }
 
 LearnedModel LearnedModel::load(const fs::path& path) {

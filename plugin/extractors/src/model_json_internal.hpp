@@ -3,6 +3,7 @@
 // Private to plugin.
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -30,5 +31,10 @@ struct ModelJson {
 /// the slow way, which names what is wrong and where. Where it returns a value, that value
 /// is exactly what json::parse and ModelReader's node reading give.
 [[nodiscard]] std::optional<ModelJson> read_model_json(std::string_view text);
+
+/// The model \p parts hold (read_model_json's result, or the same parts compiled in:
+/// best_model_data_internal.hpp), checked as LearnedModel::from_json checks a file's.
+/// \throws InputError naming \p source and the JSON pointer of what is wrong.
+[[nodiscard]] LearnedModel model_from_parts(ModelJson parts, const std::string& source);
 
 }  // namespace boilerdex::plugin::detail
