@@ -113,6 +113,15 @@ int main(int argc, char** argv) {
         complete = std::isfinite(model->trees[t]->values[i]);
     }
     if (!complete) {
+      // Where the JSON itself is broken, say where; any other shape is named by the reader
+      // that checks model files (LearnedModel::from_json, behind best:model=PATH).
+      try {
+        (void)nlohmann::json::parse(text);
+      } catch (const nlohmann::json::parse_error& e) {
+        std::cerr << "best_model_codegen: " << model_path.string() << ": byte "
+                  << (e.byte > 0 ? e.byte - 1 : 0) << ": " << e.what() << '\n';
+        return 1;
+      }
       std::cerr << "best_model_codegen: " << model_path.string()
                 << ": not a model file of the shape boilerdex-train writes (check it with "
                    "boilerdex-extract -e best:model=" << model_path.string() << ")\n";

@@ -34,24 +34,20 @@ class ParsedHtml {
   /// must outlive this object (a string literal).
   /// \throws PageTimeLimitError naming \p stage when \p budget's deadline passes before
   /// or during the parse; std::bad_alloc.
-  ParsedHtml(std::string_view utf8, const PageBudget& budget, std::string_view stage)
-      : m_deadline(budget.deadline),
-        m_stage(stage),
-        m_input(truncate_utf8(utf8, budget.max_input_bytes)),
-        m_arena(m_input.size() * 4 + (64u << 10)),
-        m_parse(m_input, budget.max_depth, m_arena, m_deadline, stage, stage) {}
-  /// The same parse of a lean copy (LeanHtml: script, style and comment bodies emptied,
-  /// attributes dropped, runs of text marked) in which the start tags named in
-  /// \p keep_attributes_of keep their attributes: the same tree, for a reader of those
-  /// elements' attributes only, at a fraction of a full parse's cost on pages heavy with
-  /// scripts. text() is then the lean copy (offsets into it are not the page's).
+  /// With \p lean_keeping_attributes_of (lower-case element names), the parse is of a lean
+  /// copy (LeanHtml: script, style and comment bodies emptied, attributes dropped, runs of
+  /// text marked) in which those elements' start tags keep their attributes: the same tree,
+  /// for a reader of those elements' attributes only, at a fraction of a full parse's cost on
+  /// pages heavy with scripts; text() is then the lean copy (offsets into it are not the
+  /// page's).
   ParsedHtml(std::string_view utf8, const PageBudget& budget, std::string_view stage,
-             std::span<const std::string_view> keep_attributes_of)
+             std::span<const std::string_view> lean_keeping_attributes_of = {})
       : m_deadline(budget.deadline),
         m_stage(stage),
         m_input(truncate_utf8(utf8, budget.max_input_bytes)),
         m_arena(m_input.size() * 4 + (64u << 10)),
-        m_parse(m_input, budget.max_depth, m_arena, m_deadline, stage, stage, true, keep_attributes_of) {}
+        m_parse(m_input, budget.max_depth, m_arena, m_deadline, stage, stage,
+                !lean_keeping_attributes_of.empty(), lean_keeping_attributes_of) {}
   ParsedHtml(const ParsedHtml&) = delete;
   ParsedHtml& operator=(const ParsedHtml&) = delete;
   // No gumbo_destroy_output: the arena releases the whole tree at once.
