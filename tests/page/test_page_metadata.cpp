@@ -150,6 +150,17 @@ BOOST_AUTO_TEST_CASE(microdata) {
       "<p>Text</p></div>"));
   BOOST_TEST(m.author == "Mary Cook");
   BOOST_TEST(m.date == "2022-09-14");
+  // A schema.org Person whose name is a nested <meta>: the author element has no text.
+  const auto person = read_page_metadata(page(
+      "<title>Thread</title>",
+      "<div itemscope itemtype=\"https://schema.org/DiscussionForumPosting\">"
+      "<span itemprop=\"author\" itemscope itemtype=\"https://schema.org/Person\">"
+      "<meta itemprop=\"url\" content=\"https://example.org/alphabyte1\">"
+      "<meta itemprop=\"name\" content=\"Alphabyte1\"></span>"
+      "<meta itemprop=\"datePublished\" content=\"2023-03-09T14:21:23Z\">"
+      "<p>Text</p><span itemprop=\"name\">Not a name of the author</span></div>"));
+  BOOST_TEST(person.author == "Alphabyte1");
+  BOOST_TEST(person.date == "2023-03-09");
 }
 
 BOOST_AUTO_TEST_CASE(time_datetime) {
@@ -339,6 +350,14 @@ BOOST_AUTO_TEST_CASE(an_author_needs_an_article) {
   // A name on a page with no article markup and no date is more often a testimonial's.
   const auto m = read_page_metadata(page("<title>Services</title>", "<p class=\"author\">Happy Client</p>"));
   BOOST_TEST(m.author.empty());
+  // Except a post's author= attribute: a thread whose posts show only relative times is
+  // undated, and its first post's author is the thread's.
+  const auto thread = read_page_metadata(
+      page("<title>A question</title>",
+           "<shreddit-post author=\"ControlCAD\" post-title=\"A question\"><p>Text</p></shreddit-post>"
+           "<shreddit-comment author=\"replier\"><p>Reply</p></shreddit-comment>"));
+  BOOST_TEST(thread.author == "ControlCAD");
+  BOOST_TEST(thread.date.empty());
 }
 
 BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {

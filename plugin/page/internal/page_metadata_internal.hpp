@@ -72,7 +72,10 @@ struct MetadataCandidates {
   std::vector<std::string> times;    ///< <time datetime> values
   std::string published_time;        ///< <time> or other element marked itemprop=datePublished / pubdate
   std::string modified_time;         ///< itemprop=dateModified
-  std::vector<std::string> itemprop_authors;  ///< microdata author text or content
+  std::vector<std::string> itemprop_authors;  ///< microdata author text or content, and author= values
+  /// The first author named in an element's author= or data-author= attribute (not <meta>'s):
+  /// a forum post's poster, a web component's (also in itemprop_authors, in page order).
+  std::string attribute_author;
   std::vector<std::string> bylines;   ///< text of author/byline elements (class, id, rel)
   /// Text of <time> and date elements (class, id); a datetime= value follows k_tag_mark.
   std::vector<std::string> date_texts;

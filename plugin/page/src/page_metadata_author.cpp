@@ -279,8 +279,12 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
   // a reviewer's, a testimonial's or a commenter's than the page's author. Except a <meta
   // name=author> naming a person or a shop rather than its publisher (a company, a
   // university, a web team): a name the page's own head gives.
+  // Nor an author= attribute's on an element: forum software marks each post with its poster's
+  // name so (the first is the thread's starter), and a page without a date that does is a thread
+  // whose posts show only relative times.
   if (!article) {
-    std::string a = meta_authors(c, "author", true);
+    if (std::string a = meta_authors(c, "author", true); fits(a)) return a;
+    std::string a = clean_author(c.attribute_author, false);
     return fits(a) ? a : std::string();
   }
   // A forum thread's starter, named as such under its title, before any poster's markup.

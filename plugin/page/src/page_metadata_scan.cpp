@@ -380,6 +380,9 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
   std::size_t last_date_at = std::string_view::npos;
   std::size_t review_end = 0;  // the end of the review element the scan is in (0: none)
   std::size_t nav_end = 0;     // the end of the <nav> element the scan is in (0: none)
+  // The end of a microdata author without a value of its own (a schema.org Person whose name
+  // is a nested <meta itemprop=name content=...>), while its name is not yet read (0: none).
+  std::size_t person_end = 0;
   const auto text_of = [&](std::size_t at, std::string_view element, std::size_t max_bytes) {
     if (element_reads >= k_max_element_reads) return std::string();
     ++element_reads;
@@ -461,8 +464,13 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       continue;
     }
     if (name == "meta") {
-      if (c.meta.size() >= k_max_meta || a_content.empty()) continue;
+      if (a_content.empty()) continue;
       if (!a_itemprop.empty() && lt < review_end) continue;  // a review's microdata (below)
+      if (lt < person_end && holds_word(a_itemprop, "name")) {
+        if (c.itemprop_authors.size() < k_max_bylines) c.itemprop_authors.push_back(clean_text(a_content, field));
+        person_end = 0;
+      }
+      if (c.meta.size() >= k_max_meta) continue;
       const std::string_view key =
           !a_property.empty() ? a_property : !a_name.empty() ? a_name : a_itemprop;
       if (key.empty()) continue;
@@ -533,8 +541,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       }
     }
     // An author named in an attribute (a forum post's data-author, a web component's author=).
-    if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines)
+    if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines) {
       c.itemprop_authors.push_back(clean_text(a_author, field));
+      if (c.attribute_author.empty()) c.attribute_author = c.itemprop_authors.back();
+    }
     // A review's microdata (schema.org/Review, on a product's or a service's page) names the
     // reviewer and the review's date, not the page's author and date: skipped to its end.
     if (!self_closing && lt >= review_end && is_review_type(a_itemtype))
@@ -557,6 +567,11 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
                  c.itemprop_authors.size() < k_max_bylines) {
         std::string v = value();
         if (!v.empty()) c.itemprop_authors.push_back(std::move(v));
+        else if (!self_closing) person_end = find_closing_tag(html, p, name);
+      } else if (lt < person_end && holds_word(a_itemprop, "name")) {
+        std::string v = value();
+        if (!v.empty() && c.itemprop_authors.size() < k_max_bylines) c.itemprop_authors.push_back(std::move(v));
+        person_end = 0;
       }
     }
     // A site's navigation (<nav>) links to its authors' pages, never to the page's own author's.
