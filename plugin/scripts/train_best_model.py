@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rebuild the `best` extractor's learned stage, plugin/extractors/models/best-blocks.json.
+"""Rebuild the `best` extractor's learned stages, plugin/extractors/models/best-blocks.json and
+best-blocks-stacked.json.
 
     python3 plugin/scripts/train_best_model.py --train build/plugin/boilerdex-train \
         [--data ../shared/data/extraction] [--out plugin/extractors/models/best-blocks.json] [--cv 5]
@@ -8,10 +9,19 @@ Trains `boilerdex-train --features best` (XGBoost, 2 classes) on the *tune* half
 development sets only — a page is in the tune half when the SHA-1 of its id has an even first
 byte (best_split.py) — so that every figure reported on the other half comes from pages the
 model never saw. With --cv K it cross-validates on the same tune pages first (K folds by page)
-and prints the block-level table. The model is compiled into libboilerdex at the next build
-(plugin/CMakeLists.txt).
+and prints the block-level table.
+
+Then the stacked second stage (best_model.hpp, with_verdict), written beside --out with
+"-stacked" before ".json": the tune pages in 5 folds (by the first byte of the MD5 of the page
+id, modulo 5), a first stage trained as above on the other four folds' pages reads each fold's
+pages (`boilerdex-train --stack-models`), and the second stage is trained on those rows, with
+the same settings. So every row it learns from carries a first-stage verdict on a page that
+first stage never saw, as the shipped first stage's verdicts are on a user's pages.
+--no-stacked skips it. Both models are compiled into libboilerdex at the next build
+(plugin/extractors/CMakeLists.txt); the same command writes both files bit for bit.
 """
 import argparse
+import hashlib
 import os
 import subprocess
 import sys
@@ -35,6 +45,8 @@ LEARNER = ["--learner", "xgboost", "--rounds", "300", "--max-depth", "4", "--eta
 # Pages count alike in the page-level measures, so they weigh alike in training; L3S-GN1's
 # comments are boilerplate, as its gold text (and every other set's) has them.
 LABELS = ["--weighting", "page-words", "--comments", "boilerplate"]
+# Folds of the tune pages for the stacked second stage's first-stage verdicts.
+STACK_FOLDS = 5
 # Keep a block at P(content) >= 0.3: chosen by 2-fold cross-validation inside the tune half
 # (mean over the six sets of word F1 (WCXB) or bow F1 (others) on the other fold: 0.25
 # 0.9253, 0.3 0.9262, 0.35 0.9259, 0.4 0.9245, 0.5 0.9208; EVALUATION_RESULTS.md).
@@ -57,6 +69,7 @@ def main():
     ap.add_argument("--out", default="plugin/extractors/models/best-blocks.json")
     ap.add_argument("--cv", type=int, default=0, help="cross-validate with K folds first")
     ap.add_argument("--threads", default="2")
+    ap.add_argument("--no-stacked", action="store_true", help="do not train the stacked second stage")
     args = ap.parse_args()
 
     tune, datasets = [], []
@@ -70,14 +83,46 @@ def main():
         f.write("\n".join(tune) + "\n")
         pages = f.name
     try:
-        common = [args.train, *datasets, "--pages", pages, "--features", "best", "--classes", "2",
-                  "--threads", args.threads, *LEARNER, *LABELS, *THRESHOLD]
+        base = [args.train, *datasets, "--features", "best", "--classes", "2", "--threads", args.threads,
+                *LEARNER, *LABELS, *THRESHOLD]
+        common = [*base, "--pages", pages]
         print(f"train_best_model: {len(tune)} tune pages", file=sys.stderr)
         if args.cv:
             subprocess.run([*common, "--cv", str(args.cv)], check=True)
         subprocess.run([*common, "-o", args.out], check=True)
+        if not args.no_stacked:
+            train_stacked(args, tune, base)
     finally:
         os.unlink(pages)
+
+
+def stacked_path(out):
+    """best-blocks.json -> best-blocks-stacked.json."""
+    root, ext = os.path.splitext(out)
+    return root + "-stacked" + ext
+
+
+def train_stacked(args, tune, base):
+    """The second stage: each tune page read with a first stage trained without its fold."""
+    fold = {p: hashlib.md5(p.split("/", 1)[1].encode("utf-8")).digest()[0] % STACK_FOLDS for p in tune}
+    with tempfile.TemporaryDirectory() as tmp:
+        stack = []
+        for k in range(STACK_FOLDS):
+            pages = os.path.join(tmp, "train%d.txt" % k)
+            with open(pages, "w") as f:
+                f.write("\n".join(p for p in tune if fold[p] != k) + "\n")
+            first = os.path.join(tmp, "first%d.json" % k)
+            print(f"train_best_model: first stage without fold {k + 1} of {STACK_FOLDS}", file=sys.stderr)
+            subprocess.run([*base, "--pages", pages, "-o", first], check=True)
+            stack += [f"{p}\t{first}" for p in tune if fold[p] == k]
+        stack_file = os.path.join(tmp, "stack.txt")
+        with open(stack_file, "w") as f:
+            f.write("\n".join(stack) + "\n")
+        pages = os.path.join(tmp, "tune.txt")
+        with open(pages, "w") as f:
+            f.write("\n".join(tune) + "\n")
+        subprocess.run([*base, "--pages", pages, "--stack-models", stack_file, "-o", stacked_path(args.out)],
+                       check=True)
 
 
 if __name__ == "__main__":

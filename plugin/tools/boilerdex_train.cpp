@@ -6,7 +6,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <string>
+#include <unordered_map>
 
 #include "boilerdex/config/count_options.hpp"
 #include "boilerdex/config/error.hpp"
@@ -27,6 +29,19 @@ std::vector<T> parse_all(const std::vector<std::string>& names, Parse parse, con
     out.push_back(*v);
   }
   return out;
+}
+
+// Calls \p each(line, number) for every line of the file \p path that is not empty (a
+// trailing CR dropped), numbered from 1.
+template <typename Each>
+void for_each_listed_line(const std::filesystem::path& path, Each each) {
+  std::ifstream in(path);
+  std::size_t number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty()) each(line, number);
+  }
 }
 
 int run(int argc, char** argv) {
@@ -61,6 +76,12 @@ int run(int argc, char** argv) {
                  "followed by a tab and the page's weight in training (default 1) "
                  "(e.g. the tune half: plugin/scripts/train_best_model.py)")
       ->check(CLI::ExistingFile);
+  std::filesystem::path stack_file;
+  app.add_option("--stack-models", stack_file,
+                 "train the best extractor's stacked second stage (--features best): each line "
+                 "DATASET/PAGE, a tab, and the first-stage model file to read that page with (one "
+                 "trained without it)")
+      ->check(CLI::ExistingFile);
   app.add_option("--threshold", o.learner.threshold, "keep a block when P(content) >= this")->capture_default_str();
   app.add_option("--seed", o.learner.seed, "random seed (folds, subsampling)")->capture_default_str();
   config::add_count_option(app, "--threads", o.threads, "threads for labelling and parallel folds", {1, 256})
@@ -94,12 +115,7 @@ int run(int argc, char** argv) {
     throw UsageError("--comments must be content or boilerplate, not '" + comments + "'");
   o.labels.comments_are_content = comments == "content";
   if (!pages_file.empty()) {
-    std::ifstream in(pages_file);
-    std::size_t number = 0;
-    for (std::string line; std::getline(in, line);) {
-      ++number;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      if (line.empty()) continue;
+    for_each_listed_line(pages_file, [&](const std::string& line, std::size_t number) {
       const std::size_t tab = line.find('\t');
       double weight = 1.0;
       if (tab != std::string::npos) {
@@ -115,8 +131,26 @@ int run(int argc, char** argv) {
                            ": the weight after the tab must be a positive number, not '" + text + "'");
       }
       o.labels.only_pages[line.substr(0, tab)] = weight;
-    }
+    });
     if (o.labels.only_pages.empty()) throw UsageError("--pages " + pages_file.string() + ": no page listed");
+  }
+  if (!stack_file.empty()) {
+    std::unordered_map<std::string, std::shared_ptr<const LearnedModel>> loaded;  // by path
+    for_each_listed_line(stack_file, [&](const std::string& line, std::size_t number) {
+      const std::size_t tab = line.find('\t');
+      if (tab == std::string::npos || tab + 1 == line.size())
+        throw UsageError("--stack-models " + stack_file.string() + ":" + std::to_string(number) +
+                         ": expected DATASET/PAGE, a tab and a model file");
+      const std::string path = line.substr(tab + 1);
+      auto& model = loaded[path];
+      if (!model) model = std::make_shared<const LearnedModel>(LearnedModel::load(path));
+      if (model->feature_set() != FeatureSet::Best)
+        throw UsageError("--stack-models " + stack_file.string() + ":" + std::to_string(number) + ": model " +
+                         path + " reads feature set '" + std::string(feature_set_name(model->feature_set())) +
+                         "', not 'best'");
+      o.labels.stack_models[line.substr(0, tab)] = model;
+    });
+    if (o.labels.stack_models.empty()) throw UsageError("--stack-models " + stack_file.string() + ": no page listed");
   }
   o.learner.threads = 1;
   return train::run_train(o, std::cout, std::cerr);

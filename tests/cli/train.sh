@@ -58,6 +58,34 @@ printf 'l3s-mini/page1\nl3s-mini/page2\theavy\n' >"$work/bad-pages.txt"
 expect_rc 2 "bad page weight" -- "$train" --dataset "l3s-gn1:$mini" --pages "$work/bad-pages.txt" --cv 2
 grep -q "bad-pages.txt:2: the weight" "$work/err" || fail "bad page weight: no file:line ($(cat "$work/err"))"
 
+# --stack-models: best's stacked second stage, each page read with the first-stage model
+# listed for it; the pair then decides in boilerdex-extract. A line without a model, or a
+# model of another feature set, is a usage error naming the file and line; a page with no
+# model listed is left out, saying why.
+first=$work/first.json
+expect_rc 0 "train best" -- "$train" --dataset "l3s-gn1:$mini" --features best -o "$first" --rounds 10
+for p in page1 page2 page3 page4 page5 page6 page7 page8; do printf 'l3s-mini/%s\t%s\n' "$p" "$first"; done >"$work/stack.txt"
+expect_rc 0 "train stacked" -- "$train" --dataset "l3s-gn1:$mini" --features best --stack-models "$work/stack.txt" \
+  -o "$work/stacked.json" --rounds 10
+grep -q '"stacked_on": *"1 first-stage models' "$work/stacked.json" || fail "train stacked: not recorded in the model"
+expect_rc 0 "extract stacked" -- "$extract" -e "best:model=$first,stacked_model=$work/stacked.json" \
+  "$mini/original/page3.html"
+grep -q 'Harbour works to start in summer' "$work/out" || fail "extract stacked: headline lost"
+head -3 "$work/stack.txt" >"$work/stack3.txt"
+expect_rc 0 "stack three pages" -- "$train" --dataset "l3s-gn1:$mini" --features best --stack-models "$work/stack3.txt" \
+  --cv 2 --rounds 5
+grep -q 'names no first-stage model for page l3s-mini/page4' "$work/err" || fail "stack three pages: no note ($(cat "$work/err"))"
+printf 'l3s-mini/page1\t%s\nl3s-mini/page2\n' "$first" >"$work/bad-stack.txt"
+expect_rc 2 "stack line without a model" -- "$train" --dataset "l3s-gn1:$mini" --features best \
+  --stack-models "$work/bad-stack.txt" --cv 2
+grep -q "bad-stack.txt:2: expected DATASET/PAGE, a tab and a model file" "$work/err" ||
+  fail "stack line without a model: no file:line ($(cat "$work/err"))"
+printf 'l3s-mini/page1\t%s\n' "$model" >"$work/other-stack.txt"
+expect_rc 2 "stack model of another set" -- "$train" --dataset "l3s-gn1:$mini" --features best \
+  --stack-models "$work/other-stack.txt" --cv 2
+grep -q "other-stack.txt:1: model .* reads feature set 'local+page', not 'best'" "$work/err" ||
+  fail "stack model of another set: message ($(cat "$work/err"))"
+
 # Usage errors exit 2; a broken model names the file and the position.
 expect_rc 2 "no work" -- "$train" --dataset "l3s-gn1:$mini"
 grep -q -- '--cv' "$work/err" || fail "no work: message"

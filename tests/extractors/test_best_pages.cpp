@@ -8,6 +8,7 @@
 #include <set>
 #include <cctype>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -316,6 +317,93 @@ BOOST_AUTO_TEST_CASE(model_weight_zero_decides_by_the_rules_alone) {
   const BestRuleResult r = best_rule_decisions(doc, page, rules);
   BestExtractor(rules).process(doc, page);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) BOOST_TEST(doc.blocks[i].is_content == r.keep[i]);
+}
+
+// The stacked second stage reads the page as the first stage does but for the verdict: in its
+// rows only the columns that the rules' keep and evidence make differ, and they are the first
+// stage's verdict (with_verdict).
+BOOST_AUTO_TEST_CASE(the_stacked_stage_reads_the_first_stages_verdict_in_place_of_the_rules) {
+  const LearnedModel* first = builtin_best_model();
+  BOOST_REQUIRE(first != nullptr);
+  const std::vector<std::string> names = feature_names(FeatureSet::Best);
+  const std::set<std::string> verdict_columns = {"rules.evidence", "rules.keep", "rules.kept_share",
+                                                 "dom.kept_share_1", "dom.kept_share_2", "dom.kept_share_3",
+                                                 "dom.meet_level"};
+  for (const char* name : {"listing.html", "fact_box.html", "noscript_forum.html"}) {
+    BOOST_TEST_CONTEXT(name) {
+      const std::string page = read_page(name);
+      const TextDocument doc = segment_html(page);
+      const std::size_t n = doc.blocks.size();
+      const std::vector<float> plain = best_feature_rows(doc, page);
+      const std::vector<float> stacked = best_stacked_feature_rows(doc, page, *first);
+      BOOST_REQUIRE(stacked.size() == plain.size());
+      // The first stage's verdict, as BestExtractor reaches it.
+      const BestOptions options;
+      const BestRuleResult rules = best_rule_decisions(doc, page, options);
+      std::vector<double> q(n);
+      first->content_probabilities(plain, q);
+      std::vector<double> score;
+      const std::vector<bool> keep = learned_verdict(rules, block_markup(doc, page), q, options.model_weight,
+                                                     first->threshold(), options.model_hinted_threshold, score);
+      std::size_t differing = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (doc.blocks[i].num_words == 0) continue;
+        for (std::size_t f = 0; f < names.size(); ++f) {
+          const float a = plain[i * names.size() + f];
+          const float b = stacked[i * names.size() + f];
+          if (names[f] == "rules.keep") BOOST_TEST(b == (keep[i] ? 1.0f : 0.0f));
+          if (names[f] == "rules.evidence") BOOST_TEST(b == static_cast<float>(score[i]));
+          if (a == b) continue;
+          ++differing;
+          BOOST_TEST(verdict_columns.contains(names[f]), names[f] << " of block " << i);
+        }
+      }
+      // The first stage does not agree with the rules on every block of these pages.
+      BOOST_TEST(differing > 0u);
+      // The rows rewritten for the verdict (BestFeatureRows::restate) are the rows of a page
+      // read afresh with it, bit for bit.
+      const std::vector<float> afresh =
+          best_feature_rows(doc, with_verdict(rules, keep, score), block_markup(doc, page));
+      BOOST_TEST(std::memcmp(afresh.data(), stacked.data(), afresh.size() * sizeof(float)) == 0);
+    }
+  }
+}
+
+// The compiled-in second stage decides by default; stacked=0 leaves the decision to the first
+// stage, and so does a first stage given as model=PATH (the compiled-in second stage learned
+// from the compiled-in first stage's verdicts), unless a second stage is given too.
+BOOST_AUTO_TEST_CASE(the_stacked_stage_decides_by_default_and_can_be_left_out) {
+  BOOST_REQUIRE(builtin_best_stacked_model() != nullptr);
+  const std::filesystem::path models = std::filesystem::path(BOILERDEX_SOURCE_DIR) / "plugin/extractors/models";
+  const auto decisions = [](const std::string& page, const BestOptions& options) {
+    TextDocument doc = segment_html(page);
+    BestExtractor(options).process(doc, page);
+    std::vector<bool> keep;
+    for (const TextBlock& b : doc.blocks) keep.push_back(b.is_content);
+    return keep;
+  };
+  BestOptions off;
+  off.stacked = 0.0;
+  BestOptions first_file;
+  first_file.model_file = (models / "best-blocks.json").string();
+  BestOptions both_files = first_file;
+  both_files.stacked_model_file = (models / "best-blocks-stacked.json").string();
+  std::size_t pages_changed = 0;
+  for (const char* name : {"listing.html", "fact_box.html", "noscript_forum.html", "repeated_copy.html",
+                           "photo_post.html", "short_page.html"}) {
+    BOOST_TEST_CONTEXT(name) {
+      const std::string page = read_page(name);
+      const std::vector<bool> by_default = decisions(page, {});
+      BOOST_TEST(decisions(page, both_files) == by_default);
+      BOOST_TEST(decisions(page, first_file) == decisions(page, off));
+      pages_changed += decisions(page, off) != by_default ? 1 : 0;
+    }
+  }
+  BestOptions named;
+  named.stacked = 0.0;
+  BOOST_TEST(BestExtractor(named).name() == "best:stacked=0");
+  BOOST_TEST((parse_best_options("stacked=0") == named));
+  BOOST_TEST_MESSAGE("pages whose decisions the second stage changed: " << pages_changed);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

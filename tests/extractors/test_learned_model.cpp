@@ -1,12 +1,16 @@
+#include <boost/test/data/monomorphic.hpp>
+#include <boost/test/data/test_case.hpp>
 #include <boost/test/unit_test.hpp>
 
 #include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <functional>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <utility>
 #include <unistd.h>
 
 #include "boilerdex/config/error.hpp"
@@ -378,46 +382,54 @@ BOOST_AUTO_TEST_CASE(training_notes_with_bytes_that_are_not_utf8_still_save) {
   BOOST_TEST(contains(text, "cleaneval:/data/caf\xEF\xBF\xBD"));
 }
 
-// The shipped model file, which best_model_codegen compiles into the library.
-std::string best_model_file_text() {
-  return read_file_bytes(std::filesystem::path(BOILERDEX_SOURCE_DIR) / "plugin/extractors/models/best-blocks.json");
+// A shipped model file, which best_model_codegen compiles into the library.
+std::string model_file_text(const std::string& name = "best-blocks.json") {
+  return read_file_bytes(std::filesystem::path(BOILERDEX_SOURCE_DIR) / "plugin/extractors/models" / name);
 }
+std::string best_model_file_text() { return model_file_text(); }
 
-// The model best_model_codegen compiled in is the model file, as from_json reads it: every
+// Each model best_model_codegen compiled in is its model file, as from_json reads it: every
 // field, every node and leaf value bit for bit (hexadecimal literals), and so every prediction.
-BOOST_AUTO_TEST_CASE(the_compiled_in_model_is_the_model_file) {
-  const LearnedModel* compiled = builtin_best_model();
-  BOOST_REQUIRE(compiled != nullptr);
-  const LearnedModel file = LearnedModel::from_json(best_model_file_text(), "best-blocks.json");
-  const LearnedModelData& a = compiled->data();
-  const LearnedModelData& b = file.data();
-  BOOST_TEST(a.learner == b.learner);
-  BOOST_TEST(feature_set_name(a.feature_set) == feature_set_name(b.feature_set));
-  BOOST_TEST(a.num_classes == b.num_classes);
-  BOOST_TEST(model_output_name(a.output) == model_output_name(b.output));
-  BOOST_TEST(a.base_margin == b.base_margin);
-  BOOST_TEST(a.threshold == b.threshold);
-  BOOST_TEST(a.training == b.training);
-  BOOST_REQUIRE(a.trees.size() == b.trees.size());
-  std::size_t nodes = 0;
-  for (std::size_t t = 0; t < a.trees.size(); ++t) {
-    const DecisionTree& x = a.trees[t];
-    const DecisionTree& y = b.trees[t];
-    BOOST_TEST(x.target == y.target);
-    BOOST_TEST(x.width == y.width);
-    BOOST_TEST_REQUIRE(x.nodes.size() == y.nodes.size());
-    for (std::size_t i = 0; i < x.nodes.size(); ++i, ++nodes) {
-      const TreeNode& m = x.nodes[i];
-      const TreeNode& n = y.nodes[i];
-      BOOST_TEST((m.feature == n.feature && std::memcmp(&m.threshold, &n.threshold, sizeof(float)) == 0 &&
-                  m.left == n.left && m.right == n.right && m.leaf == n.leaf),
-                 "tree " << t << " node " << i);
+const std::pair<const char*, const LearnedModel* (*)()> k_compiled_models[] = {
+    {"best-blocks.json", &builtin_best_model}, {"best-blocks-stacked.json", &builtin_best_stacked_model}};
+
+BOOST_DATA_TEST_CASE(the_compiled_in_model_is_the_model_file,
+                     boost::unit_test::data::xrange(std::size(k_compiled_models))) {
+  const auto& [name, builtin] = k_compiled_models[sample];
+  BOOST_TEST_CONTEXT(name) {
+    const LearnedModel* compiled = builtin();
+    BOOST_REQUIRE(compiled != nullptr);
+    const LearnedModel file = LearnedModel::from_json(model_file_text(name), name);
+    const LearnedModelData& a = compiled->data();
+    const LearnedModelData& b = file.data();
+    BOOST_TEST(a.learner == b.learner);
+    BOOST_TEST(feature_set_name(a.feature_set) == feature_set_name(b.feature_set));
+    BOOST_TEST(a.num_classes == b.num_classes);
+    BOOST_TEST(model_output_name(a.output) == model_output_name(b.output));
+    BOOST_TEST(a.base_margin == b.base_margin);
+    BOOST_TEST(a.threshold == b.threshold);
+    BOOST_TEST(a.training == b.training);
+    BOOST_REQUIRE(a.trees.size() == b.trees.size());
+    std::size_t nodes = 0;
+    for (std::size_t t = 0; t < a.trees.size(); ++t) {
+      const DecisionTree& x = a.trees[t];
+      const DecisionTree& y = b.trees[t];
+      BOOST_TEST(x.target == y.target);
+      BOOST_TEST(x.width == y.width);
+      BOOST_TEST_REQUIRE(x.nodes.size() == y.nodes.size());
+      for (std::size_t i = 0; i < x.nodes.size(); ++i, ++nodes) {
+        const TreeNode& m = x.nodes[i];
+        const TreeNode& n = y.nodes[i];
+        BOOST_TEST((m.feature == n.feature && std::memcmp(&m.threshold, &n.threshold, sizeof(float)) == 0 &&
+                    m.left == n.left && m.right == n.right && m.leaf == n.leaf),
+                   "tree " << t << " node " << i);
+      }
+      BOOST_TEST_REQUIRE(x.values.size() == y.values.size());
+      BOOST_TEST(std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(double)) == 0,
+                 "tree " << t << " leaf values");
     }
-    BOOST_TEST_REQUIRE(x.values.size() == y.values.size());
-    BOOST_TEST(std::memcmp(x.values.data(), y.values.data(), x.values.size() * sizeof(double)) == 0,
-               "tree " << t << " leaf values");
+    BOOST_TEST(nodes > 1000u);  // the shipped model, not a stub
   }
-  BOOST_TEST(nodes > 1000u);  // the shipped model, not a stub
 }
 
 // read_model_json, the one-pass reader from_json tries first, must read exactly what the

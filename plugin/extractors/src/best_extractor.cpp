@@ -327,13 +327,49 @@ std::uint32_t best_main_subtree(const TextDocument& doc, const std::vector<doubl
   return best;
 }
 
-BestExtractor::BestExtractor(BestOptions options) : m_options(std::move(options)) {
-  if (m_options.model_file.empty()) return;
-  m_model = std::make_shared<const LearnedModel>(LearnedModel::load(m_options.model_file));
-  if (m_model->feature_set() != FeatureSet::Best)
-    throw UsageError("extractor 'best': model " + m_options.model_file + " reads feature set '" +
-                     std::string(feature_set_name(m_model->feature_set())) +
+namespace {
+
+std::shared_ptr<const LearnedModel> load_best_model(const std::string& path) {
+  auto model = std::make_shared<const LearnedModel>(LearnedModel::load(path));
+  if (model->feature_set() != FeatureSet::Best)
+    throw UsageError("extractor 'best': model " + path + " reads feature set '" +
+                     std::string(feature_set_name(model->feature_set())) +
                      "', not 'best' (boilerdex-train --features best)");
+  return model;
+}
+
+// P(content) of every block by \p model over \p features' rows, a chunk of blocks at a time:
+// a huge page never holds all of its rows. With \p verdict, over the rows the page reads with
+// that verdict in place of the rules' (BestFeatureRows::restate). \p kept (when given): a page
+// of one chunk leaves its rows there after a call without a verdict, and a call with one
+// rewrites them there rather than writing every column again.
+std::vector<double> model_probabilities(const LearnedModel& model, const BestFeatureRows& features,
+                                        const TextDocument& fresh, TextDocument& doc,
+                                        const BestRuleResult* verdict = nullptr,
+                                        std::vector<float>* kept = nullptr) {
+  constexpr std::size_t k_chunk = 4096;
+  const std::size_t n = fresh.blocks.size();
+  std::vector<double> q(n, 0.0);
+  for (std::size_t begin = 0; begin < n; begin += k_chunk) {
+    const std::size_t end = std::min(n, begin + k_chunk);
+    const bool whole = begin == 0 && end == n;
+    std::vector<float> rows =
+        whole && kept != nullptr && !kept->empty() ? std::move(*kept) : features.rows(begin, end);
+    if (verdict != nullptr) features.restate(rows, begin, end, *verdict);
+    std::vector<bool> no_words(end - begin);
+    for (std::size_t i = begin; i < end; ++i) no_words[i - begin] = fresh.blocks[i].num_words == 0;
+    model.content_probabilities(rows, std::span<double>(q.data() + begin, end - begin), no_words);
+    if (whole && kept != nullptr && verdict == nullptr) *kept = std::move(rows);
+    doc.budget.deadline.check("extracting");
+  }
+  return q;
+}
+
+}  // namespace
+
+BestExtractor::BestExtractor(BestOptions options) : m_options(std::move(options)) {
+  if (!m_options.model_file.empty()) m_model = load_best_model(m_options.model_file);
+  if (!m_options.stacked_model_file.empty()) m_stacked = load_best_model(m_options.stacked_model_file);
 }
 
 std::string BestExtractor::name() const {
@@ -489,27 +525,28 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
                               : m_model                                          ? m_model.get()
                                                                                  : builtin_best_model();
   if (model != nullptr) {
-    // The rows a chunk of blocks at a time: a huge page never holds all of them.
-    constexpr std::size_t k_chunk = 4096;
-    const BestFeatureRows features(fresh, rules, markup);
-    std::vector<double> q(doc.blocks.size(), 0.0);
-    for (std::size_t begin = 0; begin < doc.blocks.size(); begin += k_chunk) {
-      const std::size_t end = std::min(doc.blocks.size(), begin + k_chunk);
-      std::vector<bool> no_words(end - begin);
-      for (std::size_t i = begin; i < end; ++i) no_words[i - begin] = fresh.blocks[i].num_words == 0;
-      model->content_probabilities(features.rows(begin, end),
-                                   std::span<double>(q.data() + begin, end - begin), no_words);
-      doc.budget.deadline.check("extracting");
-    }
     const double w = m_options.model_weight;
-    const double threshold =
-        m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold();
-    for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
-      score[i] = w * q[i] + (1.0 - w) * (rules.keep[i] ? 1.0 : 0.0);
-      // Side matter named so by the page (not comments, which are a thread's posts on a
-      // forum and are left to drop_comments on an article).
-      const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
-      keep[i] = score[i] >= (side ? std::max(threshold, m_options.model_hinted_threshold) : threshold);
+    // The stacked second stage reads the page again with the first stage's verdict in place
+    // of the rules' (with_verdict) and decides in its place.
+    const LearnedModel* second = m_options.stacked <= 0.0 ? nullptr
+                                 : m_stacked              ? m_stacked.get()
+                                 : !m_model               ? builtin_best_stacked_model()
+                                                          : nullptr;
+    const BestFeatureRows features(fresh, rules, markup);
+    std::vector<float> rows;  // a page of one chunk: its rows, rewritten for the second stage
+    const std::vector<double> q =
+        model_probabilities(*model, features, fresh, doc, nullptr, second != nullptr ? &rows : nullptr);
+    keep = learned_verdict(rules, markup, q, w,
+                           m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold(),
+                           m_options.model_hinted_threshold, score);
+    if (second != nullptr) {
+      const BestRuleResult first = with_verdict(rules, keep, score);
+      std::vector<double> q2 = model_probabilities(*second, features, fresh, doc, &first, &rows);
+      const double s = m_options.stacked;
+      for (std::size_t i = 0; i < q2.size(); ++i) q2[i] = s * q2[i] + (1.0 - s) * q[i];
+      keep = learned_verdict(rules, markup, q2, w,
+                             m_options.model_threshold > 0.0 ? m_options.model_threshold : second->threshold(),
+                             m_options.model_hinted_threshold, score);
     }
     doc.budget.deadline.check("extracting");
   }

@@ -310,6 +310,73 @@ std::vector<float> BestFeatureRows::rows(std::size_t begin, std::size_t end) con
   return rows;
 }
 
+namespace {
+
+// The row position of the "best" feature called \p name (one of best_extra_feature_names).
+std::size_t best_column(std::string_view name) {
+  const auto& names = extra_names();
+  const auto at = std::find(names.begin(), names.end(), name);
+  if (at == names.end()) throw std::logic_error("no best feature " + std::string(name));
+  return feature_count(FeatureSet::LocalPage) + static_cast<std::size_t>(at - names.begin());
+}
+
+}  // namespace
+
+void BestFeatureRows::restate(std::vector<float>& rows, std::size_t begin, std::size_t end,
+                              const BestRuleResult& verdict) const {
+  static const std::size_t k_evidence = best_column("rules.evidence");
+  static const std::size_t k_keep = best_column("rules.keep");
+  static const std::size_t k_kept_share = best_column("rules.kept_share");
+  static const std::size_t k_dom_kept = best_column("dom.kept_share_1");
+  static const std::size_t k_meet = best_column("dom.meet_level");
+  const Page& pg = *m_page;
+  const TextDocument& fresh = pg.fresh;
+  const std::size_t n = fresh.blocks.size();
+  const std::size_t width = feature_count(FeatureSet::Best);
+  if (begin > end || end > n) throw std::invalid_argument("best_feature_rows: block range outside the page");
+  if (rows.size() != (end - begin) * width) throw std::invalid_argument("best_feature_rows: rows of another range");
+  if (verdict.keep.size() != n || verdict.evidence.size() != n)
+    throw std::invalid_argument("best_feature_rows: a verdict of another page");
+  // The words the verdict keeps, in all and under each container, counted as Page counts the
+  // rules' (each distinct ancestor of a block with words once).
+  std::vector<double> kept(pg.subtree.size(), 0.0);
+  double kept_words = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = fresh.blocks[i];
+    if (!verdict.keep[i]) continue;
+    const double words = b.num_words;
+    kept_words += words;
+    if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
+    std::uint32_t last = k_no_subtree;
+    for (std::size_t level = 0; level < k_meet_levels; ++level) {
+      const std::uint32_t id = pg.up[i][level];
+      if (id == k_no_subtree || id == last) continue;
+      last = id;
+      kept[id] += words;
+    }
+  }
+  const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
+  const auto kept_share = static_cast<float>(share(kept_words, pg.page_words));
+  for (std::size_t i = begin; i < end; ++i) {
+    float* out = rows.data() + (i - begin) * width;
+    out[k_evidence] = static_cast<float>(verdict.evidence[i]);
+    out[k_keep] = verdict.keep[i] ? 1.0f : 0.0f;
+    out[k_kept_share] = kept_share;
+    const Ancestors& up = pg.up[i];
+    const bool chain = up[0] != k_no_subtree;
+    for (std::size_t level = 0; level < k_levels; ++level)
+      out[k_dom_kept + level] = chain ? static_cast<float>(share(kept[up[level]], pg.subtree[up[level]].words)) : 0.0f;
+    std::size_t meet = k_meet_levels;
+    for (std::size_t level = 0; chain && level < k_meet_levels; ++level) {
+      if (kept[up[level]] > 0) {
+        meet = level;
+        break;
+      }
+    }
+    out[k_meet] = static_cast<float>(meet);
+  }
+}
+
 std::vector<float> best_feature_rows(const TextDocument& fresh, const BestRuleResult& rules,
                                      const std::vector<BlockMarkup>& markup) {
   const BestFeatureRows page(fresh, rules, markup);
@@ -321,25 +388,93 @@ std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view
   return best_feature_rows(fresh, utf8_html, best_rule_decisions(fresh, utf8_html, options));
 }
 
+std::vector<bool> learned_verdict(const BestRuleResult& rules, const std::vector<BlockMarkup>& markup,
+                                  std::span<const double> q, double weight, double threshold,
+                                  double hinted_threshold, std::vector<double>& score) {
+  const std::size_t n = rules.keep.size();
+  if (q.size() != n || markup.size() != n || rules.hinted.size() != n)
+    throw std::invalid_argument("learned_verdict: probabilities, markup or rules of another page");
+  std::vector<bool> keep(n, false);
+  score.assign(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    score[i] = weight * q[i] + (1.0 - weight) * (rules.keep[i] ? 1.0 : 0.0);
+    // Side matter named so by the page (not comments, which are a thread's posts on a
+    // forum and are left to drop_comments on an article).
+    const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
+    keep[i] = score[i] >= (side ? std::max(threshold, hinted_threshold) : threshold);
+  }
+  return keep;
+}
+
+BestRuleResult with_verdict(BestRuleResult rules, std::vector<bool> keep, std::vector<double> score) {
+  if (keep.size() != rules.keep.size() || score.size() != rules.evidence.size())
+    throw std::invalid_argument("with_verdict: a verdict of another page");
+  rules.keep = std::move(keep);
+  rules.evidence = std::move(score);
+  return rules;
+}
+
+std::vector<float> best_stacked_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
+                                             const LearnedModel& first, const BestOptions& options) {
+  const std::vector<BlockMarkup> markup =
+      block_markup(fresh, detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes));
+  const BestRuleResult rules = best_rule_decisions(fresh, utf8_html, options);
+  const std::size_t n = fresh.blocks.size();
+  const BestFeatureRows features(fresh, rules, markup);
+  std::vector<float> rows = features.rows(0, n);
+  std::vector<double> q(n, 0.0);
+  std::vector<bool> no_words(n);
+  for (std::size_t i = 0; i < n; ++i) no_words[i] = fresh.blocks[i].num_words == 0;
+  first.content_probabilities(rows, q, no_words);
+  std::vector<double> score;
+  std::vector<bool> keep =
+      learned_verdict(rules, markup, q, options.model_weight,
+                      options.model_threshold > 0.0 ? options.model_threshold : first.threshold(),
+                      options.model_hinted_threshold, score);
+  features.restate(rows, 0, n, with_verdict(rules, std::move(keep), std::move(score)));
+  return rows;
+}
+
+namespace {
+
+// A model best_model_codegen compiled in: the trees as constant arrays, the few KB of the
+// rest parsed here; null when none was (\p rest empty).
+std::unique_ptr<const LearnedModel> compiled_model(std::string_view rest,
+                                                   std::span<const detail::CompiledTree> trees,
+                                                   const std::string& source) {
+  if (rest.empty()) return nullptr;
+  detail::ModelJson parts;
+  parts.rest = nlohmann::json::parse(rest);
+  parts.trees.reserve(trees.size());
+  for (const detail::CompiledTree& t : trees) {
+    DecisionTree tree;
+    tree.nodes.assign(t.nodes.begin(), t.nodes.end());
+    tree.values.assign(t.values.begin(), t.values.end());
+    tree.target = t.target;
+    tree.width = t.width;
+    parts.trees.emplace_back(std::move(tree));
+  }
+  return std::make_unique<const LearnedModel>(detail::model_from_parts(std::move(parts), source));
+}
+
+}  // namespace
+
 const LearnedModel* builtin_best_model() {
   static std::once_flag once;
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
-    // The trees as best_model_codegen compiled them in; the few KB of the rest parsed here.
-    if (detail::k_best_model_rest.empty()) return;
-    detail::ModelJson parts;
-    parts.rest = nlohmann::json::parse(detail::k_best_model_rest);
-    parts.trees.reserve(detail::k_best_model_trees.size());
-    for (const detail::CompiledTree& t : detail::k_best_model_trees) {
-      DecisionTree tree;
-      tree.nodes.assign(t.nodes.begin(), t.nodes.end());
-      tree.values.assign(t.values.begin(), t.values.end());
-      tree.target = t.target;
-      tree.width = t.width;
-      parts.trees.emplace_back(std::move(tree));
-    }
-    model = std::make_unique<const LearnedModel>(detail::model_from_parts(
-        std::move(parts), "the compiled-in best model (plugin/extractors/models/best-blocks.json)"));
+    model = compiled_model(detail::k_best_model_rest, detail::k_best_model_trees,
+                           "the compiled-in best model (plugin/extractors/models/best-blocks.json)");
+  });
+  return model.get();
+}
+
+const LearnedModel* builtin_best_stacked_model() {
+  static std::once_flag once;
+  static std::unique_ptr<const LearnedModel> model;
+  std::call_once(once, [] {
+    model = compiled_model(detail::k_best_stacked_model_rest, detail::k_best_stacked_model_trees,
+                           "the compiled-in stacked best model (plugin/extractors/models/best-blocks-stacked.json)");
   });
   return model.get();
 }

@@ -55,6 +55,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"model_weight", &BestOptions::model_weight, 0.0, 1.0},
     {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
     {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
+    {"stacked", &BestOptions::stacked, 0.0, 1.0},
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
     {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},
@@ -85,9 +86,9 @@ BestOptions parse_best_options(std::string_view spec) {
                         ", got '" + std::string(value) + "'");
     };
     bool found = false;
-    if (key == "model") {
+    if (key == "model" || key == "stacked_model") {
       if (value.empty()) throw bad_value("a model file's path");
-      options.model_file = std::string(value);
+      (key == "model" ? options.model_file : options.stacked_model_file) = std::string(value);
       found = true;
     }
     for (const auto& p : k_double_parameters) {
@@ -118,7 +119,7 @@ BestOptions parse_best_options(std::string_view spec) {
           "extractor 'best': unknown parameter '" + std::string(key) + "'; known:";
       for (const auto& p : k_double_parameters) message += ' ' + std::string(p.name);
       for (const auto& p : k_int_parameters) message += ' ' + std::string(p.name);
-      message += " model";
+      message += " model stacked_model";
       throw UsageError(message);
     }
   }
@@ -146,6 +147,8 @@ std::string best_option_args(const BestOptions& options) {
               std::to_string(options.*p.member);
   }
   if (!options.model_file.empty()) args += (args.empty() ? "" : ",") + ("model=" + options.model_file);
+  if (!options.stacked_model_file.empty())
+    args += (args.empty() ? "" : ",") + ("stacked_model=" + options.stacked_model_file);
   return args;
 }
 

@@ -23,7 +23,13 @@ LabelledPage make_page(std::string id, const TextDocument& doc, std::string_view
   page.features = compute_features(doc);
   page.gold = std::move(gold);
   page.four_class = four_class;
-  if (options.best_rows) page.best_rows = best_feature_rows(doc, html);
+  if (options.best_rows && options.stack_models.empty()) page.best_rows = best_feature_rows(doc, html);
+  if (options.best_rows && !options.stack_models.empty()) {
+    const auto first = options.stack_models.find(page.id);
+    if (first == options.stack_models.end())
+      throw UsageError("--stack-models names no first-stage model for page " + page.id);
+    page.best_rows = best_stacked_feature_rows(doc, html, *first->second);
+  }
   return page;
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -52,6 +53,10 @@ struct LabelOptions {
   /// Label only these pages ("DATASET/PAGE", as LabelledPage::id), each with the weight its
   /// rows get in training (LabelledPage::weight); empty: every page, weight 1.
   std::unordered_map<std::string, double> only_pages;
+  /// With best_rows: the rows of the stacked second stage (best_stacked_feature_rows) instead,
+  /// each page's first stage the model given here for its id ("DATASET/PAGE"), one trained
+  /// without that page. Empty: the rows of the first stage.
+  std::unordered_map<std::string, std::shared_ptr<const LearnedModel>> stack_models;
 };
 
 /// A labelled page from an annotated L3S-GN1 page (UTF-8). Never throws (std::bad_alloc

@@ -91,6 +91,14 @@ int run_train(const TrainOptions& options, std::ostream& out, std::ostream& log)
                                            {"blocks", std::to_string(set.rows())},
                                            {"weighting", std::string(weighting_name(options.weighting))},
                                            {"comments", options.labels.comments_are_content ? "content" : "boilerplate"}});
+    if (!options.labels.stack_models.empty()) {
+      // A stacked second stage: how many first-stage models read its pages (each without them).
+      std::vector<const LearnedModel*> firsts;
+      for (const auto& entry : options.labels.stack_models) firsts.push_back(entry.second.get());
+      std::sort(firsts.begin(), firsts.end());
+      const auto distinct = std::unique(firsts.begin(), firsts.end()) - firsts.begin();
+      d.training.push_back({"stacked_on", std::to_string(distinct) + " first-stage models (--stack-models)"});
+    }
     LearnedModel(std::move(d)).save(options.output);
     log << "boilerdex-train: " << describe(config) << ": trained on " << data.pages.size() << " pages, "
         << set.rows() << " blocks in " << seconds << " s; wrote " << options.output.string() << '\n';

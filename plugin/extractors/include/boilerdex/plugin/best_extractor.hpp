@@ -33,7 +33,9 @@
 ///     (repeated sibling structures, link density by subtree), and decides every block
 ///     again (BestOptions::model_weight). Steps 1–3 were tuned on news and blog articles;
 ///     this stage carries the decision to listings, collections, forums, products,
-///     documentation and service pages.
+///     documentation and service pages. A second, stacked ensemble then reads every block
+///     again with that verdict in place of the rules' and decides in its place
+///     (BestOptions::stacked; best_model.hpp, with_verdict).
 ///  5. Whatever decided: text that is markup (a textarea's value, script source kept as raw
 ///     text; reads_as_markup), reader comments after an end-of-text marker and link islands
 ///     inside an article's text are dropped, and so is a second copy of a kept block's text
@@ -161,6 +163,19 @@ struct BestOptions {
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
   std::string model_file;
+  /// The stacked second stage (best_model.hpp, with_verdict): a model of feature set "best"
+  /// trained on the rows the first stage's verdict gives (boilerdex-train --stack-models),
+  /// which reads every block again knowing what the first stage kept around it (its kept
+  /// share of the block's container ancestors). Its P(content) and the first stage's are
+  /// averaged with this weight on the second's (P = stacked × P₂ + (1 − stacked) × P₁), then
+  /// blended with the rules and thresholded as model_weight and model_threshold say. 0: the
+  /// first stage alone. The compiled-in second stage (plugin/extractors/models/best-blocks-stacked.json)
+  /// follows the compiled-in first stage only: with `model=PATH` a second stage is used only
+  /// when given as stacked_model_file.
+  double stacked = 0.5;
+  /// A model file for the second stage instead of the compiled-in one; "" = the compiled-in
+  /// one. Given as `stacked_model=PATH`.
+  std::string stacked_model_file;
 
   friend bool operator==(const BestOptions&, const BestOptions&) = default;
 };
@@ -285,6 +300,7 @@ class BestExtractor final : public Extractor {
  private:
   BestOptions m_options;
   std::shared_ptr<const LearnedModel> m_model;  ///< from options.model_file, else null
+  std::shared_ptr<const LearnedModel> m_stacked;  ///< from options.stacked_model_file, else null
 };
 
 }  // namespace boilerdex::plugin

@@ -76,6 +76,15 @@ class BestFeatureRows {
   /// The rows of blocks [\p begin, \p end), row-major. \throws std::invalid_argument when the
   /// range is not within the page; std::bad_alloc.
   [[nodiscard]] std::vector<float> rows(std::size_t begin, std::size_t end) const;
+  /// \p rows, this object's rows(\p begin, \p end), rewritten as the page reads with
+  /// \p verdict in place of the rules given (with_verdict of them): the columns that the
+  /// rules' keep and evidence make (rules.evidence, rules.keep, rules.kept_share,
+  /// dom.kept_share_1–3, dom.meet_level) take the values that
+  /// BestFeatureRows(fresh, \p verdict, markup).rows(\p begin, \p end) has, the others are
+  /// left as they are. O(blocks × chain length) for the page's kept words, then O(rows).
+  /// \throws std::invalid_argument when the range, \p rows or \p verdict do not fit the page.
+  void restate(std::vector<float>& rows, std::size_t begin, std::size_t end,
+               const BestRuleResult& verdict) const;
 
  private:
   struct Page;
@@ -86,6 +95,37 @@ class BestFeatureRows {
 [[nodiscard]] std::vector<float> best_feature_rows(const TextDocument& fresh,
                                                    std::string_view utf8_html,
                                                    const BestOptions& options = {});
+
+/// The learned stage's verdict on every block (BestExtractor): with \p q[i] the model's
+/// P(content) of block i, its blended score is weight × q[i] + (1 − weight) × [\p rules keep
+/// it], written to \p score; the block is kept when that reaches \p threshold, or
+/// max(\p threshold, \p hinted_threshold) for side matter the page's markup names
+/// (rules.hinted, and not comment words: a forum's posts). \throws std::invalid_argument when
+/// \p q, \p markup and \p rules do not have one entry per block; std::bad_alloc.
+[[nodiscard]] std::vector<bool> learned_verdict(const BestRuleResult& rules,
+                                                const std::vector<BlockMarkup>& markup,
+                                                std::span<const double> q, double weight,
+                                                double threshold, double hinted_threshold,
+                                                std::vector<double>& score);
+
+/// \p rules with a first learned stage's verdict in place of the rules' decision and
+/// evidence (keep := \p keep, evidence := \p score). A second, stacked stage reads the page
+/// through best_feature_rows of this: its `rules.keep`, `rules.evidence`, `rules.kept_share`,
+/// `dom.kept_share_*` and `dom.meet_level` are then the first stage's, so it decides a block
+/// knowing what the first stage kept around it. \throws std::invalid_argument when the sizes
+/// differ from the rules'.
+[[nodiscard]] BestRuleResult with_verdict(BestRuleResult rules, std::vector<bool> keep,
+                                          std::vector<double> score);
+
+/// The rows the stacked second stage reads for every block of \p fresh (as
+/// best_feature_rows): the rules with \p options, the first stage \p first blended and
+/// thresholded as BestExtractor does with \p options (its threshold: options.model_threshold,
+/// else \p first's), then best_feature_rows over with_verdict. What `boilerdex-train
+/// --stack-models` trains the second stage on. \throws as best_feature_rows.
+[[nodiscard]] std::vector<float> best_stacked_feature_rows(const TextDocument& fresh,
+                                                           std::string_view utf8_html,
+                                                           const LearnedModel& first,
+                                                           const BestOptions& options = {});
 
 /// How much a block's text looks like source code or markup.
 struct TextShape {
@@ -105,5 +145,10 @@ struct TextShape {
 /// nullptr when the library was built without one. Thread-safe.
 /// \throws InputError when the compiled-in text is not a valid model (a build defect).
 [[nodiscard]] const LearnedModel* builtin_best_model();
+
+/// The stacked second stage compiled into the library
+/// (plugin/extractors/models/best-blocks-stacked.json: trained on best_stacked_feature_rows,
+/// each tune page read with a first stage that did not see it), as builtin_best_model.
+[[nodiscard]] const LearnedModel* builtin_best_stacked_model();
 
 }  // namespace boilerdex::plugin
