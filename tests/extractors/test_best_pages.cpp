@@ -365,6 +365,16 @@ BOOST_AUTO_TEST_CASE(the_stacked_stage_reads_the_first_stages_verdict_in_place_o
       const std::vector<float> afresh =
           best_feature_rows(doc, with_verdict(rules, keep, score), block_markup(doc, page));
       BOOST_TEST(std::memcmp(afresh.data(), stacked.data(), afresh.size() * sizeof(float)) == 0);
+      // So are the rows of any range of blocks (a huge page's chunks).
+      const std::vector<BlockMarkup> markup = block_markup(doc, page);
+      const BestRuleResult verdict = with_verdict(rules, keep, score);
+      const BestFeatureRows first_rows(doc, rules, markup);
+      const BestFeatureRows verdict_rows(doc, verdict, markup);
+      for (const auto& [begin, end] : {std::pair<std::size_t, std::size_t>{0, n / 3}, {n / 3, n}, {n / 2, n / 2 + 1}}) {
+        std::vector<float> part = first_rows.rows(begin, end);
+        first_rows.restate(part, begin, end, verdict);
+        BOOST_TEST(part == verdict_rows.rows(begin, end), "blocks " << begin << " to " << end);
+      }
     }
   }
 }
