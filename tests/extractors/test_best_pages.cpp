@@ -379,18 +379,20 @@ BOOST_AUTO_TEST_CASE(the_stacked_stage_reads_the_first_stages_verdict_in_place_o
   }
 }
 
-// The compiled-in second stage decides by default; stacked=0 leaves the decision to the first
-// stage, and so does a first stage given as model=PATH (the compiled-in second stage learned
-// from the compiled-in first stage's verdicts), unless a second stage is given too.
+// The compiled-in second stage takes part by default; stacked=0 leaves the decision to the
+// first stage, and so does a first stage given as model=PATH (the compiled-in second stage
+// learned from the compiled-in first stage's verdicts), unless a second stage is given too.
+// Compared by the blocks' scores (the blended probabilities): on these small pages the second
+// stage moves every score but few decisions.
 BOOST_AUTO_TEST_CASE(the_stacked_stage_decides_by_default_and_can_be_left_out) {
   BOOST_REQUIRE(builtin_best_stacked_model() != nullptr);
   const std::filesystem::path models = std::filesystem::path(BOILERDEX_SOURCE_DIR) / "plugin/extractors/models";
-  const auto decisions = [](const std::string& page, const BestOptions& options) {
+  const auto scores = [](const std::string& page, const BestOptions& options) {
     TextDocument doc = segment_html(page);
     BestExtractor(options).process(doc, page);
-    std::vector<bool> keep;
-    for (const TextBlock& b : doc.blocks) keep.push_back(b.is_content);
-    return keep;
+    std::vector<float> out;
+    for (const TextBlock& b : doc.blocks) out.push_back(b.score);
+    return out;
   };
   BestOptions off;
   off.stacked = 0.0;
@@ -398,22 +400,21 @@ BOOST_AUTO_TEST_CASE(the_stacked_stage_decides_by_default_and_can_be_left_out) {
   first_file.model_file = (models / "best-blocks.json").string();
   BestOptions both_files = first_file;
   both_files.stacked_model_file = (models / "best-blocks-stacked.json").string();
-  std::size_t pages_changed = 0;
   for (const char* name : {"listing.html", "fact_box.html", "noscript_forum.html", "repeated_copy.html",
                            "photo_post.html", "short_page.html"}) {
     BOOST_TEST_CONTEXT(name) {
       const std::string page = read_page(name);
-      const std::vector<bool> by_default = decisions(page, {});
-      BOOST_TEST(decisions(page, both_files) == by_default);
-      BOOST_TEST(decisions(page, first_file) == decisions(page, off));
-      pages_changed += decisions(page, off) != by_default ? 1 : 0;
+      const std::vector<float> by_default = scores(page, {});
+      const std::vector<float> first_alone = scores(page, off);
+      BOOST_TEST(by_default != first_alone);
+      BOOST_TEST(scores(page, both_files) == by_default);
+      BOOST_TEST(scores(page, first_file) == first_alone);
     }
   }
   BestOptions named;
   named.stacked = 0.0;
   BOOST_TEST(BestExtractor(named).name() == "best:stacked=0");
   BOOST_TEST((parse_best_options("stacked=0") == named));
-  BOOST_TEST_MESSAGE("pages whose decisions the second stage changed: " << pages_changed);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
