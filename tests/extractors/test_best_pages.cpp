@@ -370,11 +370,15 @@ BOOST_AUTO_TEST_CASE(the_stacked_stage_reads_the_first_stages_verdict_in_place_o
       const BestRuleResult verdict = with_verdict(rules, keep, score);
       const BestFeatureRows first_rows(doc, rules, markup);
       const BestFeatureRows verdict_rows(doc, verdict, markup);
+      const BestFeatureRows::Verdict counted = first_rows.count(verdict);  // once for every range
       for (const auto& [begin, end] : {std::pair<std::size_t, std::size_t>{0, n / 3}, {n / 3, n}, {n / 2, n / 2 + 1}}) {
         std::vector<float> part = first_rows.rows(begin, end);
-        first_rows.restate(part, begin, end, verdict);
+        first_rows.restate(part, begin, end, counted);
         BOOST_TEST(part == verdict_rows.rows(begin, end), "blocks " << begin << " to " << end);
       }
+      // A verdict counted for another reading of the page is refused, not read.
+      std::vector<float> part = verdict_rows.rows(0, n);
+      BOOST_CHECK_THROW(verdict_rows.restate(part, 0, n, counted), std::invalid_argument);
     }
   }
 }

@@ -23,6 +23,7 @@
 #include "gumbo_guard_internal.hpp"
 #include "byte_ranges_internal.hpp"
 #include "best_page_scan_internal.hpp"
+#include "best_stages_internal.hpp"
 
 namespace boilerdex::plugin {
 
@@ -338,33 +339,6 @@ std::shared_ptr<const LearnedModel> load_best_model(const std::string& path) {
   return model;
 }
 
-// P(content) of every block by \p model over \p features' rows, a chunk of blocks at a time:
-// a huge page never holds all of its rows. With \p verdict, over the rows the page reads with
-// that verdict in place of the rules' (BestFeatureRows::restate). \p kept (when given): a page
-// of one chunk leaves its rows there after a call without a verdict, and a call with one
-// rewrites them there rather than writing every column again.
-std::vector<double> model_probabilities(const LearnedModel& model, const BestFeatureRows& features,
-                                        const TextDocument& fresh, TextDocument& doc,
-                                        const BestRuleResult* verdict = nullptr,
-                                        std::vector<float>* kept = nullptr) {
-  constexpr std::size_t k_chunk = 4096;
-  const std::size_t n = fresh.blocks.size();
-  std::vector<double> q(n, 0.0);
-  for (std::size_t begin = 0; begin < n; begin += k_chunk) {
-    const std::size_t end = std::min(n, begin + k_chunk);
-    const bool whole = begin == 0 && end == n;
-    std::vector<float> rows =
-        whole && kept != nullptr && !kept->empty() ? std::move(*kept) : features.rows(begin, end);
-    if (verdict != nullptr) features.restate(rows, begin, end, *verdict);
-    std::vector<bool> no_words(end - begin);
-    for (std::size_t i = begin; i < end; ++i) no_words[i - begin] = fresh.blocks[i].num_words == 0;
-    model.content_probabilities(rows, std::span<double>(q.data() + begin, end - begin), no_words);
-    if (whole && kept != nullptr && verdict == nullptr) *kept = std::move(rows);
-    doc.budget.deadline.check("extracting");
-  }
-  return q;
-}
-
 }  // namespace
 
 BestExtractor::BestExtractor(BestOptions options) : m_options(std::move(options)) {
@@ -525,7 +499,6 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
                               : m_model                                          ? m_model.get()
                                                                                  : builtin_best_model();
   if (model != nullptr) {
-    const double w = m_options.model_weight;
     // The stacked second stage reads the page again with the first stage's verdict in place
     // of the rules' (with_verdict) and decides in its place.
     const LearnedModel* second = m_options.stacked <= 0.0 ? nullptr
@@ -534,20 +507,19 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
                                                           : nullptr;
     const BestFeatureRows features(fresh, rules, markup);
     std::vector<float> rows;  // a page of one chunk: its rows, rewritten for the second stage
-    const std::vector<double> q =
-        model_probabilities(*model, features, fresh, doc, nullptr, second != nullptr ? &rows : nullptr);
-    keep = learned_verdict(rules, markup, q, w,
-                           m_options.model_threshold > 0.0 ? m_options.model_threshold : model->threshold(),
-                           m_options.model_hinted_threshold, score);
+    detail::StageVerdict v = detail::stage_verdict(
+        detail::model_probabilities(*model, features, fresh, nullptr, second != nullptr ? &rows : nullptr), *model,
+        rules, markup, m_options);
     if (second != nullptr) {
-      const BestRuleResult first = with_verdict(rules, keep, score);
-      std::vector<double> q2 = model_probabilities(*second, features, fresh, doc, &first, &rows);
+      const BestRuleResult first = with_verdict(rules, v.keep, v.score);
+      const BestFeatureRows::Verdict counted = features.count(first);
+      std::vector<double> q2 = detail::model_probabilities(*second, features, fresh, &counted, &rows);
       const double s = m_options.stacked;
-      for (std::size_t i = 0; i < q2.size(); ++i) q2[i] = s * q2[i] + (1.0 - s) * q[i];
-      keep = learned_verdict(rules, markup, q2, w,
-                             m_options.model_threshold > 0.0 ? m_options.model_threshold : second->threshold(),
-                             m_options.model_hinted_threshold, score);
+      for (std::size_t i = 0; i < q2.size(); ++i) q2[i] = s * q2[i] + (1.0 - s) * v.q[i];
+      v = detail::stage_verdict(std::move(q2), *second, rules, markup, m_options);
     }
+    keep = std::move(v.keep);
+    score = std::move(v.score);
     doc.budget.deadline.check("extracting");
   }
   // Text that is markup (a textarea's template, script source kept as raw text) is never

@@ -12,6 +12,7 @@
 
 #include "best_model_data_internal.hpp"
 #include "model_json_internal.hpp"
+#include "best_stages_internal.hpp"
 #include "gumbo_guard_internal.hpp"
 #include "boilerdex/plugin/block_features.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
@@ -322,41 +323,50 @@ std::size_t best_column(std::string_view name) {
 
 }  // namespace
 
+BestFeatureRows::Verdict::Verdict(const Page& page, const BestRuleResult& verdict)
+    : m_page(&page), m_verdict(&verdict), m_kept(page.subtree.size(), 0.0) {
+  const TextDocument& fresh = page.fresh;
+  const std::size_t n = fresh.blocks.size();
+  if (verdict.keep.size() != n || verdict.evidence.size() != n)
+    throw std::invalid_argument("best_feature_rows: a verdict of another page");
+  // Counted as Page counts the rules' (each distinct ancestor of a block with words once).
+  for (std::size_t i = 0; i < n; ++i) {
+    const TextBlock& b = fresh.blocks[i];
+    if (!verdict.keep[i]) continue;
+    const double words = b.num_words;
+    m_kept_words += words;
+    if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
+    std::uint32_t last = k_no_subtree;
+    for (std::size_t level = 0; level < k_meet_levels; ++level) {
+      const std::uint32_t id = page.up[i][level];
+      if (id == k_no_subtree || id == last) continue;
+      last = id;
+      m_kept[id] += words;
+    }
+  }
+}
+
+BestFeatureRows::Verdict BestFeatureRows::count(const BestRuleResult& verdict) const {
+  return Verdict(*m_page, verdict);
+}
+
 void BestFeatureRows::restate(std::vector<float>& rows, std::size_t begin, std::size_t end,
-                              const BestRuleResult& verdict) const {
+                              const Verdict& counted) const {
   static const std::size_t k_evidence = best_column("rules.evidence");
   static const std::size_t k_keep = best_column("rules.keep");
   static const std::size_t k_kept_share = best_column("rules.kept_share");
   static const std::size_t k_dom_kept = best_column("dom.kept_share_1");
   static const std::size_t k_meet = best_column("dom.meet_level");
   const Page& pg = *m_page;
-  const TextDocument& fresh = pg.fresh;
-  const std::size_t n = fresh.blocks.size();
+  const std::size_t n = pg.fresh.blocks.size();
   const std::size_t width = feature_count(FeatureSet::Best);
   if (begin > end || end > n) throw std::invalid_argument("best_feature_rows: block range outside the page");
   if (rows.size() != (end - begin) * width) throw std::invalid_argument("best_feature_rows: rows of another range");
-  if (verdict.keep.size() != n || verdict.evidence.size() != n)
-    throw std::invalid_argument("best_feature_rows: a verdict of another page");
-  // The words the verdict keeps, in all and under each container, counted as Page counts the
-  // rules' (each distinct ancestor of a block with words once).
-  std::vector<double> kept(pg.subtree.size(), 0.0);
-  double kept_words = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    const TextBlock& b = fresh.blocks[i];
-    if (!verdict.keep[i]) continue;
-    const double words = b.num_words;
-    kept_words += words;
-    if (i >= fresh.containers.num_blocks() || b.num_words == 0) continue;
-    std::uint32_t last = k_no_subtree;
-    for (std::size_t level = 0; level < k_meet_levels; ++level) {
-      const std::uint32_t id = pg.up[i][level];
-      if (id == k_no_subtree || id == last) continue;
-      last = id;
-      kept[id] += words;
-    }
-  }
+  if (counted.m_page != &pg) throw std::invalid_argument("best_feature_rows: a verdict counted for another page");
+  const BestRuleResult& verdict = *counted.m_verdict;
+  const std::vector<double>& kept = counted.m_kept;
   const auto share = [](double part, double whole) { return whole > 0 ? part / whole : 0.0; };
-  const auto kept_share = static_cast<float>(share(kept_words, pg.page_words));
+  const auto kept_share = static_cast<float>(share(counted.m_kept_words, pg.page_words));
   for (std::size_t i = begin; i < end; ++i) {
     float* out = rows.data() + (i - begin) * width;
     out[k_evidence] = static_cast<float>(verdict.evidence[i]);
@@ -414,24 +424,54 @@ BestRuleResult with_verdict(BestRuleResult rules, std::vector<bool> keep, std::v
   return rules;
 }
 
+namespace detail {
+
+std::vector<double> model_probabilities(const LearnedModel& model, const BestFeatureRows& features,
+                                        const TextDocument& fresh, const BestFeatureRows::Verdict* verdict,
+                                        std::vector<float>* kept) {
+  constexpr std::size_t k_chunk = 4096;
+  const std::size_t n = fresh.blocks.size();
+  std::vector<double> q(n, 0.0);
+  for (std::size_t begin = 0; begin < n; begin += k_chunk) {
+    const std::size_t end = std::min(n, begin + k_chunk);
+    const bool whole = begin == 0 && end == n;
+    std::vector<float> rows =
+        whole && kept != nullptr && !kept->empty() ? std::move(*kept) : features.rows(begin, end);
+    if (verdict != nullptr) features.restate(rows, begin, end, *verdict);
+    std::vector<bool> no_words(end - begin);
+    for (std::size_t i = begin; i < end; ++i) no_words[i - begin] = fresh.blocks[i].num_words == 0;
+    model.content_probabilities(rows, std::span<double>(q.data() + begin, end - begin), no_words);
+    if (whole && kept != nullptr) *kept = std::move(rows);
+    fresh.budget.deadline.check("extracting");
+  }
+  return q;
+}
+
+StageVerdict stage_verdict(std::vector<double> q, const LearnedModel& model, const BestRuleResult& rules,
+                           const std::vector<BlockMarkup>& markup, const BestOptions& options) {
+  StageVerdict v;
+  v.keep = learned_verdict(rules, markup, q, options.model_weight,
+                           options.model_threshold > 0.0 ? options.model_threshold : model.threshold(),
+                           options.model_hinted_threshold, v.score);
+  v.q = std::move(q);
+  return v;
+}
+
+}  // namespace detail
+
 std::vector<float> best_stacked_feature_rows(const TextDocument& fresh, std::string_view utf8_html,
                                              const LearnedModel& first, const BestOptions& options) {
   const std::vector<BlockMarkup> markup =
       block_markup(fresh, detail::parsed_prefix(utf8_html, fresh.budget.max_input_bytes));
   const BestRuleResult rules = best_rule_decisions(fresh, utf8_html, options);
-  const std::size_t n = fresh.blocks.size();
   const BestFeatureRows features(fresh, rules, markup);
-  std::vector<float> rows = features.rows(0, n);
-  std::vector<double> q(n, 0.0);
-  std::vector<bool> no_words(n);
-  for (std::size_t i = 0; i < n; ++i) no_words[i] = fresh.blocks[i].num_words == 0;
-  first.content_probabilities(rows, q, no_words);
-  std::vector<double> score;
-  std::vector<bool> keep =
-      learned_verdict(rules, markup, q, options.model_weight,
-                      options.model_threshold > 0.0 ? options.model_threshold : first.threshold(),
-                      options.model_hinted_threshold, score);
-  features.restate(rows, 0, n, with_verdict(rules, std::move(keep), std::move(score)));
+  // The first stage as BestExtractor runs it; a page of one chunk keeps its rows in `rows`.
+  std::vector<float> rows;
+  detail::StageVerdict v = detail::stage_verdict(detail::model_probabilities(first, features, fresh, nullptr, &rows),
+                                                 first, rules, markup, options);
+  const BestRuleResult verdict = with_verdict(rules, std::move(v.keep), std::move(v.score));
+  if (rows.empty()) rows = features.rows(0, features.size());
+  features.restate(rows, 0, features.size(), features.count(verdict));
   return rows;
 }
 

@@ -63,6 +63,8 @@ namespace boilerdex::plugin {
 /// them. A page of 200,000 blocks never holds its 86 MB of rows at once. Keeps references
 /// to its arguments, which must outlive it.
 class BestFeatureRows {
+  struct Page;
+
  public:
   /// \throws std::invalid_argument as best_feature_rows; std::bad_alloc.
   BestFeatureRows(const TextDocument& fresh, const BestRuleResult& rules,
@@ -76,18 +78,36 @@ class BestFeatureRows {
   /// The rows of blocks [\p begin, \p end), row-major. \throws std::invalid_argument when the
   /// range is not within the page; std::bad_alloc.
   [[nodiscard]] std::vector<float> rows(std::size_t begin, std::size_t end) const;
+  /// A verdict on the page (with_verdict of the rules given) with what restate reads of it
+  /// counted once: the words it keeps, in all and under each container. Keeps a reference
+  /// to the verdict, which must outlive it.
+  class Verdict {
+   public:
+    Verdict(const Verdict&) = delete;
+    Verdict& operator=(const Verdict&) = delete;
+    Verdict(Verdict&&) noexcept = default;
+
+   private:
+    friend class BestFeatureRows;
+    Verdict(const Page& page, const BestRuleResult& verdict);
+    const Page* m_page;
+    const BestRuleResult* m_verdict;
+    std::vector<double> m_kept;  // by container element id
+    double m_kept_words = 0;
+  };
+  /// What \p verdict keeps of the page, counted for restate: once per page, whatever the
+  /// number of ranges it rewrites. O(blocks × chain length). \throws std::invalid_argument
+  /// when \p verdict does not fit the page; std::bad_alloc.
+  [[nodiscard]] Verdict count(const BestRuleResult& verdict) const;
   /// \p rows, this object's rows(\p begin, \p end), rewritten as the page reads with
-  /// \p verdict in place of the rules given (with_verdict of them): the columns that the
-  /// rules' keep and evidence make (rules.evidence, rules.keep, rules.kept_share,
-  /// dom.kept_share_1–3, dom.meet_level) take the values that
-  /// BestFeatureRows(fresh, \p verdict, markup).rows(\p begin, \p end) has, the others are
-  /// left as they are. O(blocks × chain length) for the page's kept words, then O(rows).
-  /// \throws std::invalid_argument when the range, \p rows or \p verdict do not fit the page.
-  void restate(std::vector<float>& rows, std::size_t begin, std::size_t end,
-               const BestRuleResult& verdict) const;
+  /// \p verdict in place of the rules given: the columns that the rules' keep and evidence
+  /// make (rules.evidence, rules.keep, rules.kept_share, dom.kept_share_1–3, dom.meet_level)
+  /// take the values that BestFeatureRows(fresh, verdict, markup).rows(\p begin, \p end) has,
+  /// the others are left as they are. O(rows). \throws std::invalid_argument when the range
+  /// or \p rows do not fit the page, or \p verdict was counted for another.
+  void restate(std::vector<float>& rows, std::size_t begin, std::size_t end, const Verdict& verdict) const;
 
  private:
-  struct Page;
   std::unique_ptr<const Page> m_page;
 };
 

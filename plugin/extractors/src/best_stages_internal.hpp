@@ -1,0 +1,42 @@
+// best's learned stages (best_model.hpp) as BestExtractor and the training rows of its
+// stacked stage both run them, so that the second stage learns from the verdicts the
+// extractor reaches. Private to plugin/extractors.
+#pragma once
+
+#include <vector>
+
+#include "boilerdex/plugin/best_extractor.hpp"
+#include "boilerdex/plugin/best_model.hpp"
+#include "boilerdex/plugin/learned_model.hpp"
+#include "boilerdex/plugin/page_markup.hpp"
+#include "boilerdex/plugin/text_document.hpp"
+
+namespace boilerdex::plugin::detail {
+
+/// P(content) of every block of \p fresh by \p model over \p features' rows, a chunk of
+/// blocks at a time: a huge page never holds all of its rows. With \p verdict, over the rows
+/// the page reads with that verdict in place of the rules' (BestFeatureRows::restate).
+/// \p kept (when given): a page of one chunk leaves its rows there after a call without a
+/// verdict, and a call with one rewrites them there rather than writing every column again.
+/// Blocks without words get 0. \throws PageTimeLimitError when \p fresh's deadline passes
+/// (checked after each chunk); std::bad_alloc.
+[[nodiscard]] std::vector<double> model_probabilities(const LearnedModel& model, const BestFeatureRows& features,
+                                                      const TextDocument& fresh,
+                                                      const BestFeatureRows::Verdict* verdict,
+                                                      std::vector<float>* kept);
+
+/// A learned stage's verdict: the model's P(content) per block (\p q), and learned_verdict of
+/// it (\p keep, \p score).
+struct StageVerdict {
+  std::vector<double> q;
+  std::vector<bool> keep;
+  std::vector<double> score;
+};
+
+/// learned_verdict of \p q with \p options' blend and thresholds: options.model_weight,
+/// options.model_threshold (when > 0; else \p model's own threshold) and
+/// options.model_hinted_threshold. \throws as learned_verdict.
+[[nodiscard]] StageVerdict stage_verdict(std::vector<double> q, const LearnedModel& model, const BestRuleResult& rules,
+                                         const std::vector<BlockMarkup>& markup, const BestOptions& options);
+
+}  // namespace boilerdex::plugin::detail
