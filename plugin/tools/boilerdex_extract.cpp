@@ -150,8 +150,8 @@ int main(int argc, char** argv) {
     app.add_flag("--no-comments", no_comments, "best: drop reader comments after an article (the default)")
         ->excludes(keep_comments);
     auto* favour_precision =
-        app.add_flag("--precision", precision, "best: keep less, surer text (model_threshold=0.5)");
-    app.add_flag("--recall", recall, "best: keep more text (model_threshold=0.18)")->excludes(favour_precision);
+        app.add_flag("--precision", precision, "best: keep less, surer text (model_threshold=0.5,expected_f1=0.4)");
+    app.add_flag("--recall", recall, "best: keep more text (model_threshold=0.18,expected_f1=2)")->excludes(favour_precision);
     app.add_flag("--block-text", block_text, "with --jsonl: also write each block's text");
     app.add_flag("--features", features, "with --jsonl: also write each block's features");
     app.add_option("inputs", inputs, "HTML files, .html.gz files, directories, or - for stdin");
@@ -177,8 +177,8 @@ int main(int argc, char** argv) {
     structure.tables = !no_tables;
     std::vector<std::string> best_settings;
     if (comments) best_settings.emplace_back("drop_comments=0");
-    if (precision) best_settings.emplace_back("model_threshold=0.5");
-    if (recall) best_settings.emplace_back("model_threshold=0.18");
+    if (precision) best_settings.insert(best_settings.end(), {"model_threshold=0.5", "expected_f1=0.4"});
+    if (recall) best_settings.insert(best_settings.end(), {"model_threshold=0.18", "expected_f1=2"});
     const std::string name =
         with_best_settings(extractor.empty() ? c.extraction.extractor : extractor, best_settings);
     std::ios::sync_with_stdio(false);

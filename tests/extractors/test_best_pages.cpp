@@ -26,6 +26,7 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
+#include "../../plugin/extractors/src/best_stages_internal.hpp"
 
 using namespace boilerdex::plugin;
 
@@ -419,6 +420,148 @@ BOOST_AUTO_TEST_CASE(the_stacked_stage_decides_by_default_and_can_be_left_out) {
   named.stacked = 0.0;
   BOOST_TEST(BestExtractor(named).name() == "best:stacked=0");
   BOOST_TEST((parse_best_options("stacked=0") == named));
+}
+
+// The page's expected-F1 choice (expected_f1_verdict): on hand-made pages, what a reader of
+// the probabilities would keep, and on random pages the definition, every k tried.
+BOOST_AUTO_TEST_CASE(the_expected_f1_choice_keeps_what_maximises_the_expected_f1) {
+  const auto choose = [](const std::vector<double>& q, const std::vector<double>& words, double weight,
+                         std::vector<bool> eligible = {}) {
+    if (eligible.empty()) eligible.assign(q.size(), true);
+    return expected_f1_verdict(q, words, eligible, weight);
+  };
+  // A listing's twenty items, each P 0.25 (under the threshold rule's 0.3 even blended),
+  // and a menu of ten links at 0.02: the items are the page's expected content.
+  std::vector<double> q(20, 0.25), words(20, 5.0);
+  q.insert(q.end(), 10, 0.02);
+  words.insert(words.end(), 10, 3.0);
+  std::vector<bool> items(30, false);
+  std::fill(items.begin(), items.begin() + 20, true);
+  BOOST_TEST(choose(q, words, 0.7) == items);
+  // Three sure paragraphs and five doubtful ones: the doubtful ones lower the expected F1.
+  const std::vector<double> sure_q = {0.95, 0.35, 0.95, 0.35, 0.35, 0.95, 0.35, 0.35};
+  const std::vector<double> sure_words = {50, 20, 50, 20, 20, 50, 20, 20};
+  const std::vector<bool> sure = {true, false, true, false, false, true, false, false};
+  BOOST_TEST(choose(sure_q, sure_words, 0.7) == sure);
+  // Leaning to recall (a weight of 3) takes them too.
+  BOOST_TEST(choose(sure_q, sure_words, 3.0) == std::vector<bool>(8, true));
+  // A page of links none of which is likely content keeps nothing: an empty output is right
+  // with the chance that nothing is content (here about 0.96).
+  BOOST_TEST(choose({0.008, 0.017, 0.014}, {2, 2, 2}, 0.7) == std::vector<bool>(3, false));
+  // A block that is not eligible is never taken, nor one without words.
+  BOOST_TEST(choose({0.9, 0.9, 0.9}, {10, 10, 0}, 0.7, {false, true, true}) ==
+             (std::vector<bool>{false, true, false}));
+  BOOST_CHECK_THROW((void)choose({0.5}, {1, 2}, 0.7), std::invalid_argument);
+
+  // Random pages against the definition: the chosen set is the first k of the eligible
+  // blocks with words by P (ties in page order), for the k with the largest objective, the
+  // empty set scoring Π (1 − P).
+  std::uint64_t state = 12345;
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<double>(state >> 11) / 9007199254740992.0;
+  };
+  for (int page = 0; page < 300; ++page) {
+    const std::size_t n = 1 + static_cast<std::size_t>(next() * 40);
+    std::vector<double> p(n), w(n);
+    std::vector<bool> ok(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      p[i] = next() < 0.2 ? 0.5 : std::floor(next() * 20) / 20;  // ties and zeros
+      w[i] = next() < 0.1 ? 0 : 1 + std::floor(next() * 60);
+      ok[i] = next() < 0.9;
+    }
+    const double weight = 0.3 + next() * 2;
+    double gold = 0, log_none = 0;
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (w[i] <= 0 || p[i] <= 0) continue;
+      gold += w[i] * p[i];
+      log_none += std::log1p(-p[i]);
+      if (ok[i]) order.push_back(i);
+    }
+    std::stable_sort(order.begin(), order.end(), [&p](std::size_t a, std::size_t b) { return p[a] > p[b]; });
+    double best = std::exp(log_none);
+    std::size_t take = 0;
+    for (std::size_t k = 1; k <= order.size(); ++k) {
+      double kept = 0, expected = 0;
+      for (std::size_t j = 0; j < k; ++j) {
+        kept += w[order[j]];
+        expected += w[order[j]] * p[order[j]];
+      }
+      const double f = 2 * expected / (kept + weight * gold);
+      if (f > best + 1e-12) {
+        best = f;
+        take = k;
+      }
+    }
+    std::vector<bool> want(n, false);
+    for (std::size_t j = 0; j < take; ++j) want[order[j]] = true;
+    BOOST_TEST(choose(p, w, weight, ok) == want, "page " << page);
+  }
+}
+
+// The page's decision around the expected-F1 choice: what the rules and the learned stages
+// both keep stays, side matter needs the hinted threshold, and expected_f1=0 is the stages'
+// threshold verdict.
+BOOST_AUTO_TEST_CASE(the_page_decision_keeps_agreed_blocks_and_holds_back_side_matter) {
+  // Block 0: a sure paragraph; 1: a doubtful one that the rules and the threshold keep;
+  // 2: the same doubt that only the threshold keeps; 3: side matter the page names, sure
+  // enough for the choice but under the hinted threshold; 4: the same, over it.
+  detail::StageVerdict v;
+  v.q = {0.95, 0.4, 0.4, 0.45, 0.6};
+  v.score = {0.96, 0.52, 0.32, 0.36, 0.48};
+  v.keep = {true, true, true, false, true};
+  BestRuleResult rules;
+  rules.keep = {true, true, false, false, false};
+  rules.hinted = {false, false, false, true, true};
+  const std::vector<BlockMarkup> markup(5);
+  const std::vector<double> words = {100, 20, 20, 20, 20};
+  BestOptions options;
+  options.expected_f1 = 0.7;
+  // By P alone the choice takes the sure paragraph and the side matter at 0.6 (a doubt of
+  // 0.4 lowers the page's expected F1); the agreed block 1 stays; block 3 is not eligible.
+  const std::vector<bool> alone =
+      expected_f1_verdict(v.q, words, {true, true, true, false, true}, options.expected_f1);
+  BOOST_TEST(alone == (std::vector<bool>{true, false, false, false, true}));
+  BOOST_TEST(detail::page_decision(v, rules, markup, words, options) ==
+             (std::vector<bool>{true, true, false, false, true}));
+  // Comment vocabulary is not side matter (a forum's posts): block 3 is eligible again.
+  std::vector<BlockMarkup> comments(5);
+  comments[3].bits = 1u << static_cast<unsigned>(MarkupBit::CommentWords);
+  const std::vector<bool> with_comments = detail::page_decision(v, rules, comments, words, options);
+  BOOST_TEST(with_comments[3] == expected_f1_verdict(v.q, words, std::vector<bool>(5, true), 0.7)[3]);
+  options.expected_f1 = 0.0;
+  BOOST_TEST(detail::page_decision(v, rules, markup, words, options) == v.keep);
+  BOOST_CHECK_THROW((void)detail::page_decision(v, rules, markup, std::vector<double>{1, 2}, options),
+                    std::invalid_argument);
+}
+
+// By default the page's expected-F1 choice decides, and never drops a block that both the
+// rules and the threshold rule keep; expected_f1=0 is the threshold rule alone.
+BOOST_AUTO_TEST_CASE(the_expected_f1_choice_decides_by_default_and_can_be_left_out) {
+  BestOptions threshold;
+  threshold.expected_f1 = 0.0;
+  BOOST_TEST(BestExtractor(threshold).name() == "best:expected_f1=0");
+  BOOST_TEST((parse_best_options("expected_f1=0") == threshold));
+  std::size_t differing = 0;
+  for (const char* name : {"listing.html", "fact_box.html", "noscript_forum.html", "repeated_copy.html",
+                           "photo_post.html", "short_page.html"}) {
+    BOOST_TEST_CONTEXT(name) {
+      const std::string page = read_page(name);
+      TextDocument chosen = segment_html(page);
+      BestExtractor().process(chosen, page);
+      TextDocument by_threshold = segment_html(page);
+      BestExtractor(threshold).process(by_threshold, page);
+      const BestRuleResult rules = best_rule_decisions(segment_html(page), page, BestOptions{});
+      for (std::size_t i = 0; i < chosen.blocks.size(); ++i) {
+        // Post-rules (repeats, link islands, comments) act alike on both.
+        if (rules.keep[i] && by_threshold.blocks[i].is_content) BOOST_TEST(chosen.blocks[i].is_content, "block " << i);
+        if (chosen.blocks[i].is_content != by_threshold.blocks[i].is_content) ++differing;
+        BOOST_TEST(chosen.blocks[i].score == by_threshold.blocks[i].score);
+      }
+    }
+  }
+  BOOST_TEST(differing > 0u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

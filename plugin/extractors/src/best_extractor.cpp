@@ -518,7 +518,9 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
       for (std::size_t i = 0; i < q2.size(); ++i) q2[i] = s * q2[i] + (1.0 - s) * v.q[i];
       v = detail::stage_verdict(std::move(q2), *second, rules, markup, m_options);
     }
-    keep = std::move(v.keep);
+    std::vector<double> words(doc.blocks.size());
+    for (std::size_t i = 0; i < doc.blocks.size(); ++i) words[i] = doc.blocks[i].num_words;
+    keep = detail::page_decision(v, rules, markup, words, m_options);
     score = std::move(v.score);
     doc.budget.deadline.check("extracting");
   }

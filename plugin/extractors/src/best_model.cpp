@@ -416,6 +416,39 @@ std::vector<bool> learned_verdict(const BestRuleResult& rules, const std::vector
   return keep;
 }
 
+std::vector<bool> expected_f1_verdict(std::span<const double> q, std::span<const double> words,
+                                      const std::vector<bool>& eligible, double gold_weight) {
+  const std::size_t n = q.size();
+  if (words.size() != n || eligible.size() != n)
+    throw std::invalid_argument("expected_f1_verdict: probabilities, words and eligibility of different pages");
+  std::vector<std::size_t> order;
+  double expected_gold = 0;  // Σ words × q over the page: the content words expected
+  double log_none = 0;       // log Π (1 − q): the chance that no block is content
+  for (std::size_t i = 0; i < n; ++i) {
+    if (words[i] <= 0 || q[i] <= 0) continue;
+    expected_gold += words[i] * q[i];
+    log_none += std::log1p(-std::min(q[i], 1.0));
+    if (eligible[i]) order.push_back(i);
+  }
+  std::stable_sort(order.begin(), order.end(), [&q](std::size_t a, std::size_t b) { return q[a] > q[b]; });
+  // Keeping nothing scores 1 when the page has no content (and 0 otherwise).
+  double best = std::exp(log_none);
+  std::size_t take = 0;
+  double kept_words = 0, kept_gold = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    kept_words += words[order[k]];
+    kept_gold += words[order[k]] * q[order[k]];
+    const double f1 = 2 * kept_gold / (kept_words + gold_weight * expected_gold);
+    if (f1 > best) {
+      best = f1;
+      take = k + 1;
+    }
+  }
+  std::vector<bool> keep(n, false);
+  for (std::size_t k = 0; k < take; ++k) keep[order[k]] = true;
+  return keep;
+}
+
 BestRuleResult with_verdict(BestRuleResult rules, std::vector<bool> keep, std::vector<double> score) {
   if (keep.size() != rules.keep.size() || score.size() != rules.evidence.size())
     throw std::invalid_argument("with_verdict: a verdict of another page");
@@ -455,6 +488,26 @@ StageVerdict stage_verdict(std::vector<double> q, const LearnedModel& model, con
                            options.model_hinted_threshold, v.score);
   v.q = std::move(q);
   return v;
+}
+
+std::vector<bool> page_decision(const StageVerdict& v, const BestRuleResult& rules,
+                                const std::vector<BlockMarkup>& markup, std::span<const double> words,
+                                const BestOptions& options) {
+  const std::size_t n = v.keep.size();
+  if (v.q.size() != n || v.score.size() != n || rules.keep.size() != n || rules.hinted.size() != n ||
+      markup.size() != n || words.size() != n)
+    throw std::invalid_argument("page_decision: a verdict, rules, markup or words of another page");
+  if (options.expected_f1 <= 0.0) return v.keep;
+  // Side matter the threshold rule would not keep stays out of reach.
+  std::vector<bool> eligible(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
+    eligible[i] = !side || v.score[i] >= options.model_hinted_threshold;
+  }
+  std::vector<bool> keep = expected_f1_verdict(v.q, words, eligible, options.expected_f1);
+  // What the rules and the learned stages both keep stays.
+  for (std::size_t i = 0; i < n; ++i) keep[i] = keep[i] || (v.keep[i] && rules.keep[i]);
+  return keep;
 }
 
 }  // namespace detail

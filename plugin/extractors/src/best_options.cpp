@@ -56,6 +56,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"model_threshold", &BestOptions::model_threshold, 0.0, 1.0},
     {"model_hinted_threshold", &BestOptions::model_hinted_threshold, 0.0, 1.0},
     {"stacked", &BestOptions::stacked, 0.0, 1.0},
+    {"expected_f1", &BestOptions::expected_f1, 0.0, 10.0},
     {"drop_comments", &BestOptions::drop_comments, 0.0, 1.0},
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
     {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},

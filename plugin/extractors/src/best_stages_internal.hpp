@@ -3,6 +3,7 @@
 // extractor reaches. Private to plugin/extractors.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "boilerdex/plugin/best_extractor.hpp"
@@ -38,5 +39,15 @@ struct StageVerdict {
 /// options.model_hinted_threshold. \throws as learned_verdict.
 [[nodiscard]] StageVerdict stage_verdict(std::vector<double> q, const LearnedModel& model, const BestRuleResult& rules,
                                          const std::vector<BlockMarkup>& markup, const BestOptions& options);
+
+/// best's decision on the page from its learned stages' verdict \p v: with
+/// options.expected_f1 > 0, expected_f1_verdict over the blocks by v.q, weighing each by its
+/// \p words, where side matter (rules.hinted without comment vocabulary) is eligible only when
+/// v.score reaches options.model_hinted_threshold, together with every block that both
+/// \p rules and \p v keep; with 0, v.keep. \throws std::invalid_argument when the sizes
+/// differ; std::bad_alloc.
+[[nodiscard]] std::vector<bool> page_decision(const StageVerdict& v, const BestRuleResult& rules,
+                                              const std::vector<BlockMarkup>& markup, std::span<const double> words,
+                                              const BestOptions& options);
 
 }  // namespace boilerdex::plugin::detail

@@ -141,6 +141,16 @@ struct BestOptions {
   /// to drop_comments (on a forum they are the thread). 0: the common threshold. 0.4 costs
   /// nothing on the tune half (WCXB 0.887 with and without; 0.5 would cost 0.001).
   double model_hinted_threshold = 0.4;
+  /// The page's decision (best_model.hpp, expected_f1_verdict): rather than one threshold
+  /// for every page, keep the blocks that maximise the page's expected word F1 when the
+  /// learned stages' P(content) is read as each word's chance of being content, with this
+  /// weight on the expected content words (below 1 leans to precision), and every block that
+  /// both the rules and the threshold rule above keep. A page of items whose every P is
+  /// middling keeps its items; a page with a few sure blocks drops the doubtful ones the
+  /// threshold let in. Side matter still needs model_hinted_threshold. 0.7: chosen by nested
+  /// 2-fold cross-validation inside the tune half (EVALUATION_RESULTS.md, "Eleventh round").
+  /// 0: the threshold rule alone.
+  double expected_f1 = 0.7;
   /// Reader comments, decided alike on every article: blocks inside comment markup
   /// (class/id words comment, disqus, respond, discussion, reply) that follow an
   /// end-of-text marker after enough kept text (BestRuleResult::after_end) are dropped,

@@ -128,6 +128,17 @@ class BestFeatureRows {
                                                 double threshold, double hinted_threshold,
                                                 std::vector<double>& score);
 
+/// The blocks to keep so that the page's expected word F1 is largest, reading \p q[i] as
+/// the chance that each of block i's \p words[i] words is content: of the blocks with words
+/// that \p eligible allows, taken by \p q from the highest (ties in page order), the first k
+/// for the k that maximises 2 × Σ_kept words × q / (Σ_kept words + \p gold_weight × Σ_page
+/// words × q) (the F1 of the expected counts; \p gold_weight < 1 leans to precision), or
+/// none when Π (1 − q) over the blocks with words, the chance that nothing is content (an
+/// empty output's F1 is then 1), is larger. O(blocks log blocks). \throws
+/// std::invalid_argument when the spans differ in size; std::bad_alloc.
+[[nodiscard]] std::vector<bool> expected_f1_verdict(std::span<const double> q, std::span<const double> words,
+                                                    const std::vector<bool>& eligible, double gold_weight);
+
 /// \p rules with a first learned stage's verdict in place of the rules' decision and
 /// evidence (keep := \p keep, evidence := \p score). A second, stacked stage reads the page
 /// through best_feature_rows of this: its `rules.keep`, `rules.evidence`, `rules.kept_share`,
