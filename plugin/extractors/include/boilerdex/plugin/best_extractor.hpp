@@ -36,7 +36,10 @@
 ///     documentation and service pages. A second, stacked ensemble then reads every block
 ///     again with that verdict in place of the rules' and decides in its place
 ///     (BestOptions::stacked; best_model.hpp, with_verdict).
-///  5. Whatever decided: text that is markup (a textarea's value, script source kept as raw
+///  5. The page's choice: the blocks that maximise the page's expected word F1 under the
+///     stages' P, rather than those over one threshold, and every block that both the rules
+///     and the threshold keep (BestOptions::expected_f1; best_model.hpp, expected_f1_verdict).
+///  6. Whatever decided: text that is markup (a textarea's value, script source kept as raw
 ///     text; reads_as_markup), reader comments after an end-of-text marker and link islands
 ///     inside an article's text are dropped, and so is a second copy of a kept block's text
 ///     (BestOptions::drop_comments, drop_link_islands, drop_repeats), and a small page (≤ 200 words) of which nothing
