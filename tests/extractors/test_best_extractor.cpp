@@ -438,6 +438,19 @@ BOOST_AUTO_TEST_CASE(options_parse_validate_and_name_round_trips) {
     BOOST_CHECK_THROW((void)parse_best_options(bad), boilerdex::UsageError);
   }
   BOOST_CHECK_THROW((void)make_extractor("best:nope=1"), boilerdex::UsageError);
+  // A value out of range is refused with the parameter's own range.
+  const auto message = [](const char* spec) {
+    try {
+      (void)parse_best_options(spec);
+    } catch (const boilerdex::UsageError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  BOOST_TEST(message("expected_f1=11").find("expected_f1 must be a number from 0 to 10, got '11'") != std::string::npos);
+  BOOST_TEST(message("group_share=0").find("from 0.01 to 1") != std::string::npos);
+  BOOST_TEST(message("link_penalty=-1").find("a number ≥ 0") != std::string::npos);
+  BOOST_TEST(parse_best_options("expected_f1=2").expected_f1 == 2.0);
   bool listed = false;
   for (const auto& info : list_extractors()) listed = listed || info.name.starts_with("best");
   BOOST_TEST(listed);

@@ -98,7 +98,9 @@ BestOptions parse_best_options(std::string_view spec) {
       const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
       if (value.empty() || ec != std::errc{} || end != value.data() + value.size() ||
           !std::isfinite(v) || v < p.min || v > p.max) {
-        throw bad_value(p.max == k_unbounded ? "a number ≥ 0" : "a number from 0 to 1");
+        throw bad_value(p.max == k_unbounded ? "a number ≥ " + config::shortest_decimal(p.min)
+                                             : "a number from " + config::shortest_decimal(p.min) + " to " +
+                                                   config::shortest_decimal(p.max));
       }
       options.*p.member = v;
       found = true;
