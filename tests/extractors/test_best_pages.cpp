@@ -530,6 +530,21 @@ BOOST_AUTO_TEST_CASE(the_page_decision_keeps_agreed_blocks_and_holds_back_side_m
   comments[3].bits = 1u << static_cast<unsigned>(MarkupBit::CommentWords);
   const std::vector<bool> with_comments = detail::page_decision(v, rules, comments, words, options);
   BOOST_TEST(with_comments[3] == expected_f1_verdict(v.q, words, std::vector<bool>(5, true), 0.7)[3]);
+  // Side matter sure enough for the choice but not kept by the threshold verdict (as under a
+  // threshold of 0.8, `model_threshold`) stays out; named as comments it is taken.
+  detail::StageVerdict sure;
+  sure.q = {0.9, 0.9};
+  sure.score = {0.72, 0.92};
+  sure.keep = {false, true};
+  BestRuleResult side_rules;
+  side_rules.keep = {false, true};
+  side_rules.hinted = {true, false};
+  const std::vector<double> two = {30, 30};
+  BOOST_TEST(detail::page_decision(sure, side_rules, std::vector<BlockMarkup>(2), two, options) ==
+             (std::vector<bool>{false, true}));
+  std::vector<BlockMarkup> thread(2);
+  thread[0].bits = 1u << static_cast<unsigned>(MarkupBit::CommentWords);
+  BOOST_TEST(detail::page_decision(sure, side_rules, thread, two, options) == (std::vector<bool>{true, true}));
   options.expected_f1 = 0.0;
   BOOST_TEST(detail::page_decision(v, rules, markup, words, options) == v.keep);
   BOOST_CHECK_THROW((void)detail::page_decision(v, rules, markup, std::vector<double>{1, 2}, options),

@@ -398,6 +398,17 @@ std::vector<float> best_feature_rows(const TextDocument& fresh, std::string_view
   return best_feature_rows(fresh, utf8_html, best_rule_decisions(fresh, utf8_html, options));
 }
 
+namespace {
+
+// Side matter named so by the page (not comments, which are a thread's posts on a forum and
+// are left to drop_comments on an article): learned_verdict holds it to the hinted
+// threshold, and page_decision lets the page's choice take it only when that verdict does.
+bool named_side_matter(const BestRuleResult& rules, const std::vector<BlockMarkup>& markup, std::size_t i) {
+  return rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
+}
+
+}  // namespace
+
 std::vector<bool> learned_verdict(const BestRuleResult& rules, const std::vector<BlockMarkup>& markup,
                                   std::span<const double> q, double weight, double threshold,
                                   double hinted_threshold, std::vector<double>& score) {
@@ -408,10 +419,7 @@ std::vector<bool> learned_verdict(const BestRuleResult& rules, const std::vector
   score.assign(n, 0.0);
   for (std::size_t i = 0; i < n; ++i) {
     score[i] = weight * q[i] + (1.0 - weight) * (rules.keep[i] ? 1.0 : 0.0);
-    // Side matter named so by the page (not comments, which are a thread's posts on a
-    // forum and are left to drop_comments on an article).
-    const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
-    keep[i] = score[i] >= (side ? std::max(threshold, hinted_threshold) : threshold);
+    keep[i] = score[i] >= (named_side_matter(rules, markup, i) ? std::max(threshold, hinted_threshold) : threshold);
   }
   return keep;
 }
@@ -498,12 +506,9 @@ std::vector<bool> page_decision(const StageVerdict& v, const BestRuleResult& rul
       markup.size() != n || words.size() != n)
     throw std::invalid_argument("page_decision: a verdict, rules, markup or words of another page");
   if (options.expected_f1 <= 0.0) return v.keep;
-  // Side matter the threshold rule would not keep stays out of reach.
+  // Side matter the stages' verdict does not keep stays out of reach.
   std::vector<bool> eligible(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const bool side = rules.hinted[i] && !markup[i].has(MarkupBit::CommentWords);
-    eligible[i] = !side || v.score[i] >= options.model_hinted_threshold;
-  }
+  for (std::size_t i = 0; i < n; ++i) eligible[i] = !named_side_matter(rules, markup, i) || v.keep[i];
   std::vector<bool> keep = expected_f1_verdict(v.q, words, eligible, options.expected_f1);
   // What the rules and the learned stages both keep stays.
   for (std::size_t i = 0; i < n; ++i) keep[i] = keep[i] || (v.keep[i] && rules.keep[i]);

@@ -43,7 +43,7 @@ struct StageVerdict {
 /// best's decision on the page from its learned stages' verdict \p v: with
 /// options.expected_f1 > 0, expected_f1_verdict over the blocks by v.q, weighing each by its
 /// \p words, where side matter (rules.hinted without comment vocabulary) is eligible only when
-/// v.score reaches options.model_hinted_threshold, together with every block that both
+/// v keeps it (its blended score reaches the hinted threshold), together with every block that both
 /// \p rules and \p v keep; with 0, v.keep. \throws std::invalid_argument when the sizes
 /// differ; std::bad_alloc.
 [[nodiscard]] std::vector<bool> page_decision(const StageVerdict& v, const BestRuleResult& rules,

@@ -150,8 +150,9 @@ struct BestOptions {
   /// weight on the expected content words (below 1 leans to precision), and every block that
   /// both the rules and the threshold rule above keep. A page of items whose every P is
   /// middling keeps its items; a page with a few sure blocks drops the doubtful ones the
-  /// threshold let in. Side matter still needs model_hinted_threshold. 0.7: chosen by nested
-  /// 2-fold cross-validation inside the tune half (EVALUATION_RESULTS.md, "Eleventh round").
+  /// threshold let in. Side matter is taken only where the threshold rule keeps it. 0.7:
+  /// chosen by nested 2-fold cross-validation inside the tune half (EVALUATION_RESULTS.md,
+  /// "Eleventh round").
   /// 0: the threshold rule alone.
   double expected_f1 = 0.7;
   /// Reader comments, decided alike on every article: blocks inside comment markup
