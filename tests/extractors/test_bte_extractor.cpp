@@ -79,15 +79,40 @@ BOOST_AUTO_TEST_CASE(linear_and_quadratic_agree_on_random_pages) {
 BOOST_AUTO_TEST_CASE(tokens_are_source_tags_and_whitespace_separated_words) {
   const std::string html = "<p>one two<br>three &amp; four</p><script>x y z</script><!-- c -->";
   const BteTokens t = bte_tokens(html);
-  // <p> one two <br> three & four </p> <script> </script>; html/head/body are implied.
+  // <p> one two <br> three &amp; four </p> <script> </script>; the comment is neither.
   BOOST_TEST(t.weights == (std::vector<std::int8_t>{-1, 1, 1, -1, 1, 1, 1, -1, -1, -1}),
              boost::test_tools::per_element());
   BOOST_REQUIRE_EQUAL(t.word_offsets.size(), 5u);
   BOOST_TEST(t.word_offsets[0] == html.find("one"));
   BOOST_TEST(t.word_offsets[1] == html.find("two"));
-  // After the entity the decoded text no longer lines up: the node's start stands in.
   BOOST_TEST(t.word_offsets[2] == html.find("three"));
-  BOOST_TEST(t.word_offsets[4] == html.find("three"));
+  BOOST_TEST(t.word_offsets[3] == html.find("&amp;"));  // each word at its own offset
+  BOOST_TEST(t.word_offsets[4] == html.find("four"));
+}
+
+BOOST_AUTO_TEST_CASE(tokens_follow_the_tokenizers_rules_for_text_and_raw_text) {
+  const auto weights = [](std::string_view html) {
+    std::string out;
+    for (const std::int8_t w : bte_tokens(html).weights) out += w > 0 ? 'w' : 't';
+    return out;
+  };
+  // A '<' not followed by a letter is text, inside its run of words.
+  BOOST_TEST(weights("<p>x<3 y < z</p>") == "twwwwt");
+  BOOST_TEST(bte_tokens("<p>x<3 y</p>").word_offsets == (std::vector<std::uint32_t>{3, 7}));
+  // A comment ends the words before it; the doctype and processing instructions count nothing.
+  BOOST_TEST(weights("<!DOCTYPE html><?xml x?><p>a<!-- b c -->d</p>") == "twwt");
+  // Script, style, noscript and template contents are dropped; their tags count.
+  BOOST_TEST(weights("<noscript><p>enable scripts</p></noscript><template><b>x</b></template>"
+                     "<style>p { x: y }</style>w") == "ttttttw");
+  // Title, textarea and xmp hold text only: a tag written inside is words.
+  BOOST_TEST(weights("<title>a <b>c</b></title><textarea><p>d</textarea>") == "twwttwt");
+  // As the tokenizer does, a "/>" opens them all the same.
+  BOOST_TEST(weights("<script/>var x;</script>w") == "ttw");
+  // An element left open runs to the page's end: no end tag to count.
+  BOOST_TEST(weights("<p>a</p><script>var b = '</p>';") == "twtt");
+  BOOST_TEST(weights("<title>a b") == "tww");
+  // A start tag that never ends holds the rest of the page.
+  BOOST_TEST(weights("<p>a <img src='x.png alt=b c") == "twt");
 }
 
 BOOST_AUTO_TEST_CASE(blocks_in_the_window_become_content) {

@@ -1,25 +1,107 @@
 #include "boilerdex/plugin/bte_extractor.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
+#include <string_view>
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/extractor_registry.hpp"
 #include "extractor_registry_internal.hpp"
-#include "gumbo_walk_internal.hpp"
+#include "gumbo_guard_internal.hpp"
+#include "markup_lexer_internal.hpp"
+#include "markup_rider_internal.hpp"
 
 namespace boilerdex::plugin {
 
 namespace {
 
-bool is_dropped_content(GumboTag tag) {
-  return tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_NOSCRIPT ||
-         tag == GUMBO_TAG_TEMPLATE;
-}
+constexpr std::size_t npos = std::string_view::npos;
 
-bool is_ascii_space(char c) {
+bool is_ascii_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
 }
+
+bool is_ascii_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// Elements whose contents are neither words nor tags: script and style (raw text), noscript
+// and template (fallback and inert markup).
+bool is_dropped_content(std::string_view lower_name) noexcept {
+  return lower_name == "script" || lower_name == "style" || lower_name == "noscript" ||
+         lower_name == "template";
+}
+
+// Elements whose contents are text up to their own end tag (RCDATA and RAWTEXT): a '<'
+// inside them starts no tag.
+bool is_text_only(std::string_view lower_name) noexcept {
+  return lower_name == "title" || lower_name == "textarea" || lower_name == "xmp";
+}
+
+// Where the end tag </\p lower_name ...> that ends [after, end) of \p html (as skip_raw_text
+// delimits it) starts; \p end when there is none (an element left open runs to the page's end).
+std::size_t end_tag_start(std::string_view html, std::size_t after, std::size_t end,
+                          std::string_view lower_name) noexcept {
+  if (end <= after || html[end - 1] != '>') return end;
+  const std::size_t lt = html.rfind("</", end - 1);
+  const bool closes = lt != npos && lt >= after &&
+                      detail::starts_with_lower(html.substr(lt + 2), lower_name);
+  return closes ? lt : end;
+}
+
+// BTE's reading of the page (spec §7), riding the markup lexer: -1 for every start, end or
+// empty-element tag written in the source, +1 for every run of non-whitespace in the text
+// between them. A '<' not followed by a letter is text; comments, the doctype and processing
+// instructions are neither words nor tags (they split the text around them, as the text nodes
+// on either side are two); the contents of script, style, noscript and template are skipped
+// (their own tags count).
+class BteReading final : public detail::MarkupRider {
+ public:
+  BteReading(std::string_view html, BteTokens& out) : m_html(html), m_out(out) {}
+
+  std::size_t on_tag(std::size_t, const detail::LexedTag& t) override {
+    if (t.kind == detail::LexedTag::Kind::Declaration) {
+      add_words(m_text, t.lt);
+      return m_text = t.after;  // npos: a comment that never ends holds the rest
+    }
+    if (t.name_begin >= m_html.size() || !is_ascii_alpha(m_html[t.name_begin]))
+      return t.lt + 1;  // a '<' in text: its run of words goes on (m_text stays)
+    add_words(m_text, t.lt);
+    add_tag();
+    if (t.end_tag) return m_text = t.after;
+    if (t.after == npos) return m_text = npos;  // a start tag that never ends holds the rest
+    const std::string_view name(t.lower.data(),
+                                std::min(t.name_end - t.name_begin, t.lower.size()));
+    const bool dropped = is_dropped_content(name);
+    // A '/' before the '>' changes nothing for these: their contents follow all the same.
+    if (!dropped && !is_text_only(name)) return m_text = t.after;
+    const std::size_t end = t.raw_text_end(m_html, name);
+    const std::size_t close_lt = end_tag_start(m_html, t.after, end, name);
+    if (!dropped) add_words(t.after, close_lt);
+    if (close_lt != end) add_tag();
+    return m_text = end;
+  }
+
+  void on_end(std::size_t) override { add_words(m_text, m_html.size()); }
+
+ private:
+  void add_tag() { m_out.weights.push_back(-1); }
+
+  // A word per run of non-whitespace in html[begin, end).
+  void add_words(std::size_t begin, std::size_t end) {
+    const auto offset_cap = static_cast<std::size_t>(std::numeric_limits<std::uint32_t>::max());
+    for (std::size_t k = begin; k < end;) {
+      while (k < end && is_ascii_space(m_html[k])) ++k;
+      if (k == end) break;
+      m_out.weights.push_back(1);
+      m_out.word_offsets.push_back(static_cast<std::uint32_t>(std::min(k, offset_cap)));
+      while (k < end && !is_ascii_space(m_html[k])) ++k;
+    }
+  }
+
+  std::string_view m_html;
+  BteTokens& m_out;
+  std::size_t m_text = 0;  // where the text not yet read starts (npos: none is left)
+};
 
 }  // namespace
 
@@ -27,40 +109,12 @@ BteTokens bte_tokens(std::string_view utf8_html) { return bte_tokens(utf8_html, 
 
 BteTokens bte_tokens(std::string_view utf8_html, const PageBudget& budget) {
   BteTokens tokens;
-  const detail::ParsedHtml parsed(utf8_html, budget, "extracting");
-  // What Gumbo read: tags and text pieces point into it, at the page's offsets.
-  const std::string_view html = parsed.text();
-  const auto tag = [&tokens, html](const GumboStringPiece& piece) {
-    if (detail::piece_in(piece, html)) tokens.weights.push_back(-1);
-  };
-  const auto offset_cap = static_cast<std::size_t>(std::numeric_limits<std::uint32_t>::max());
-  parsed.walk(
-      [&](const GumboNode* node) {
-        const GumboElement& e = node->v.element;
-        tag(e.original_tag);
-        if (!is_dropped_content(e.tag)) return true;
-        tag(e.original_end_tag);  // the element's content is neither word nor tag
-        return false;
-      },
-      [&](const GumboNode* node) { tag(node->v.element.original_end_tag); },
-      [&](const GumboNode* node) {
-        if (node->type == GUMBO_NODE_WHITESPACE) return;
-        const std::string_view text = node->v.text.text;
-        const GumboStringPiece& raw = node->v.text.original_text;
-        const bool located = detail::piece_in(raw, html);
-        const std::size_t node_start =
-            located ? static_cast<std::size_t>(raw.data - html.data()) : 0;
-        // Decoded and source text align byte for byte unless references or CR LF were rewritten.
-        const bool aligned = located && raw.length == text.size();
-        for (std::size_t i = 0; i < text.size();) {
-          while (i < text.size() && is_ascii_space(text[i])) ++i;
-          if (i == text.size()) break;
-          tokens.weights.push_back(1);
-          tokens.word_offsets.push_back(static_cast<std::uint32_t>(
-              std::min(aligned ? node_start + i : node_start, offset_cap)));
-          while (i < text.size() && !is_ascii_space(text[i])) ++i;
-        }
-      });
+  // No parse: the page's first max_input_bytes bytes (and tags), as segment_html parsed them,
+  // read once by the lexer; nesting limits nothing (a token per tag, however deep).
+  const std::string_view page = detail::parsed_prefix(utf8_html, budget.max_input_bytes);
+  BteReading reading(page, tokens);
+  detail::ride_markup_lexer(page, reading);
+  budget.deadline.check("extracting");
   return tokens;
 }
 

@@ -5,10 +5,13 @@
 /// words inside. Found here in linear time with the published quadratic algorithm's
 /// tie-break (smallest start, then smallest end).
 ///
-/// Tokens: every start tag and every end tag written in the source (tags Gumbo implies
-/// count nothing), and every maximal run of non-whitespace characters in text; script,
-/// style, noscript, template contents and comments are dropped. A page without words has
-/// no window and BTE keeps nothing.
+/// Tokens, read from the source by a lexical scan (no parse, as Finn et al. tokenised the
+/// page): every start, end and empty-element tag written there ('<' and a letter; a '<'
+/// followed by anything else is text), and every maximal run of non-whitespace characters
+/// in the text between them, at its byte offset. Comments, the doctype and processing
+/// instructions are neither; script, style, noscript and template contents are dropped (their
+/// own tags count); title, textarea and xmp hold text only. A page without words has no
+/// window and BTE keeps nothing.
 ///
 /// Back to blocks: a text block is content when at least half of the BTE words inside its
 /// source range (TextBlock::source_begin/end) lie in the window; its score is that fraction.
@@ -36,21 +39,21 @@ struct BteWindow {
   friend bool operator==(const BteWindow&, const BteWindow&) = default;
 };
 
-/// The page as BTE sees it: +1 per word, −1 per tag, in document order, and for each word
-/// the byte offset in the input where it starts (its text node's start when entities make
-/// the two texts differ).
+/// The page as BTE sees it: +1 per word, −1 per tag, in source order, and for each word
+/// the byte offset in the input where it starts.
 struct BteTokens {
   std::vector<std::int8_t> weights;
   std::vector<std::uint32_t> word_offsets;  ///< one per +1 entry of weights, in order
 };
 
-/// Serialises \p utf8_html (the text segment_html parsed) into BTE tokens, parsing it within
-/// \p budget (TextDocument::budget of the page's document): its first max_input_bytes
-/// bytes, nesting below max_depth flattened, as segment_html parsed it. Thread-safe. O(n).
+/// Reads \p utf8_html (the text segment_html parsed) into BTE tokens (see the file comment),
+/// within \p budget (TextDocument::budget of the page's document): as far as segment_html
+/// parsed it (its first max_input_bytes bytes, within the parse's tag budget). One lexical
+/// pass, no parse: nesting limits nothing (a token per tag, however deep). Thread-safe. O(n).
 /// \throws PageTimeLimitError (stage "extracting") once the budget's deadline passes;
 /// std::bad_alloc.
 [[nodiscard]] BteTokens bte_tokens(std::string_view utf8_html, const PageBudget& budget);
-/// bte_tokens(\p utf8_html, PageBudget()): default parse bounds, no deadline.
+/// bte_tokens(\p utf8_html, PageBudget()): default bounds, no deadline.
 /// \throws std::bad_alloc only.
 [[nodiscard]] BteTokens bte_tokens(std::string_view utf8_html);
 
@@ -65,8 +68,7 @@ struct BteTokens {
 
 /// Marks the blocks of \p doc by BTE over \p utf8_html (see the file comment): sets
 /// is_content and score of every block. \p doc must come from segment_html(\p utf8_html);
-/// the page is parsed again within doc.budget. O(n log n) at worst (O(n) when word offsets
-/// come in source order).
+/// the page is read again (bte_tokens within doc.budget), not parsed. O(n + blocks × log n).
 /// \throws PageTimeLimitError (stage "extracting", \p doc unchanged) once doc.budget's
 /// deadline passes; std::bad_alloc.
 void apply_bte(TextDocument& doc, std::string_view utf8_html);
