@@ -156,7 +156,7 @@ BOOST_AUTO_TEST_CASE(built_in_extractors_stop_on_a_spent_budget) {
   }
 }
 
-BOOST_AUTO_TEST_CASE(bte_second_parse_stops_inside_gumbo_at_the_deadline) {
+BOOST_AUTO_TEST_CASE(bte_stops_inside_its_reading_at_the_deadline) {
   const std::string html = big_page(4u << 20);
   SegmentLimits unbounded;
   unbounded.max_page_millis = 0;
@@ -170,8 +170,8 @@ BOOST_AUTO_TEST_CASE(bte_second_parse_stops_inside_gumbo_at_the_deadline) {
   const double full_ms = millis_since(t), full_cpu = thread_cpu_millis() - cpu;
 
   // A quarter of BTE's own CPU time (at most a quarter of its wall time): the deadline
-  // strikes inside its Gumbo parse, which must be abandoned there, not at the end of the
-  // page. Work done is measured in CPU time, which a loaded machine does not stretch.
+  // strikes inside its lexical reading of the page, which must stop there, not at the end of
+  // the page. Work done is measured in CPU time, which a loaded machine does not stretch.
   const auto bound = std::max<std::size_t>(1, static_cast<std::size_t>(full_cpu / 4));
   doc.budget.deadline = PageDeadline(bound);
   t = Clock::now();

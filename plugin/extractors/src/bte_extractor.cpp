@@ -53,12 +53,18 @@ std::size_t end_tag_start(std::string_view html, std::size_t after, std::size_t 
 // between them. A '<' not followed by a letter is text; comments, the doctype and processing
 // instructions are neither words nor tags (they split the text around them, as the text nodes
 // on either side are two); the contents of script, style, noscript and template are skipped
-// (their own tags count).
+// (their own tags count). It looks at \p deadline as it goes and stops reading once it has
+// passed (timed_out()).
 class BteReading final : public detail::MarkupRider {
  public:
-  BteReading(std::string_view html, BteTokens& out) : m_html(html), m_out(out) {}
+  BteReading(std::string_view html, const PageDeadline& deadline, BteTokens& out)
+      : m_html(html), m_deadline(deadline), m_out(out) {}
+
+  /// True when the reading stopped because the deadline passed: the tokens are a prefix.
+  [[nodiscard]] bool timed_out() const noexcept { return m_timed_out; }
 
   std::size_t on_tag(std::size_t, const detail::LexedTag& t) override {
+    if (deadline_passed(t.lt)) return npos;
     if (t.kind == detail::LexedTag::Kind::Declaration) {
       add_words(m_text, t.lt);
       return m_text = t.after;  // npos: a comment that never ends holds the rest
@@ -84,6 +90,18 @@ class BteReading final : public detail::MarkupRider {
   void on_end(std::size_t) override { add_words(m_text, m_html.size()); }
 
  private:
+  // Reads the clock (~20 ns) once per k_check_tags tags or k_check_bytes bytes of the page,
+  // whichever comes first: a tag costs tens of nanoseconds, so the deadline is missed by
+  // well under a millisecond.
+  bool deadline_passed(std::size_t at) {
+    static constexpr std::size_t k_check_tags = 256;
+    static constexpr std::size_t k_check_bytes = 64u << 10;
+    if (++m_tags_unchecked < k_check_tags && at - m_checked_at < k_check_bytes) return false;
+    m_tags_unchecked = 0;
+    m_checked_at = at;
+    return m_timed_out = m_deadline.passed();
+  }
+
   void add_tag() { m_out.weights.push_back(-1); }
 
   // A word per run of non-whitespace in html[begin, end).
@@ -99,8 +117,12 @@ class BteReading final : public detail::MarkupRider {
   }
 
   std::string_view m_html;
+  const PageDeadline& m_deadline;
   BteTokens& m_out;
   std::size_t m_text = 0;  // where the text not yet read starts (npos: none is left)
+  std::size_t m_tags_unchecked = 0;  // tags met since the clock was last read
+  std::size_t m_checked_at = 0;      // where the clock was last read
+  bool m_timed_out = false;
 };
 
 }  // namespace
@@ -112,8 +134,9 @@ BteTokens bte_tokens(std::string_view utf8_html, const PageBudget& budget) {
   // No parse: the page's first max_input_bytes bytes (and tags), as segment_html parsed them,
   // read once by the lexer; nesting limits nothing (a token per tag, however deep).
   const std::string_view page = detail::parsed_prefix(utf8_html, budget.max_input_bytes);
-  BteReading reading(page, tokens);
+  BteReading reading(page, budget.deadline, tokens);
   detail::ride_markup_lexer(page, reading);
+  if (reading.timed_out()) budget.deadline.fail("extracting");
   budget.deadline.check("extracting");
   return tokens;
 }
