@@ -164,28 +164,32 @@ BOOST_AUTO_TEST_CASE(bte_stops_inside_its_reading_at_the_deadline) {
   BOOST_TEST_REQUIRE(doc.blocks.size() > 10000u);
   const BteExtractor bte;
   TextDocument whole = doc;
+  bte.process(whole, html);  // once first: the first run also pays for its memory's first touch
+  // BTE's reading of the page alone (bte_tokens, most of BTE's work), whole and warm: the
+  // deadline must cut it, not wait for its end.
   Clock::time_point t = Clock::now();
   double cpu = thread_cpu_millis();
-  bte.process(whole, html);
-  const double full_ms = millis_since(t), full_cpu = thread_cpu_millis() - cpu;
+  BOOST_TEST(bte_tokens(html, doc.budget).word_offsets.size() > 10000u);
+  const double read_ms = millis_since(t), read_cpu = thread_cpu_millis() - cpu;
 
-  // A quarter of BTE's own CPU time (at most a quarter of its wall time): the deadline
-  // strikes inside its lexical reading of the page, which must stop there, not at the end of
-  // the page. Work done is measured in CPU time, which a loaded machine does not stretch.
-  const auto bound = std::max<std::size_t>(1, static_cast<std::size_t>(full_cpu / 4));
+  // A quarter of the reading's CPU time (at most a quarter of its wall time): the deadline
+  // strikes inside the reading, which must stop there, not at the end of the page (a check
+  // only after the reading stopped at 1.08-1.09 of it here, and at 0.68 of all BTE under
+  // ASan). Work done is measured in CPU time, which a loaded machine does not stretch.
+  const auto bound = std::max<std::size_t>(1, static_cast<std::size_t>(read_cpu / 4));
   doc.budget.deadline = PageDeadline(bound);
   t = Clock::now();
   cpu = thread_cpu_millis();
   try {
     bte.process(doc, html);
-    BOOST_FAIL("no PageTimeLimitError after " << millis_since(t) << " ms (whole BTE: " << full_ms << " ms)");
+    BOOST_FAIL("no PageTimeLimitError after " << millis_since(t) << " ms (the whole reading: " << read_ms << " ms)");
   } catch (const PageTimeLimitError& e) {
     const double ms = millis_since(t), used_cpu = thread_cpu_millis() - cpu;
-    BOOST_TEST_MESSAGE("BTE " << full_ms << " ms (" << full_cpu << " ms CPU); stopped after " << ms << " ms ("
-                              << used_cpu << " ms CPU): " << e.what());
+    BOOST_TEST_MESSAGE("BTE's reading " << read_ms << " ms (" << read_cpu << " ms CPU); stopped after " << ms
+                                        << " ms (" << used_cpu << " ms CPU): " << e.what());
     BOOST_TEST(e.stage() == "extracting");
     BOOST_TEST(e.millis() == bound);
-    BOOST_TEST(used_cpu < full_cpu * 0.6);
+    BOOST_TEST(used_cpu < read_cpu * 0.6);
   }
   // The same thread parses the next page as if nothing had happened.
   TextDocument again = segment_html(html, unbounded);

@@ -64,7 +64,7 @@ class BteReading final : public detail::MarkupRider {
   [[nodiscard]] bool timed_out() const noexcept { return m_timed_out; }
 
   std::size_t on_tag(std::size_t, const detail::LexedTag& t) override {
-    if (deadline_passed(t.lt)) return npos;
+    if (deadline_passed()) return npos;
     if (t.kind == detail::LexedTag::Kind::Declaration) {
       add_words(m_text, t.lt);
       return m_text = t.after;  // npos: a comment that never ends holds the rest
@@ -90,15 +90,12 @@ class BteReading final : public detail::MarkupRider {
   void on_end(std::size_t) override { add_words(m_text, m_html.size()); }
 
  private:
-  // Reads the clock (~20 ns) once per k_check_tags tags or k_check_bytes bytes of the page,
-  // whichever comes first: a tag costs tens of nanoseconds, so the deadline is missed by
-  // well under a millisecond.
-  bool deadline_passed(std::size_t at) {
-    static constexpr std::size_t k_check_tags = 256;
-    static constexpr std::size_t k_check_bytes = 64u << 10;
-    if (++m_tags_unchecked < k_check_tags && at - m_checked_at < k_check_bytes) return false;
+  // Reads the clock (~20 ns) once per 256 tags, as the segmenter's walk checks once per 1,024
+  // steps: a tag and the text before it cost tens of nanoseconds, so the deadline is missed
+  // by well under a millisecond.
+  bool deadline_passed() {
+    if (++m_tags_unchecked < 256) return false;
     m_tags_unchecked = 0;
-    m_checked_at = at;
     return m_timed_out = m_deadline.passed();
   }
 
@@ -121,7 +118,6 @@ class BteReading final : public detail::MarkupRider {
   BteTokens& m_out;
   std::size_t m_text = 0;  // where the text not yet read starts (npos: none is left)
   std::size_t m_tags_unchecked = 0;  // tags met since the clock was last read
-  std::size_t m_checked_at = 0;      // where the clock was last read
   bool m_timed_out = false;
 };
 
