@@ -94,7 +94,8 @@ class BteReading final : public detail::MarkupRider {
   // steps: a tag and the text before it cost tens of nanoseconds, so the deadline is missed
   // by well under a millisecond.
   bool deadline_passed() {
-    if (++m_tags_unchecked < 256) return false;
+    static constexpr std::size_t k_check_tags = 256;
+    if (++m_tags_unchecked < k_check_tags) return false;
     m_tags_unchecked = 0;
     return m_timed_out = m_deadline.passed();
   }
