@@ -26,6 +26,7 @@
 #include "boilerdex/plugin/html_segmenter.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
 #include "boilerdex/plugin/page_markup.hpp"
+#include "../../plugin/extractors/src/best_cleanup_internal.hpp"
 #include "../../plugin/extractors/src/best_stages_internal.hpp"
 
 using namespace boilerdex::plugin;
@@ -307,6 +308,55 @@ BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_bac
   const std::string both = best_text("repeated_copy.html", off);
   BOOST_TEST(count(both, hero) == 2u);
   BOOST_TEST(count(both, pockets) == 3u);  // twice back to back, once quoted
+}
+
+// keep_code_beside_text on hand-made blocks: a code block next to a kept block is kept, and
+// so is a run of them from either end (1, 3 and 4 after paragraph 0, across an empty block;
+// 7 then 6 before paragraph 8); code that is mostly links (9), code read as markup (10),
+// code with no kept block beside it (13) and a paragraph beside kept code (5) are not.
+BOOST_AUTO_TEST_CASE(code_beside_kept_text_is_kept_and_runs_of_it) {
+  struct Block {
+    int words;
+    bool code;
+    bool kept;
+    bool markup;
+    float link_density;
+  };
+  const std::vector<Block> blocks = {
+      {10, false, true, false, 0.0f},  {20, true, false, false, 0.0f},  {0, false, false, false, 0.0f},
+      {5, true, false, false, 0.0f},   {8, true, false, false, 0.2f},   {12, false, false, false, 0.0f},
+      {6, true, false, false, 0.0f},   {6, true, false, false, 0.0f},   {10, false, true, false, 0.0f},
+      {4, true, false, false, 1.0f},   {7, true, false, true, 0.0f},    {10, false, true, false, 0.0f},
+      {10, false, false, false, 0.0f}, {5, true, false, false, 0.0f},   {10, false, false, false, 0.0f}};
+  TextDocument doc;
+  std::vector<BlockMarkup> markup;
+  std::vector<bool> as_markup, keep;
+  for (const Block& b : blocks) {
+    TextBlock t;
+    t.text = "w";
+    t.num_words = b.words;
+    t.link_density = b.link_density;
+    doc.blocks.push_back(t);
+    markup.push_back(BlockMarkup{b.code ? 1u << static_cast<unsigned>(MarkupBit::Code) : 0u, 3});
+    as_markup.push_back(b.markup);
+    keep.push_back(b.kept);
+  }
+  detail::keep_code_beside_text(doc, markup, as_markup, keep);
+  const std::vector<bool> want = {true,  true,  false, true, true, false, true, true,
+                                  true,  false, false, true, false, false, false};
+  BOOST_TEST(keep == want, boost::test_tools::per_element());
+}
+
+// A build log quoted in a post is kept with the post; code that is only links (a monospace
+// footer's) is not (BestOptions::keep_code, on by default).
+BOOST_AUTO_TEST_CASE(a_log_quoted_in_a_post_is_kept_and_a_monospace_link_line_is_not) {
+  const std::string text = best_text("code_in_post.html");
+  BOOST_TEST(has(text, "Failing build: Failed to build site"));
+  BOOST_TEST(has(text, "Site is live? false"));
+  BOOST_TEST(has(text, "Here is the end of the deploy log"));
+  BOOST_TEST(has(text, "Could the number of files be the problem"));
+  BOOST_TEST(!has(text, "community guidelines"));
+  BOOST_TEST(!has(text, "All rights reserved"));
 }
 
 // The rules alone (model_weight=0) are still there for comparison and tuning.

@@ -1,6 +1,7 @@
-// best's last passes over its decisions (best_extractor.cpp, BestExtractor::process): reader
-// comments after the article, link islands and inline menus, repeated copies of a text, and
-// the small page's fallback to its main text when nothing was kept.
+// best's last passes over its decisions (best_extractor.cpp, BestExtractor::process): code
+// beside kept text, reader comments after the article, link islands and inline menus,
+// repeated copies of a text, and the small page's fallback to its main text when nothing was
+// kept.
 #include <algorithm>
 #include <string_view>
 #include <unordered_map>
@@ -9,6 +10,36 @@
 #include "best_cleanup_internal.hpp"
 
 namespace boilerdex::plugin::detail {
+
+// Code blocks with at least this link density are menus or footers set in monospace.
+constexpr float k_code_max_link_density = 0.5f;
+
+// BestOptions::keep_code: a quoted program, log or shell session reads to the stages as a
+// block of odd words (few sentences, many symbols), so a thread's pasted build log or a
+// manual's example can fall below the threshold between the paragraphs that introduce and
+// follow it. Two sweeps, forward and back, so that a run of code blocks next to kept text is
+// kept whole from either end.
+
+void keep_code_beside_text(const TextDocument& doc, const std::vector<BlockMarkup>& markup,
+                           const std::vector<bool>& as_markup, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto has_words = [&doc](std::size_t i) { return doc.blocks[i].num_words > 0; };
+  const auto kept_beside = [&](std::size_t i) {
+    std::size_t before = i;
+    while (before > 0 && !has_words(before - 1)) --before;
+    std::size_t after = i + 1;
+    while (after < n && !has_words(after)) ++after;
+    return (before > 0 && keep[before - 1]) || (after < n && keep[after]);
+  };
+  for (int sweep = 0; sweep < 2; ++sweep) {
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t i = sweep == 0 ? k : n - 1 - k;
+      if (keep[i] || !has_words(i) || as_markup[i] || !markup[i].has(MarkupBit::Code)) continue;
+      if (doc.blocks[i].link_density >= k_code_max_link_density) continue;
+      if (kept_beside(i)) keep[i] = true;
+    }
+  }
+}
 
 // BestOptions::drop_comments: on a page whose kept text before the end-of-text marker
 // outweighs the comments after it (an article with its readers' comments, not a thread whose

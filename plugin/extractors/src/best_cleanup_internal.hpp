@@ -10,6 +10,12 @@
 
 namespace boilerdex::plugin::detail {
 
+/// BestOptions::keep_code: code blocks (mostly not links, not \p as_markup, which
+/// reads_as_markup flags) whose nearest block with words before or after is kept, and runs
+/// of them, are kept.
+void keep_code_beside_text(const TextDocument& doc, const std::vector<BlockMarkup>& markup,
+                           const std::vector<bool>& as_markup, std::vector<bool>& keep);
+
 /// BestOptions::drop_comments: comment markup after the end-of-text marker, on a page whose
 /// kept text before the marker outweighs it.
 void drop_comments(const TextDocument& doc, const BestRuleResult& rules, const std::vector<BlockMarkup>& markup,
