@@ -19,7 +19,6 @@ constexpr float k_code_max_link_density = 0.5f;
 // manual's example can fall below the threshold between the paragraphs that introduce and
 // follow it. Two sweeps, forward and back, so that a run of code blocks next to kept text is
 // kept whole from either end.
-
 void keep_code_beside_text(const TextDocument& doc, const std::vector<BlockMarkup>& markup,
                            const std::vector<bool>& as_markup, std::vector<bool>& keep) {
   const std::size_t n = doc.blocks.size();

@@ -39,12 +39,13 @@
 ///  5. The page's choice: the blocks that maximise the page's expected word F1 under the
 ///     stages' P, rather than those over one threshold, and every block that both the rules
 ///     and the threshold keep (BestOptions::expected_f1; best_model.hpp, expected_f1_verdict).
-///  6. Whatever decided: code next to kept text is kept (BestOptions::keep_code), then text
-///     that is markup (a textarea's value, script source kept as raw
-///     text; reads_as_markup), reader comments after an end-of-text marker and link islands
+///  6. Whatever decided: text that is markup (a textarea's value, script source kept as raw
+///     text; reads_as_markup) is dropped; code next to kept text is kept
+///     (BestOptions::keep_code); reader comments after an end-of-text marker and link islands
 ///     inside an article's text are dropped, and so is a second copy of a kept block's text
-///     (BestOptions::drop_comments, drop_link_islands, drop_repeats), and a small page (≤ 200 words) of which nothing
-///     was kept keeps its non-link, non-hinted blocks rather than nothing.
+///     (BestOptions::drop_comments, drop_link_islands, drop_repeats); and a small page
+///     (≤ 200 words) of which nothing was kept keeps its non-link, non-hinted blocks rather
+///     than nothing.
 ///
 /// Words: every count above (the votes' thresholds and densities, the mass Σ words × (p − λ),
 /// the penalties' word limits, BTE's token weights) is best_word_count's, which differs from
@@ -176,10 +177,11 @@ struct BestOptions {
   /// rows) or back to back, table cells and code are left alone. 0: off.
   double drop_repeats = 1.0;
   /// Code beside kept text: a block in code markup (<pre>, <code>) with words, mostly not
-  /// links (link density < 0.5), not read as markup (reads_as_markup), is kept when the nearest block with words before or after it is
-  /// kept, and so is each such block next to one kept so (a run of them): a program, a log or a
-  /// shell session quoted inside the text it belongs to, which the stages read as a block of
-  /// odd words. It runs before the passes that drop (comments, link islands, repeats). 0: off.
+  /// links (link density < 0.5), not read as markup (reads_as_markup), is kept when the
+  /// nearest block with words before or after it is kept, and so is each such block next to
+  /// one kept so (a run of them): a program, a log or a shell session quoted inside the text
+  /// it belongs to, which the stages read as a block of odd words. It runs before the passes
+  /// that drop (comments, link islands, repeats). 0: off.
   double keep_code = 1.0;
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
