@@ -86,15 +86,23 @@ def main():
     parser.add_argument("--held-out", action="store_true", help="the held-out half instead of the tune half")
     args = parser.parse_args()
     scores = collections.defaultdict(lambda: collections.defaultdict(list))
-    for name in sorted(os.listdir(args.gold)):
+    try:
+        names = sorted(os.listdir(args.gold))
+    except OSError as e:
+        sys.exit("block_oracle: %s: %s" % (args.gold, e.strerror))
+    for name in names:
         if not name.endswith(".json"):
             continue
         page = name[:-5]
         if (part_of(page) == "held-out") != args.held_out:
             continue
-        with open(os.path.join(args.gold, name), encoding="utf-8") as f:
-            record = json.load(f)
-        gold = tokens(record["ground_truth"].get("main_content"))
+        path = os.path.join(args.gold, name)
+        try:
+            with open(path, encoding="utf-8") as f:
+                record = json.load(f)
+            gold = tokens(record["ground_truth"].get("main_content"))
+        except (OSError, ValueError, KeyError, AttributeError) as e:
+            sys.exit("block_oracle: %s: not a WCXB ground-truth file (%s)" % (path, e))
         try:
             with open(os.path.join(args.all, page + ".json"), encoding="utf-8") as f:
                 every = json.load(f)["blocks"]

@@ -4,7 +4,7 @@
 # of the kept blocks, of the greedy choice made knowing the gold, and of every block, worked
 # out by hand below; the page types as the eval reads them (none: article; a Python dict
 # literal; category as collection); the held-out half only when asked for; and that a missing
-# page is named. Skips (77) without python3.
+# page, a missing gold folder and a broken gold file are named. Skips (77) without python3.
 # Usage: block_oracle.sh BUILD_DIR FIXTURES_DIR SHARED_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -57,6 +57,12 @@ grep -q "article" "$work/out" && fail "held-out: the tune half is read too: $(ca
 rm "$work/all/p15.json"
 expect_rc 1 "a page missing" -- python3 "$script" --gold "$work/gold" "$work/all" "$work/ours"
 grep -q "p15" "$work/err" || fail "a missing page is not named: $(cat "$work/err")"
+
+expect_rc 1 "no gold folder" -- python3 "$script" --gold "$work/none" "$work/all" "$work/ours"
+grep -q "$work/none" "$work/err" || fail "a missing gold folder is not named: $(cat "$work/err")"
+echo '{"ground_truth":' > "$work/gold/p11.json"
+expect_rc 1 "a broken gold file" -- python3 "$script" --gold "$work/gold" "$work/all" "$work/ours"
+grep -q "p11.json: not a WCXB ground-truth file" "$work/err" || fail "a broken gold file is not named: $(cat "$work/err")"
 
 [ "$failures" -eq 0 ] && echo "block_oracle: ok"
 exit $((failures > 0))
