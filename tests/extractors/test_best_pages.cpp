@@ -360,6 +360,52 @@ BOOST_AUTO_TEST_CASE(a_log_quoted_in_a_post_is_kept_and_a_monospace_link_line_is
   BOOST_TEST(!has(text, "All rights reserved"));
 }
 
+// drop_dialogs on hand-made blocks: kept blocks in dialog markup are dropped when a block
+// with words outside dialogs is kept (the first page); a page whose only kept words are in a
+// dialog keeps them (the second: its kept block outside a dialog has no words).
+BOOST_AUTO_TEST_CASE(dialogs_are_dropped_unless_they_hold_all_the_kept_text) {
+  struct Block {
+    int words;
+    bool dialog;
+    bool kept;
+  };
+  const auto run = [](const std::vector<Block>& blocks) {
+    TextDocument doc;
+    std::vector<BlockMarkup> markup;
+    std::vector<bool> keep;
+    for (const Block& b : blocks) {
+      TextBlock t;
+      t.text = "w";
+      t.num_words = b.words;
+      doc.blocks.push_back(t);
+      markup.push_back(BlockMarkup{b.dialog ? 1u << static_cast<unsigned>(MarkupBit::Dialog) : 0u, 3});
+      keep.push_back(b.kept);
+    }
+    detail::drop_dialogs(doc, markup, keep);
+    return keep;
+  };
+  const std::vector<bool> article = run({{30, false, true}, {40, true, true}, {12, true, false}, {8, false, true}});
+  BOOST_TEST(article == (std::vector<bool>{true, false, false, true}), boost::test_tools::per_element());
+  const std::vector<bool> lightbox = run({{0, false, true}, {40, true, true}, {5, false, false}, {12, true, true}});
+  BOOST_TEST(lightbox == (std::vector<bool>{true, true, false, true}), boost::test_tools::per_element());
+}
+
+// A consent banner (role="dialog") and a newsletter <dialog> written as prose stay out of an
+// article's text; without drop_dialogs the model keeps both.
+BOOST_AUTO_TEST_CASE(a_consent_banner_and_a_newsletter_dialog_are_not_the_article) {
+  const std::string text = best_text("consent_dialog.html");
+  BOOST_TEST(has(text, "The bike came to us in three crates"));
+  BOOST_TEST(has(text, "start with the box"));
+  BOOST_TEST(!has(text, "We value your privacy"));
+  BOOST_TEST(!has(text, "personalise the content and advertising"));
+  BOOST_TEST(!has(text, "one restoration story"));
+  BestOptions off;
+  off.drop_dialogs = 0.0;
+  const std::string model_alone = best_text("consent_dialog.html", off);
+  BOOST_TEST(has(model_alone, "personalise the content and advertising"));
+  BOOST_TEST(has(model_alone, "one restoration story"));
+}
+
 // The rules alone (model_weight=0) are still there for comparison and tuning.
 BOOST_AUTO_TEST_CASE(model_weight_zero_decides_by_the_rules_alone) {
   BestOptions rules;

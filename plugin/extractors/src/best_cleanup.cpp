@@ -1,7 +1,7 @@
-// best's last passes over its decisions (best_extractor.cpp, BestExtractor::process): code
-// beside kept text, reader comments after the article, link islands and inline menus,
-// repeated copies of a text, and the small page's fallback to its main text when nothing was
-// kept.
+// best's last passes over its decisions (best_extractor.cpp, BestExtractor::process):
+// dialogs, code beside kept text, reader comments after the article, link islands and inline
+// menus, repeated copies of a text, and the small page's fallback to its main text when
+// nothing was kept.
 #include <algorithm>
 #include <string_view>
 #include <unordered_map>
@@ -10,6 +10,22 @@
 #include "best_cleanup_internal.hpp"
 
 namespace boilerdex::plugin::detail {
+
+// BestOptions::drop_dialogs: a dialog is what the page shows over itself on request (cookie
+// consent, a newsletter or registration form, the privacy policy behind a footer link, a
+// glossary term's definition), so its text is not the page's content even where it reads as
+// prose. A page whose kept text is all in dialogs (an article shown in a lightbox) keeps it.
+void drop_dialogs(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep) {
+  const std::size_t n = doc.blocks.size();
+  const auto in_dialog = [&markup](std::size_t i) { return markup[i].has(MarkupBit::Dialog); };
+  bool kept_outside = false;
+  for (std::size_t i = 0; i < n && !kept_outside; ++i)
+    kept_outside = keep[i] && !in_dialog(i) && doc.blocks[i].num_words > 0;
+  if (!kept_outside) return;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (in_dialog(i)) keep[i] = false;
+  }
+}
 
 // Code blocks with at least this link density are menus or footers set in monospace.
 constexpr float k_code_max_link_density = 0.5f;

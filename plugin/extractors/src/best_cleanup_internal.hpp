@@ -10,6 +10,10 @@
 
 namespace boilerdex::plugin::detail {
 
+/// BestOptions::drop_dialogs: blocks in dialog markup (MarkupBit::Dialog) are dropped when
+/// some block with words outside dialogs is kept.
+void drop_dialogs(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep);
+
 /// BestOptions::keep_code: code blocks (mostly not links, not \p as_markup, which
 /// reads_as_markup flags) whose nearest block with words before or after is kept, and runs
 /// of them, are kept.

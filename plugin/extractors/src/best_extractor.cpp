@@ -532,6 +532,7 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
       as_markup[i] = true;
     }
   }
+  if (m_options.drop_dialogs > 0.0) detail::drop_dialogs(fresh, markup, keep);
   if (m_options.keep_code > 0.0) detail::keep_code_beside_text(fresh, markup, as_markup, keep);
   if (m_options.drop_comments > 0.0) detail::drop_comments(fresh, rules, markup, keep);
   if (m_options.drop_link_islands > 0.0) detail::drop_link_islands(fresh, keep);

@@ -61,6 +61,7 @@ constexpr DoubleParameter k_double_parameters[] = {
     {"drop_link_islands", &BestOptions::drop_link_islands, 0.0, 1.0},
     {"drop_repeats", &BestOptions::drop_repeats, 0.0, 1.0},
     {"keep_code", &BestOptions::keep_code, 0.0, 1.0},
+    {"drop_dialogs", &BestOptions::drop_dialogs, 0.0, 1.0},
 };
 constexpr IntParameter k_int_parameters[] = {
     {"group_depth", &BestOptions::group_depth, 1, 5},

@@ -40,7 +40,8 @@
 ///     stages' P, rather than those over one threshold, and every block that both the rules
 ///     and the threshold keep (BestOptions::expected_f1; best_model.hpp, expected_f1_verdict).
 ///  6. Whatever decided: text that is markup (a textarea's value, script source kept as raw
-///     text; reads_as_markup) is dropped; code next to kept text is kept
+///     text; reads_as_markup) is dropped, and so is text in a dialog (a consent banner, a
+///     modal; BestOptions::drop_dialogs); code next to kept text is kept
 ///     (BestOptions::keep_code); reader comments after an end-of-text marker and link islands
 ///     inside an article's text are dropped, and so is a second copy of a kept block's text
 ///     (BestOptions::drop_comments, drop_link_islands, drop_repeats); and a small page
@@ -183,6 +184,12 @@ struct BestOptions {
   /// it belongs to, which the stages read as a block of odd words. It runs before the passes
   /// that drop (comments, link islands, repeats). 0: off.
   double keep_code = 1.0;
+  /// Dialogs: blocks inside a dialog (<dialog>, role="dialog" or "alertdialog": a consent
+  /// banner, a sign-up or legal modal, a glossary pop-up, the overlays a page opens on
+  /// request) are dropped, whatever the model says, when the page keeps words outside
+  /// dialogs; a page whose only kept text is in a dialog keeps it. It runs before keep_code,
+  /// so code beside a dropped dialog stays out. 0: the model decides.
+  double drop_dialogs = 1.0;
   /// A model file of feature set "best" (boilerdex-train --features best) to use instead of
   /// the compiled-in one; "" = the compiled-in model. Given as `model=PATH` (no comma in it).
   std::string model_file;
