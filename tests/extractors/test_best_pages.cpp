@@ -50,6 +50,34 @@ bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+// A page of hand-made blocks for the cleanup passes: each block's words, link density, markup
+// bits and whether the stages kept it (its text is a placeholder).
+struct HandBlock {
+  int words;
+  std::uint32_t bits;
+  bool kept;
+  float link_density = 0.0f;
+};
+struct HandPage {
+  TextDocument doc;
+  std::vector<BlockMarkup> markup;
+  std::vector<bool> keep;
+};
+HandPage hand_page(const std::vector<HandBlock>& blocks) {
+  HandPage page;
+  for (const HandBlock& b : blocks) {
+    TextBlock t;
+    t.text = "w";
+    t.num_words = b.words;
+    t.link_density = b.link_density;
+    page.doc.blocks.push_back(t);
+    page.markup.push_back(BlockMarkup{b.bits, 3});
+    page.keep.push_back(b.kept);
+  }
+  return page;
+}
+constexpr std::uint32_t bit_of(MarkupBit b) { return 1u << static_cast<unsigned>(b); }
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(best_pages)
@@ -315,36 +343,17 @@ BOOST_AUTO_TEST_CASE(a_second_copy_of_kept_text_is_dropped_but_not_a_back_to_bac
 // 7 then 6 before paragraph 8); code that is mostly links (9), code read as markup (10),
 // code with no kept block beside it (13) and a paragraph beside kept code (5) are not.
 BOOST_AUTO_TEST_CASE(code_beside_kept_text_is_kept_and_runs_of_it) {
-  struct Block {
-    int words;
-    bool code;
-    bool kept;
-    bool markup;
-    float link_density;
-  };
-  const std::vector<Block> blocks = {
-      {10, false, true, false, 0.0f},  {20, true, false, false, 0.0f},  {0, false, false, false, 0.0f},
-      {5, true, false, false, 0.0f},   {8, true, false, false, 0.2f},   {12, false, false, false, 0.0f},
-      {6, true, false, false, 0.0f},   {6, true, false, false, 0.0f},   {10, false, true, false, 0.0f},
-      {4, true, false, false, 1.0f},   {7, true, false, true, 0.0f},    {10, false, true, false, 0.0f},
-      {10, false, false, false, 0.0f}, {5, true, false, false, 0.0f},   {10, false, false, false, 0.0f}};
-  TextDocument doc;
-  std::vector<BlockMarkup> markup;
-  std::vector<bool> as_markup, keep;
-  for (const Block& b : blocks) {
-    TextBlock t;
-    t.text = "w";
-    t.num_words = b.words;
-    t.link_density = b.link_density;
-    doc.blocks.push_back(t);
-    markup.push_back(BlockMarkup{b.code ? 1u << static_cast<unsigned>(MarkupBit::Code) : 0u, 3});
-    as_markup.push_back(b.markup);
-    keep.push_back(b.kept);
-  }
-  detail::keep_code_beside_text(doc, markup, as_markup, keep);
+  constexpr std::uint32_t code = bit_of(MarkupBit::Code);
+  HandPage page = hand_page({{10, 0, true},    {20, code, false}, {0, 0, false},        {5, code, false},
+                             {8, code, false, 0.2f}, {12, 0, false}, {6, code, false}, {6, code, false},
+                             {10, 0, true},    {4, code, false, 1.0f}, {7, code, false}, {10, 0, true},
+                             {10, 0, false},   {5, code, false},  {10, 0, false}});
+  std::vector<bool> as_markup(page.doc.blocks.size(), false);
+  as_markup[10] = true;
+  detail::keep_code_beside_text(page.doc, page.markup, as_markup, page.keep);
   const std::vector<bool> want = {true,  true,  false, true, true, false, true, true,
                                   true,  false, false, true, false, false, false};
-  BOOST_TEST(keep == want, boost::test_tools::per_element());
+  BOOST_TEST(page.keep == want, boost::test_tools::per_element());
 }
 
 // A build log quoted in a post is kept with the post; code that is only links (a monospace
@@ -364,29 +373,15 @@ BOOST_AUTO_TEST_CASE(a_log_quoted_in_a_post_is_kept_and_a_monospace_link_line_is
 // with words outside dialogs is kept (the first page); a page whose only kept words are in a
 // dialog keeps them (the second: its kept block outside a dialog has no words).
 BOOST_AUTO_TEST_CASE(dialogs_are_dropped_unless_they_hold_all_the_kept_text) {
-  struct Block {
-    int words;
-    bool dialog;
-    bool kept;
+  constexpr std::uint32_t dialog = bit_of(MarkupBit::Dialog);
+  const auto run = [](const std::vector<HandBlock>& blocks) {
+    HandPage page = hand_page(blocks);
+    detail::drop_dialogs(page.doc, page.markup, page.keep);
+    return page.keep;
   };
-  const auto run = [](const std::vector<Block>& blocks) {
-    TextDocument doc;
-    std::vector<BlockMarkup> markup;
-    std::vector<bool> keep;
-    for (const Block& b : blocks) {
-      TextBlock t;
-      t.text = "w";
-      t.num_words = b.words;
-      doc.blocks.push_back(t);
-      markup.push_back(BlockMarkup{b.dialog ? 1u << static_cast<unsigned>(MarkupBit::Dialog) : 0u, 3});
-      keep.push_back(b.kept);
-    }
-    detail::drop_dialogs(doc, markup, keep);
-    return keep;
-  };
-  const std::vector<bool> article = run({{30, false, true}, {40, true, true}, {12, true, false}, {8, false, true}});
+  const std::vector<bool> article = run({{30, 0, true}, {40, dialog, true}, {12, dialog, false}, {8, 0, true}});
   BOOST_TEST(article == (std::vector<bool>{true, false, false, true}), boost::test_tools::per_element());
-  const std::vector<bool> lightbox = run({{0, false, true}, {40, true, true}, {5, false, false}, {12, true, true}});
+  const std::vector<bool> lightbox = run({{0, 0, true}, {40, dialog, true}, {5, 0, false}, {12, dialog, true}});
   BOOST_TEST(lightbox == (std::vector<bool>{true, true, false, true}), boost::test_tools::per_element());
 }
 
