@@ -91,6 +91,24 @@ double java_pages_per_second(const std::string& bp, const fs::path& dir, int pas
   return pps;
 }
 
+// The extractors of --extractors: the list split at commas, except that a piece of the form
+// KEY=VALUE (an '=' before any ':') goes on the option list of the extractor before it, so
+// that "article,best:model=A.json,stacked_model=B.json" is two extractors.
+std::vector<std::string> extractor_specs(const std::string& list) {
+  std::vector<std::string> specs;
+  std::stringstream ss(list);
+  for (std::string piece; std::getline(ss, piece, ',');) {
+    const std::size_t eq = piece.find('=');
+    const bool option = eq != std::string::npos && piece.find(':') > eq;
+    if (option && !specs.empty()) {
+      specs.back() += "," + piece;
+    } else {
+      specs.push_back(piece);
+    }
+  }
+  return specs;
+}
+
 }  // namespace
 
 int run(int argc, char** argv) {
@@ -106,7 +124,8 @@ int run(int argc, char** argv) {
   app.add_option("--passes", passes, "passes over the pages; the last one is reported")
       ->check(CLI::Range(1, 100));
   app.add_option("--extractors", extractors,
-                 "comma-separated extractor names, or 'all', or 'none'");
+                 "comma-separated extractor names (a best:KEY=VALUE,KEY=VALUE list stays "
+                 "one), or 'all', or 'none'");
   app.add_option("--charset", charset,
                  "declared charset for decode_to_utf8 ('' = sniff), as bp's --charset");
   std::string clock_name = "wall";
@@ -143,9 +162,8 @@ int run(int argc, char** argv) {
       extractor_objects.push_back(bp::make_extractor(info.name));
     }
   } else if (extractors != "none" && !extractors.empty()) {
-    std::stringstream ss(extractors);
-    for (std::string name; std::getline(ss, name, ',');)
-      extractor_objects.push_back(bp::make_extractor(name));
+    for (const std::string& spec : extractor_specs(extractors))
+      extractor_objects.push_back(bp::make_extractor(spec));
   }
   for (const auto& x : extractor_objects) names.push_back(x->name());
 
