@@ -619,7 +619,7 @@ BOOST_AUTO_TEST_CASE(the_page_decision_keeps_agreed_blocks_and_holds_back_side_m
              (std::vector<bool>{true, true, false, false, true}));
   // Comment vocabulary is not side matter (a forum's posts): block 3 is eligible again.
   std::vector<BlockMarkup> comments(5);
-  comments[3].bits = 1u << static_cast<unsigned>(MarkupBit::CommentWords);
+  comments[3].bits = bit_of(MarkupBit::CommentWords);
   const std::vector<bool> with_comments = detail::page_decision(v, rules, comments, words, options);
   BOOST_TEST(with_comments[3] == expected_f1_verdict(v.q, words, std::vector<bool>(5, true), 0.7)[3]);
   // Side matter sure enough for the choice but not kept by the threshold verdict (as under a
@@ -635,7 +635,7 @@ BOOST_AUTO_TEST_CASE(the_page_decision_keeps_agreed_blocks_and_holds_back_side_m
   BOOST_TEST(detail::page_decision(sure, side_rules, std::vector<BlockMarkup>(2), two, options) ==
              (std::vector<bool>{false, true}));
   std::vector<BlockMarkup> thread(2);
-  thread[0].bits = 1u << static_cast<unsigned>(MarkupBit::CommentWords);
+  thread[0].bits = bit_of(MarkupBit::CommentWords);
   BOOST_TEST(detail::page_decision(sure, side_rules, thread, two, options) == (std::vector<bool>{true, true}));
   options.expected_f1 = 0.0;
   BOOST_TEST(detail::page_decision(v, rules, markup, words, options) == v.keep);
@@ -718,14 +718,14 @@ BOOST_AUTO_TEST_CASE(text_that_is_markup_is_recognised) {
   script.num_words = 4;
   BOOST_TEST(reads_as_markup(script, BlockMarkup{}));
   BlockMarkup code;
-  code.bits = 1u << static_cast<unsigned>(MarkupBit::Code);
+  code.bits = bit_of(MarkupBit::Code);
   BOOST_TEST(!reads_as_markup(script, code));
   TextBlock prose;
   prose.text = "Use the <b> element sparingly, as the style guide says about emphasis in long texts.";
   prose.num_words = 15;
   BOOST_TEST(!reads_as_markup(prose, BlockMarkup{}));
   BlockMarkup textarea;
-  textarea.bits = 1u << static_cast<unsigned>(MarkupBit::Textarea);
+  textarea.bits = bit_of(MarkupBit::Textarea);
   BOOST_TEST(reads_as_markup(prose, textarea));
 }
 
