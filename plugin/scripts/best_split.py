@@ -28,6 +28,12 @@ def split_of(page_id: str) -> str:
     return "tune" if hashlib.sha1(page_id.encode("utf-8")).digest()[0] % 2 == 0 else "held"
 
 
+def outer_fold_of(page_id: str) -> int:
+    """0 or 1: a tune page's outer fold in the nested protocol (nested_best.py), the second
+    byte of the MD5 of its id, modulo 2."""
+    return hashlib.md5(page_id.encode("utf-8")).digest()[1] % 2
+
+
 def sh4_f1(rows):
     """The Scrapinghub measure over rows: F1 of the mean shingle precision and recall
     (pages where one is undefined, an empty cell, left out of that mean, as the eval does)."""

@@ -19,6 +19,10 @@ the same settings. So every row it learns from carries a first-stage verdict on 
 first stage never saw, as the shipped first stage's verdicts are on a user's pages.
 --no-stacked skips it. Both models are compiled into libboilerdex at the next build
 (plugin/extractors/CMakeLists.txt); the same command writes both files bit for bit.
+
+For the nested protocol's comparisons (nested_best.py): --outer-fold K trains on the tune
+pages outside its outer fold K only, and --seed and --rounds change XGBoost's seed and number
+of trees. The shipped models use none of them.
 """
 import argparse
 import hashlib
@@ -28,7 +32,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from best_split import split_of  # noqa: E402
+from best_split import outer_fold_of, split_of  # noqa: E402
 
 # (format, folder, how a page id is found in the folder: (subfolder, file suffix) or None
 # for one folder per page).
@@ -70,7 +74,16 @@ def main():
     ap.add_argument("--cv", type=int, default=0, help="cross-validate with K folds first")
     ap.add_argument("--threads", default="2")
     ap.add_argument("--no-stacked", action="store_true", help="do not train the stacked second stage")
+    ap.add_argument("--outer-fold", type=int, choices=(0, 1),
+                    help="leave out the tune pages of this outer fold (nested_best.py)")
+    ap.add_argument("--seed", type=int, help="XGBoost's seed (boilerdex-train's default: 1)")
+    ap.add_argument("--rounds", type=int, help="trees per stage (default: LEARNER's)")
     args = ap.parse_args()
+    learner = list(LEARNER)
+    if args.rounds is not None:
+        learner[learner.index("--rounds") + 1] = str(args.rounds)
+    if args.seed is not None:
+        learner += ["--seed", str(args.seed)]
 
     tune, datasets = [], []
     for fmt, name, layout in SETS:
@@ -78,13 +91,14 @@ def main():
         if not os.path.isdir(folder):
             sys.exit(f"train_best_model: {folder} is missing")
         datasets += ["--dataset", f"{fmt}:{folder}"]
-        tune += [f"{name}/{i}" for i in page_ids(folder, layout) if split_of(i) == "tune"]
+        tune += [f"{name}/{i}" for i in page_ids(folder, layout)
+                 if split_of(i) == "tune" and (args.outer_fold is None or outer_fold_of(i) != args.outer_fold)]
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
         f.write("\n".join(tune) + "\n")
         pages = f.name
     try:
         base = [args.train, *datasets, "--features", "best", "--classes", "2", "--threads", args.threads,
-                *LEARNER, *LABELS, *THRESHOLD]
+                *learner, *LABELS, *THRESHOLD]
         common = [*base, "--pages", pages]
         print(f"train_best_model: {len(tune)} tune pages", file=sys.stderr)
         if args.cv:
