@@ -34,10 +34,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from best_split import WCXB_TYPES, outer_fold_of, split_of  # noqa: E402
-
-SETS = [("wcxb", "wcxb-dev"), ("scrapinghub", "scrapinghub-aeb"), ("l3s-gn1", "l3s-gn1-dev"),
-        ("cleaneval", "cleaneval-dev"), ("dragnet", "dragnet-train"),
-        ("readability", "readability-test-pages")]
+from train_best_model import SETS  # noqa: E402  the six development sets the stages learn from
 FOLD_MODEL = re.compile(r"model=(?P<dir>.*)/fold(?P<fold>[01])\.json")
 
 
@@ -77,7 +74,7 @@ def train(args):
 
 def evaluate(args):
     command = [args.extract, "eval", "--no-blocks", "--threads", args.threads, "--pages-tsv", args.output]
-    for fmt, name in SETS:
+    for fmt, name, _ in SETS:
         folder = os.path.join(args.data, name)
         if not os.path.isdir(folder):
             sys.exit(f"nested_best: {folder} is missing")
