@@ -1,3 +1,5 @@
+#include <zlib.h>
+
 #include <boost/test/unit_test.hpp>
 #include <filesystem>
 #include <fstream>
@@ -30,6 +32,32 @@ std::string slurp(const fs::path& p) {
   std::ostringstream s;
   s << in.rdbuf();
   return s.str();
+}
+
+/// \p bytes zero bytes as one gzip member (about a thousandth of that in size).
+std::string gzip_of_zeros(std::size_t bytes) {
+  z_stream zs{};
+  BOOST_REQUIRE(deflateInit2(&zs, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY) == Z_OK);
+  const std::string zeros(std::size_t{1} << 20, '\0');
+  std::string out;
+  std::string buf(std::size_t{1} << 16, '\0');
+  std::size_t left = bytes;
+  int rc = Z_OK;
+  do {
+    const std::size_t n = std::min(left, zeros.size());
+    zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(zeros.data()));
+    zs.avail_in = static_cast<uInt>(n);
+    left -= n;
+    do {
+      zs.next_out = reinterpret_cast<Bytef*>(buf.data());
+      zs.avail_out = static_cast<uInt>(buf.size());
+      rc = deflate(&zs, left == 0 ? Z_FINISH : Z_NO_FLUSH);
+      out.append(buf.data(), buf.size() - zs.avail_out);
+    } while (zs.avail_out == 0);
+  } while (left > 0);
+  deflateEnd(&zs);
+  BOOST_REQUIRE(rc == Z_STREAM_END);
+  return out;
 }
 
 }  // namespace
@@ -89,6 +117,35 @@ BOOST_AUTO_TEST_CASE(gzip_pages_and_errors) {
   std::ofstream(dir.path / "plain.html.gz") << "<p>not compressed</p>";
   BOOST_CHECK_THROW((void)read_page_bytes({(dir.path / "plain.html.gz").string(), "plain"}, none),
                     boilerdex::InputError);
+}
+
+// Large gzip pages: one member of a size that is no multiple of the reading buffer, members of
+// megabytes around a small one (read whole and in order), and a page that inflates past
+// k_max_page_bytes (a gzip bomb of 256 KB), refused with its file named.
+BOOST_AUTO_TEST_CASE(large_gzip_pages_and_the_page_limit) {
+  TempDir dir("gzsize");
+  std::istringstream none;
+  const fs::path one = dir.path / "one.html.gz";
+  std::ofstream(one, std::ios::binary) << gzip_of_zeros(300000);
+  const std::string page = read_page_bytes({one.string(), "one"}, none);
+  BOOST_TEST(page.size() == 300000u);
+  BOOST_TEST(page.find_first_not_of('\0') == std::string::npos);
+
+  const std::string small = slurp(k_pages + "/zipped.html.gz");
+  const std::string large = gzip_of_zeros(std::size_t{3} << 20);
+  std::istringstream members(large + small + large);
+  const std::string three = read_page_bytes({"-", "stdin"}, members);
+  const std::string zipped = read_page_bytes({k_pages + "/zipped.html.gz", "zipped"}, none);
+  BOOST_TEST(three.size() == 2 * (std::size_t{3} << 20) + zipped.size());
+  BOOST_TEST(three.substr(std::size_t{3} << 20, zipped.size()) == zipped);
+
+  const fs::path bomb = dir.path / "bomb.html.gz";
+  std::ofstream(bomb, std::ios::binary) << gzip_of_zeros(k_max_page_bytes + 1);
+  BOOST_CHECK_EXCEPTION((void)read_page_bytes({bomb.string(), "bomb"}, none), boilerdex::InputError,
+                        [](const boilerdex::InputError& e) {
+                          return e.source().ends_with("bomb.html.gz") &&
+                                 std::string(e.what()).find("MiB decompressed") != std::string::npos;
+                        });
 }
 
 BOOST_AUTO_TEST_CASE(batch_to_directory_goes_on_after_a_bad_page) {
