@@ -19,8 +19,23 @@ expect_rc 1 "a node of another shape" -- "$tool" "$work/shape.json" "$work/shape
 grep -q "shape.json: not a model file" "$work/err" || fail "other shape: no file named in: $(cat "$work/err")"
 [ ! -e "$work/shape.cpp" ] || fail "other shape: wrote an output"
 
+# Each tree's target goes with its nodes, and the header written is the file less "/trees".
+cat > "$work/targets.json" <<'JSON'
+{"format": "boilerdex-block-classifier", "version": 1, "feature_set": "current", "features": [],
+ "classes": ["boilerplate", "full-text", "headline", "supplemental"], "output": "softmax",
+ "base_margin": [0, 0, 0, 0], "threshold": 0.5,
+ "trees": [{"target": 2, "nodes": [{"leaf": [1.5]}]}, {"nodes": [{"leaf": [-1]}]}]}
+JSON
+expect_rc 0 "a model with targets" -- "$tool" "$work/targets.json" "$work/targets.cpp"
+grep -q "{k_nodes_0, k_values_0, 2u, 1u}" "$work/targets.cpp" || fail "targets: tree 0 not at output 2"
+grep -q "{k_nodes_1, k_values_1, 0u, 1u}" "$work/targets.cpp" || fail "targets: tree 1 (no target) not at output 0"
+grep "k_best_model_header = " "$work/targets.cpp" | grep -q '"trees"' && fail "targets: the header holds the trees"
+sed 's/"target": 2/"target": "two"/' "$work/targets.json" > "$work/badtarget.json"
+expect_rc 1 "a target that is no index" -- "$tool" "$work/badtarget.json" "$work/badtarget.cpp"
+grep -q "badtarget.json: not a model file" "$work/err" || fail "bad target: no file named in: $(cat "$work/err")"
+
 expect_rc 0 "no model file" -- "$tool" "$work/none.json" "$work/none.cpp"
-grep -q "k_best_model_rest;" "$work/none.cpp" || fail "no model file: not the empty model"
+grep -q "k_best_model_header;" "$work/none.cpp" || fail "no model file: not the empty model"
 
 [ "$failures" -eq 0 ] && echo "best_model_codegen: ok"
 exit $((failures > 0))

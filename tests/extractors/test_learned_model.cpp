@@ -432,6 +432,46 @@ BOOST_DATA_TEST_CASE(the_compiled_in_model_is_the_model_file,
   }
 }
 
+// What best_model_codegen compiles in, the file less "/trees" and the trees with their
+// targets, makes the model the file makes; a header is checked as a file's is.
+BOOST_AUTO_TEST_CASE(a_header_and_its_trees_make_the_files_model) {
+  json soft = tiny_model();
+  soft["classes"] = {"boilerplate", "full-text", "headline", "supplemental"};
+  soft["output"] = "softmax";
+  soft["base_margin"] = {0.5, 0.25, 0.5, 0.5};
+  soft["training"] = {{"pages", "8"}};
+  soft["trees"] = {{{"target", 1}, {"nodes", {{{"leaf", {1.0}}}}}},
+                   {{"target", 3}, {"nodes", {{{"feature", 1}, {"threshold", 0.5}, {"left", 1}, {"right", 2}},
+                                              {{"leaf", {2.0}}},
+                                              {{"leaf", {-1.0}}}}}}};
+  const LearnedModel file = LearnedModel::from_json(soft.dump(), "soft.json");
+  json header = soft;
+  header.erase("trees");
+  const LearnedModel compiled = detail::model_from_header(header, file.data().trees, "compiled");
+  BOOST_TEST(compiled.to_json() == file.to_json());
+  BOOST_TEST(compiled.data().trees[1].target == 3u);
+
+  const auto message = [&](const json& h) {
+    try {
+      (void)detail::model_from_header(h, file.data().trees, "compiled");
+    } catch (const boilerdex::InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  BOOST_TEST(contains(message(soft), "compiled: /trees: expected no trees"));
+  json other = header;
+  other["features"][2] = "curr.something_else";
+  BOOST_TEST(contains(message(other), "/features/2: expected"));
+  other = header;
+  other.erase("threshold");
+  BOOST_TEST(contains(message(other), "missing \"threshold\""));
+  other = header;
+  other["classes"] = {"boilerplate", "content"};  // softmax trees at outputs 1 and 3 of 2
+  other["base_margin"] = {0.0, 0.0};
+  BOOST_TEST(contains(message(other), "/trees/1: leaves of width 1 at output 3"));
+}
+
 // read_model_json, the one-pass reader from_json tries first, must read exactly what the
 // document holds, and leave every unusual shape to the reader that names errors.
 BOOST_AUTO_TEST_CASE(the_one_pass_reader_reads_what_the_document_holds) {

@@ -536,23 +536,23 @@ std::vector<float> best_stacked_feature_rows(const TextDocument& fresh, std::str
 namespace {
 
 // A model best_model_codegen compiled in: the trees as constant arrays, the few KB of the
-// rest parsed here; null when none was (\p rest empty).
-std::unique_ptr<const LearnedModel> compiled_model(std::string_view rest,
+// file's header parsed here; null when none was (\p header empty).
+std::unique_ptr<const LearnedModel> compiled_model(std::string_view header,
                                                    std::span<const detail::CompiledTree> trees,
                                                    const std::string& source) {
-  if (rest.empty()) return nullptr;
-  detail::ModelJson parts;
-  parts.rest = nlohmann::json::parse(rest);
-  parts.trees.reserve(trees.size());
+  if (header.empty()) return nullptr;
+  std::vector<DecisionTree> read;
+  read.reserve(trees.size());
   for (const detail::CompiledTree& t : trees) {
     DecisionTree tree;
     tree.nodes.assign(t.nodes.begin(), t.nodes.end());
     tree.values.assign(t.values.begin(), t.values.end());
     tree.target = t.target;
     tree.width = t.width;
-    parts.trees.emplace_back(std::move(tree));
+    read.push_back(std::move(tree));
   }
-  return std::make_unique<const LearnedModel>(detail::model_from_parts(std::move(parts), source));
+  return std::make_unique<const LearnedModel>(
+      detail::model_from_header(nlohmann::json::parse(header), std::move(read), source));
 }
 
 }  // namespace
@@ -561,7 +561,7 @@ const LearnedModel* builtin_best_model() {
   static std::once_flag once;
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
-    model = compiled_model(detail::k_best_model_rest, detail::k_best_model_trees,
+    model = compiled_model(detail::k_best_model_header, detail::k_best_model_trees,
                            "the compiled-in best model (plugin/extractors/models/best-blocks.json)");
   });
   return model.get();
@@ -571,7 +571,7 @@ const LearnedModel* builtin_best_stacked_model() {
   static std::once_flag once;
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
-    model = compiled_model(detail::k_best_stacked_model_rest, detail::k_best_stacked_model_trees,
+    model = compiled_model(detail::k_best_stacked_model_header, detail::k_best_stacked_model_trees,
                            "the compiled-in stacked best model (plugin/extractors/models/best-blocks-stacked.json)");
   });
   return model.get();

@@ -14,7 +14,8 @@
 
 namespace boilerdex::plugin::detail {
 
-/// One tree of the model as read_model_json read it from "/trees/T/nodes".
+/// One tree of the model: its nodes as read_model_json read them from "/trees/T/nodes", and
+/// its "/trees/T/target".
 struct CompiledTree {
   std::span<const TreeNode> nodes;
   std::span<const double> values;  ///< width values per leaf
@@ -22,15 +23,15 @@ struct CompiledTree {
   std::uint32_t width = 1;
 };
 
-/// The model file without its trees' nodes (read_model_json's ModelJson::rest, as JSON);
-/// empty when no model was compiled in.
-extern const std::string_view k_best_model_rest;
-/// By tree position in "/trees": that tree's nodes and leaf values.
+/// The model file without "/trees" (format, features, classes, output, base margin,
+/// threshold, training), as JSON; empty when no model was compiled in.
+extern const std::string_view k_best_model_header;
+/// By tree position in "/trees": that tree's nodes, leaf values and target.
 extern const std::span<const CompiledTree> k_best_model_trees;
 
 /// The same of plugin/extractors/models/best-blocks-stacked.json, the stacked second stage
 /// (best_stacked_model_data.cpp in the build tree).
-extern const std::string_view k_best_stacked_model_rest;
+extern const std::string_view k_best_stacked_model_header;
 extern const std::span<const CompiledTree> k_best_stacked_model_trees;
 
 }  // namespace boilerdex::plugin::detail

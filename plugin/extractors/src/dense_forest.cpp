@@ -226,19 +226,22 @@ std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTr
   forest->m_features.assign(trees.size() * splits, 0);
   forest->m_thresholds.assign(trees.size() * splits, 0.0f);
   forest->m_leaves.assign(trees.size() * tips, 0.0);
+  // (original node, dense position, level): a leaf above the last level fills its whole
+  // dense subtree (its splits stay feature 0, threshold 0: both sides agree). Depth-first,
+  // so at most one pending sibling per level: one allocation for every tree.
+  struct Item {
+    std::uint32_t node;
+    std::size_t pos;
+    int level;
+  };
+  std::vector<Item> stack;
+  stack.reserve(static_cast<std::size_t>(depth) + 2);
   for (std::size_t t = 0; t < trees.size(); ++t) {
     const DecisionTree& tree = trees[t];
     std::uint32_t* f = forest->m_features.data() + t * splits;
     float* th = forest->m_thresholds.data() + t * splits;
     double* v = forest->m_leaves.data() + t * tips;
-    // (original node, dense position, level): a leaf above the last level fills its
-    // whole dense subtree (its splits stay feature 0, threshold 0: both sides agree).
-    struct Item {
-      std::uint32_t node;
-      std::size_t pos;
-      int level;
-    };
-    std::vector<Item> stack{{0, 0, 0}};
+    stack.assign(1, Item{0, 0, 0});
     while (!stack.empty()) {
       const Item it = stack.back();
       stack.pop_back();

@@ -41,10 +41,11 @@ std::string node_path(std::size_t tree, std::size_t node) {
 
 void check_tree(const DecisionTree& t, std::size_t index, std::size_t num_features,
                 std::size_t num_outputs) {
-  const std::string where = "/trees/" + std::to_string(index);
-  if (t.nodes.empty()) throw Error(where + "/nodes: a tree needs at least one node");
+  // Written only for an error: a model has hundreds of trees, a process checks it at start.
+  const auto where = [index] { return "/trees/" + std::to_string(index); };
+  if (t.nodes.empty()) throw Error(where() + "/nodes: a tree needs at least one node");
   if (t.width == 0 || t.target >= num_outputs || t.width > num_outputs - t.target)
-    throw Error(where + ": leaves of width " + std::to_string(t.width) + " at output " +
+    throw Error(where() + ": leaves of width " + std::to_string(t.width) + " at output " +
                 std::to_string(t.target) + " do not fit the model's " +
                 std::to_string(num_outputs) + " output(s)");
   std::vector<std::uint8_t> parents(t.nodes.size(), 0);
@@ -75,14 +76,14 @@ void check_tree(const DecisionTree& t, std::size_t index, std::size_t num_featur
     if (parents[i] == 0) throw Error(node_path(index, i) + ": no split leads to this node");
   }
   if (t.values.size() != leaves * t.width)
-    throw Error(where + ": " + std::to_string(t.values.size()) + " leaf values for " +
+    throw Error(where() + ": " + std::to_string(t.values.size()) + " leaf values for " +
                 std::to_string(leaves) + " leaves of width " + std::to_string(t.width));
   for (std::size_t i = 0; i < t.nodes.size(); ++i) {
     if (t.nodes[i].feature < 0 && t.nodes[i].leaf >= leaves)
       throw Error(node_path(index, i) + ": leaf number out of range");
   }
   for (const double v : t.values) {
-    if (!std::isfinite(v)) throw Error(where + ": leaf values must be finite numbers");
+    if (!std::isfinite(v)) throw Error(where() + ": leaf values must be finite numbers");
   }
 }
 
@@ -198,8 +199,8 @@ class ModelReader {
     return out;
   }
 
-  /// \p read_trees: the trees' nodes as read_model_json read them, or nullptr.
-  LearnedModelData model(const json& doc, std::vector<std::optional<DecisionTree>>* read_trees = nullptr) const {
+  /// Everything of the model file \p doc but its trees ("/trees" is not read).
+  LearnedModelData header(const json& doc) const {
     if (!doc.is_object()) fail("/", "expected a JSON object");
     if (string(member(doc, "", "format"), "/format") != k_format)
       fail("/format", "expected \"" + std::string(k_format) + "\"");
@@ -244,17 +245,22 @@ class ModelReader {
       d.base_margin.push_back(number(base[i], "/base_margin/" + std::to_string(i)));
     d.threshold = number(member(doc, "", "threshold"), "/threshold");
 
-    const json& trees = array(member(doc, "", "trees"), "/trees");
-    d.trees.reserve(trees.size());
-    for (std::size_t t = 0; t < trees.size(); ++t)
-      d.trees.push_back(tree(trees[t], "/trees/" + std::to_string(t),
-                             read_trees != nullptr && t < read_trees->size() ? &(*read_trees)[t] : nullptr));
-
     if (const auto training = doc.find("training"); training != doc.end()) {
       if (!training->is_object()) fail("/training", "expected an object");
       for (const auto& [key, value] : training->items())
         d.training.emplace_back(key, value.is_string() ? value.get<std::string>() : value.dump());
     }
+    return d;
+  }
+
+  /// \p read_trees: the trees' nodes as read_model_json read them, or nullptr.
+  LearnedModelData model(const json& doc, std::vector<std::optional<DecisionTree>>* read_trees = nullptr) const {
+    LearnedModelData d = header(doc);
+    const json& trees = array(member(doc, "", "trees"), "/trees");
+    d.trees.reserve(trees.size());
+    for (std::size_t t = 0; t < trees.size(); ++t)
+      d.trees.push_back(tree(trees[t], "/trees/" + std::to_string(t),
+                             read_trees != nullptr && t < read_trees->size() ? &(*read_trees)[t] : nullptr));
     return d;
   }
 
@@ -337,6 +343,15 @@ LearnedModel LearnedModel::from_json(std::string_view text, const std::string& s
 
 LearnedModel detail::model_from_parts(ModelJson parts, const std::string& source) {
   return checked_model(ModelReader(source).model(parts.rest, &parts.trees), source);
+}
+
+LearnedModel detail::model_from_header(const json& header, std::vector<DecisionTree> trees,
+                                       const std::string& source) {
+  const ModelReader reader(source);
+  if (header.is_object() && header.contains("trees")) reader.fail("/trees", "expected no trees in the header");
+  LearnedModelData d = reader.header(header);
+  d.trees = std::move(trees);
+  return checked_model(std::move(d), source);
 }
 
 LearnedModel LearnedModel::load(const fs::path& path) {

@@ -37,4 +37,12 @@ struct ModelJson {
 /// \throws InputError naming \p source and the JSON pointer of what is wrong.
 [[nodiscard]] LearnedModel model_from_parts(ModelJson parts, const std::string& source);
 
+/// The model whose file, less its "trees", is \p header, and whose trees (their targets
+/// included) are \p trees: what best_model_codegen compiles in, checked as
+/// LearnedModel::from_json checks a file's, without a document of 300 tree stubs to read.
+/// \throws InputError naming \p source and the JSON pointer of what is wrong (a header that
+/// holds "/trees" is wrong).
+[[nodiscard]] LearnedModel model_from_header(const nlohmann::json& header, std::vector<DecisionTree> trees,
+                                             const std::string& source);
+
 }  // namespace boilerdex::plugin::detail
