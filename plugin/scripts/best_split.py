@@ -15,11 +15,23 @@ their mean WCXB word F1 per part, overall and per page type (WCXB's order). With
 --floor DATASET=F it exits 1 when some listed system's held-out bag-of-words F1 on DATASET
 is below F (or DATASET is missing), for regression tests; --word-floor DATASET=F does the same
 with the held-out WCXB word F1 of a WCXB data set.
+
+    python3 plugin/scripts/best_split.py new.tsv --base old.tsv [--part held]
+
+compares each system of new.tsv with the system of the same name in old.tsv (two builds'
+eval of the same pages), page by page: per data set and part, the mean of the per-page
+differences of the score (WCXB's word F1 where a row has one, else bag-of-words F1, as
+nested_best.py scores), its standard error (the differences' standard deviation over the
+square root of the pages), and how many pages changed; and the same for the mean over the
+data sets. A difference within about two standard errors is what retraining alone can give:
+one held-out reading does not tell it from noise (plugin/docs/EVALUATION_RESULTS.md,
+"Seventeenth round").
 """
 import argparse
 import collections
 import csv
 import hashlib
+import math
 import sys
 
 
@@ -104,6 +116,67 @@ def print_wcxb(table, parts):
             print(f"| {system} | {dataset} | {part} | " + " | ".join(cells) + " |")
 
 
+def page_scores(path, systems=None):
+    """{system: {(dataset, page): score}}: WCXB's word F1 where the row has one, else
+    bag-of-words F1."""
+    scores = collections.defaultdict(dict)
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            if systems and row["system"] not in systems:
+                continue
+            score = row.get("word_f1") or row["bow_f1"]
+            scores[row["system"]][(row["dataset"], row["page"])] = float(score)
+    return scores
+
+
+def paired_differences(new, base, part):
+    """{dataset: (mean difference, standard error, pages, pages changed)} of one system's
+    scores \p new against \p base ({(dataset, page): score} each) over the pages of \p part
+    (tune, held or all) that both have; the standard error is None for one page."""
+    differences = collections.defaultdict(list)
+    for key, score in new.items():
+        if key in base and part in (split_of(key[1]), "all"):
+            differences[key[0]].append(score - base[key])
+    out = {}
+    for dataset, d in differences.items():
+        mean = sum(d) / len(d)
+        se = (math.sqrt(sum((x - mean) ** 2 for x in d) / (len(d) - 1) / len(d))
+              if len(d) > 1 else None)
+        out[dataset] = (mean, se, len(d), sum(1 for x in d if x != 0))
+    return out
+
+
+def print_against(new_path, base_path, systems, parts):
+    """The --base table: each system's paired differences per data set and part."""
+    new, base = page_scores(new_path, systems), page_scores(base_path, systems)
+    common = [s for s in new if s in base]
+    if not common:
+        sys.exit(f"best_split: {base_path} has none of the systems of {new_path}")
+    datasets = sorted({d for s in common for d, _ in new[s]})
+    print()
+    print(f"Against {base_path} (per page: difference ± standard error, pages changed):")
+    print()
+    print("| system | part | " + " | ".join(datasets) + " | mean of the sets |")
+    print("|---|---|" + "---|" * (len(datasets) + 1))
+
+    def cell(mean, se, changed=None):
+        text = f"{mean:+.4f}" + ("" if se is None else f" ± {se:.4f}")
+        return text if changed is None else f"{text} ({changed})"
+
+    for system in common:
+        for part in parts:
+            by_set = paired_differences(new[system], base[system], part)
+            cells = [cell(*by_set[d][:2], by_set[d][3]) if d in by_set else "–" for d in datasets]
+            if by_set and all(v[1] is not None for v in by_set.values()):
+                k = len(by_set)
+                mean = sum(v[0] for v in by_set.values()) / k
+                se = math.sqrt(sum(v[1] ** 2 for v in by_set.values())) / k
+                cells.append(cell(mean, se))
+            else:
+                cells.append("–")
+            print(f"| {system} | {part} | " + " | ".join(cells) + " |")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("tsv")
@@ -113,6 +186,7 @@ def main():
                     help="DATASET=F: fail when a system's held-out bow F1 there is below F")
     ap.add_argument("--word-floor", action="append", default=[],
                     help="DATASET=F: fail when a system's held-out WCXB word F1 there is below F")
+    ap.add_argument("--base", help="another build's TSV of the same pages, to compare with")
     args = ap.parse_args()
     systems = set(args.systems.split(",")) if args.systems else None
     table = summarise(args.tsv, systems)
@@ -129,6 +203,8 @@ def main():
             print(f"| {system} | {part} | " + " | ".join(cells) + " |")
     wcxb = summarise_wcxb(args.tsv, systems)
     print_wcxb(wcxb, parts)
+    if args.base:
+        print_against(args.tsv, args.base, systems, parts)
     failed = False
     for floor in args.floor:
         dataset, value = floor.split("=", 1)
