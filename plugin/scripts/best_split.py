@@ -146,6 +146,22 @@ def paired_differences(new, base, part):
     return out
 
 
+def mean_of_sets(by_set):
+    """(mean, standard error) over the data sets of paired_differences' \p by_set: the mean
+    of the sets' mean differences, and the root of the sum of their squared errors over the
+    number of sets (None where a set's error is)."""
+    k = len(by_set)
+    mean = sum(v[0] for v in by_set.values()) / k
+    if any(v[1] is None for v in by_set.values()):
+        return mean, None
+    return mean, math.sqrt(sum(v[1] ** 2 for v in by_set.values())) / k
+
+
+def signed(mean, se):
+    """'+0.0012 ± 0.0008' ('+0.0012' without an error)."""
+    return f"{mean:+.4f}" + ("" if se is None else f" ± {se:.4f}")
+
+
 def print_against(new_path, base_path, systems, parts):
     """The --base table: each system's paired differences per data set and part."""
     new, base = page_scores(new_path, systems), page_scores(base_path, systems)
@@ -159,21 +175,11 @@ def print_against(new_path, base_path, systems, parts):
     print("| system | part | " + " | ".join(datasets) + " | mean of the sets |")
     print("|---|---|" + "---|" * (len(datasets) + 1))
 
-    def cell(mean, se, changed=None):
-        text = f"{mean:+.4f}" + ("" if se is None else f" ± {se:.4f}")
-        return text if changed is None else f"{text} ({changed})"
-
     for system in common:
         for part in parts:
             by_set = paired_differences(new[system], base[system], part)
-            cells = [cell(*by_set[d][:2], by_set[d][3]) if d in by_set else "–" for d in datasets]
-            if by_set and all(v[1] is not None for v in by_set.values()):
-                k = len(by_set)
-                mean = sum(v[0] for v in by_set.values()) / k
-                se = math.sqrt(sum(v[1] ** 2 for v in by_set.values())) / k
-                cells.append(cell(mean, se))
-            else:
-                cells.append("–")
+            cells = [f"{signed(*by_set[d][:2])} ({by_set[d][3]})" if d in by_set else "–" for d in datasets]
+            cells.append(signed(*mean_of_sets(by_set)) if by_set else "–")
             print(f"| {system} | {part} | " + " | ".join(cells) + " |")
 
 

@@ -19,8 +19,11 @@ development sets, as `boilerdex-extract eval --pages-tsv`. `score` keeps, for ea
 the row of the model trained without its fold, and prints per variant the mean over the six
 sets of WCXB word F1 (WCXB) or bag-of-words F1 (the others), each set's mean and WCXB's page
 types; beside the first variant, each other's pages that changed, gained and lost (-v: the 15
-largest changes each way). The held-out half is never read. Fold models from other settings
-(--seed, --rounds) go in their own DIR, read by `score` on one TSV concatenated from both.
+largest changes each way), and its paired differences from the first over the tune pages,
+the six-set mean's and WCXB's, each with its standard error (as best_split.py --base): a
+difference within about two errors is the pages' noise, which other seeds do not show. The
+held-out half is never read. Fold models from other settings (--seed, --rounds) go in their
+own DIR, read by `score` on one TSV concatenated from both.
 plugin/docs/EVALUATION_RESULTS.md reports its figures as "the nested protocol" (the tenth
 round onwards).
 """
@@ -33,7 +36,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from best_split import WCXB_TYPES, outer_fold_of, split_of  # noqa: E402
+from best_split import (WCXB_TYPES, mean_of_sets, outer_fold_of, paired_differences,  # noqa: E402
+                        signed, split_of)
 from train_best_model import SETS  # noqa: E402  the six development sets the stages learn from
 FOLD_MODEL = re.compile(r"model=(?P<dir>.*)/fold(?P<fold>[01])\.json")
 
@@ -129,7 +133,13 @@ def score(args):
         changes = sorted(((s - base[key][0], key) for key, (s, _) in scores[variant].items()
                           if key in base and s != base[key][0]), key=lambda c: c[0])
         gains = sum(1 for delta, _ in changes if delta > 0)
-        print("%s: %d pages change, %d gain, %d lose" % (variant, len(changes), gains, len(changes) - gains))
+        # The paired differences' standard errors: the pages' own noise, which seeds do not show.
+        by_set = paired_differences({k: v[0] for k, v in scores[variant].items()},
+                                    {k: v[0] for k, v in base.items()}, "tune")
+        wcxb = by_set.get("wcxb-dev")
+        print("%s: %d pages change, %d gain, %d lose; six-set mean %s%s" % (
+            variant, len(changes), gains, len(changes) - gains, signed(*mean_of_sets(by_set)),
+            "" if wcxb is None else ", WCXB " + signed(*wcxb[:2])))
         if args.verbose:
             losses = [c for c in changes if c[0] < 0][:15]
             wins = [c for c in reversed(changes) if c[0] > 0][:15]

@@ -2,8 +2,9 @@
 # plugin/scripts/nested_best.py score on a made-up pages TSV: each tune page is read from the
 # fold model trained without it (p6, p7: outer fold 0; p3: outer fold 1, by the MD5 of the id),
 # the other fold's row and the held-out page p1 are left out, the first variant is the
-# baseline, and the pages a variant changes are counted; a file without fold models' rows and a
-# missing file are named. Skips (77) without python3.
+# baseline, and the pages a variant changes are counted, with the paired differences (WCXB's
+# standard error over its two pages; none for Dragnet's one, so none for the six-set mean); a
+# file without fold models' rows and a missing file are named. Skips (77) without python3.
 # Usage: nested_best.sh BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,7 +32,7 @@ fold() { echo "best:${2:+$2,}model=/m/fold$1.json,stacked_model=/m/fold$1-stacke
 expect_rc 0 "score" -- python3 "$script" score "$work/pages.tsv" -v
 for line in '| /m | 0.6250 | 0.6000 | 0.6500 | 0.800 | 0.500 |' \
             '| /m keep_code=0 | 0.5750 | 0.4000 | 0.7500 | 0.800 | 0.700 |' \
-            '/m keep_code=0: 2 pages change, 1 gain, 1 lose' \
+            '/m keep_code=0: 2 pages change, 1 gain, 1 lose; six-set mean -0.0500, WCXB +0.1000 ± 0.1000' \
             '  wcxb-dev p6 +0.200' '  dragnet-train p7 -0.200'; do
   grep -qF -- "$line" "$work/out" || fail "no line '$line' in: $(cat "$work/out")"
 done
