@@ -131,7 +131,7 @@ def page_scores(path, systems=None):
 
 def paired_differences(new, base, part):
     """{dataset: (mean difference, standard error, pages, pages changed)} of one system's
-    scores \p new against \p base ({(dataset, page): score} each) over the pages of \p part
+    scores `new` against `base` ({(dataset, page): score} each) over the pages of `part`
     (tune, held or all) that both have; the standard error is None for one page."""
     differences = collections.defaultdict(list)
     for key, score in new.items():
@@ -147,7 +147,7 @@ def paired_differences(new, base, part):
 
 
 def mean_of_sets(by_set):
-    """(mean, standard error) over the data sets of paired_differences' \p by_set: the mean
+    """(mean, standard error) over the data sets of paired_differences' `by_set`: the mean
     of the sets' mean differences, and the root of the sum of their squared errors over the
     number of sets (None where a set's error is)."""
     k = len(by_set)
@@ -174,7 +174,6 @@ def print_against(new_path, base_path, systems, parts):
     print()
     print("| system | part | " + " | ".join(datasets) + " | mean of the sets |")
     print("|---|---|" + "---|" * (len(datasets) + 1))
-
     for system in common:
         for part in parts:
             by_set = paired_differences(new[system], base[system], part)
