@@ -120,12 +120,20 @@ def page_scores(path, systems=None):
     """{system: {(dataset, page): score}}: WCXB's word F1 where the row has one, else
     bag-of-words F1."""
     scores = collections.defaultdict(dict)
-    with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f, delimiter="\t"):
-            if systems and row["system"] not in systems:
-                continue
-            score = row.get("word_f1") or row["bow_f1"]
-            scores[row["system"]][(row["dataset"], row["page"])] = float(score)
+    try:
+        with open(path, newline="", encoding="utf-8") as f:
+            for line, row in enumerate(csv.DictReader(f, delimiter="\t"), start=2):
+                if systems and row["system"] not in systems:
+                    continue
+                try:
+                    score = float(row.get("word_f1") or row["bow_f1"])
+                except (KeyError, TypeError, ValueError) as e:
+                    sys.exit(f"best_split: {path}: line {line}: no score ({e!r})")
+                scores[row["system"]][(row["dataset"], row["page"])] = score
+    except OSError as e:
+        sys.exit(f"best_split: {path}: {e.strerror}")
+    except KeyError as e:
+        sys.exit(f"best_split: {path}: no {e} column")
     return scores
 
 

@@ -4,7 +4,8 @@
 # p3 tune, by the SHA-1 of the id), WCXB's word F1 where a row has one and bag-of-words F1
 # elsewhere, with the standard error of the per-page differences and the pages changed, and the
 # mean over the data sets; a system the base lacks is left out, and a base with none of the
-# systems is named. Skips (77) without python3.
+# systems, a missing base and a score that is no number are named (file and line). Skips
+# (77) without python3.
 # Usage: best_split.sh BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -39,6 +40,12 @@ grep -q '| article | held |.*±' "$work/out" && fail "a system the base lacks is
 sed 's/\tbest\t/\tother\t/' "$work/base.tsv" > "$work/other.tsv"
 expect_rc 1 "no common system" -- python3 "$script" "$work/new.tsv" --base "$work/other.tsv"
 grep -q "$work/other.tsv has none of the systems" "$work/err" || fail "not named: $(cat "$work/err")"
+
+expect_rc 1 "a missing base" -- python3 "$script" "$work/new.tsv" --base "$work/missing.tsv"
+grep -q "$work/missing.tsv: No such file" "$work/err" || fail "a missing base is not named: $(cat "$work/err")"
+printf 'dataset\tsystem\tpage\tbow_f1\tword_f1\nwcxb-dev\tbest\tp1\tx\t\n' > "$work/bad.tsv"
+expect_rc 1 "a score that is no number" -- python3 "$script" "$work/new.tsv" --base "$work/bad.tsv"
+grep -q "$work/bad.tsv: line 2: no score" "$work/err" || fail "a bad score is not placed: $(cat "$work/err")"
 
 [ "$failures" -eq 0 ] && echo "best_split: ok"
 exit $((failures > 0))

@@ -331,7 +331,8 @@ LearnedModel checked_model(LearnedModelData data, const std::string& source) {
 LearnedModel LearnedModel::from_json(std::string_view text, const std::string& source) {
   // A model of the usual shape in one SAX pass; anything else, every error among it, the
   // slow way, which says what is wrong and where.
-  if (auto read = detail::read_model_json(text)) return detail::model_from_parts(std::move(*read), source);
+  if (auto read = detail::read_model_json(text))
+    return checked_model(ModelReader(source).model(read->rest, &read->trees), source);
   json doc;
   try {
     doc = json::parse(text);
@@ -339,10 +340,6 @@ LearnedModel LearnedModel::from_json(std::string_view text, const std::string& s
     throw InputError(source, e.byte > 0 ? e.byte - 1 : 0, e.what());
   }
   return checked_model(ModelReader(source).model(doc), source);
-}
-
-LearnedModel detail::model_from_parts(ModelJson parts, const std::string& source) {
-  return checked_model(ModelReader(source).model(parts.rest, &parts.trees), source);
 }
 
 LearnedModel detail::model_from_header(const json& header, std::vector<DecisionTree> trees,

@@ -32,11 +32,6 @@ struct ModelJson {
 /// is exactly what json::parse and ModelReader's node reading give.
 [[nodiscard]] std::optional<ModelJson> read_model_json(std::string_view text);
 
-/// The model \p parts hold (read_model_json's result, or the same parts compiled in:
-/// best_model_data_internal.hpp), checked as LearnedModel::from_json checks a file's.
-/// \throws InputError naming \p source and the JSON pointer of what is wrong.
-[[nodiscard]] LearnedModel model_from_parts(ModelJson parts, const std::string& source);
-
 /// The model whose file, less its "trees", is \p header, and whose trees (their targets
 /// included) are \p trees: what best_model_codegen compiles in, checked as
 /// LearnedModel::from_json checks a file's, without a document of 300 tree stubs to read.
