@@ -19,6 +19,7 @@
 #include "boilerdex/plugin/file_bytes.hpp"
 #include "boilerdex/plugin/learned_model.hpp"
 #include "../../plugin/extractors/src/best_model_data_internal.hpp"
+#include "../../plugin/extractors/src/dense_forest_internal.hpp"
 #include "../../plugin/extractors/src/model_json_internal.hpp"
 #include "../page/test_block_builder.hpp"
 
@@ -430,6 +431,113 @@ BOOST_DATA_TEST_CASE(the_compiled_in_model_is_the_model_file,
     }
     BOOST_TEST(nodes > 1000u);  // the shipped model, not a stub
   }
+}
+
+// best_model_codegen also compiles in each model's dense form, so that no process builds it:
+// its arrays must be bit for bit what DenseForest::build makes of the file's trees, and the
+// compiled-in model must score a batch of rows (which walks them) as the file's model does.
+const std::pair<const char*, const detail::DenseForestArrays* const*> k_compiled_dense[] = {
+    {"best-blocks.json", &detail::k_best_model_dense},
+    {"best-blocks-stacked.json", &detail::k_best_stacked_model_dense}};
+
+template <class T>
+bool same_bits(std::span<const T> a, std::span<const T> b) {
+  return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size_bytes()) == 0);
+}
+
+BOOST_DATA_TEST_CASE(the_compiled_in_dense_form_is_the_one_built_from_the_file,
+                     boost::unit_test::data::xrange(std::size(k_compiled_dense))) {
+  const auto& [name, dense] = k_compiled_dense[sample];
+  BOOST_TEST_CONTEXT(name) {
+    BOOST_REQUIRE(*dense != nullptr);
+    const detail::DenseForestArrays& a = **dense;
+    const LearnedModel file = LearnedModel::from_json(model_file_text(name), name);
+    const auto built = detail::DenseForest::build(file.data().trees);
+    BOOST_REQUIRE(built != nullptr);
+    const detail::DenseForestArrays& b = built->arrays();
+    BOOST_TEST(a.depth == b.depth);
+    BOOST_TEST(a.trees == b.trees);
+    BOOST_TEST(a.max_feature == b.max_feature);
+    BOOST_TEST(same_bits(a.features, b.features));
+    BOOST_TEST(same_bits(a.thresholds, b.thresholds));
+    BOOST_TEST(same_bits(a.leaves, b.leaves));
+    BOOST_TEST(same_bits(a.lane_columns, b.lane_columns));
+    BOOST_TEST(same_bits(a.lane_thresholds, b.lane_thresholds));
+    BOOST_TEST(same_bits(a.lane_leaves, b.lane_leaves));
+    BOOST_TEST(!a.lane_leaves.empty());  // the shipped models take the sixteen-row walk
+
+    // Rows of the values the trees split at, and a little either side: every batch score of
+    // the compiled-in model is the file model's, and one row at a time's.
+    const LearnedModel* compiled = name == std::string("best-blocks.json") ? builtin_best_model()
+                                                                            : builtin_best_stacked_model();
+    BOOST_REQUIRE(compiled != nullptr);
+    const std::size_t width = feature_count(compiled->feature_set());
+    const std::size_t n = 53;  // three groups of sixteen and five left over
+    std::vector<float> rows(n * width, 0.0f);
+    std::uint32_t state = 7;
+    const auto next = [&state](std::uint32_t k) {
+      state = state * 1664525u + 1013904223u;
+      return (state >> 8) % k;
+    };
+    const std::vector<DecisionTree>& trees = file.data().trees;
+    for (std::size_t r = 0; r < n; ++r) {
+      for (std::size_t j = 0; j < width; ++j) {
+        const DecisionTree& tree = trees[next(static_cast<std::uint32_t>(trees.size()))];
+        const TreeNode& node = tree.nodes[next(static_cast<std::uint32_t>(tree.nodes.size()))];
+        const float t = node.feature >= 0 ? node.threshold : 0.0f;
+        rows[r * width + j] = t + static_cast<float>(static_cast<int>(next(3)) - 1) * 0.25f * std::fabs(t);
+      }
+    }
+    std::vector<double> from_compiled(n), from_file(n);
+    compiled->content_probabilities(rows, from_compiled);
+    file.content_probabilities(rows, from_file);
+    std::set<double> seen;
+    for (std::size_t r = 0; r < n; ++r) {
+      BOOST_TEST_CONTEXT("row " << r) {
+        BOOST_TEST(from_compiled[r] == from_file[r]);
+        BOOST_TEST(from_compiled[r] ==
+                   file.content_probability(std::span<const float>(rows.data() + r * width, width)));
+      }
+      seen.insert(from_compiled[r]);
+    }
+    BOOST_TEST(seen.size() > n / 2);  // the rows went different ways
+  }
+}
+
+// DenseForest::build may be given trees no one has checked (best_model_codegen builds the
+// dense form from the file as read): links that break LearnedModel's rules give no dense
+// form, never a walk outside the tree.
+BOOST_AUTO_TEST_CASE(a_dense_form_is_built_only_of_well_linked_trees) {
+  const auto tree = [](std::vector<TreeNode> nodes, std::vector<double> values) {
+    DecisionTree t;
+    t.nodes = std::move(nodes);
+    t.values = std::move(values);
+    return t;
+  };
+  const TreeNode leaf0{-1, 0.0f, 0, 0, 0};
+  const TreeNode leaf1{-1, 0.0f, 0, 0, 1};
+  const auto build = [](const DecisionTree& t) { return detail::DenseForest::build(std::span(&t, 1)); };
+  const auto good = build(tree({{0, 0.5f, 1, 2, 0}, leaf0, leaf1}, {1.0, -1.0}));
+  BOOST_REQUIRE(good != nullptr);
+  BOOST_TEST(good->depth() == 1);
+  BOOST_TEST(build(tree({{0, 0.5f, 0, 2, 0}, leaf0, leaf1}, {1.0, -1.0})) == nullptr);  // its own child
+  BOOST_TEST(build(tree({{0, 0.5f, 1, 3, 0}, leaf0, leaf1}, {1.0, -1.0})) == nullptr);  // past the end
+  BOOST_TEST(build(tree({{0, 0.5f, 1, 2, 0}, leaf0, {-1, 0.0f, 0, 0, 2}}, {1.0, -1.0})) == nullptr);
+  BOOST_TEST(build(tree({}, {})) == nullptr);
+  // A chain of seven splits is deeper than any dense form; of six, not.
+  const auto chain = [&](std::uint32_t splits) {
+    std::vector<TreeNode> nodes;
+    for (std::uint32_t i = 0; i < splits; ++i) {
+      nodes.push_back({0, 0.5f, 2 * i + 1, 2 * i + 2, 0});
+      nodes.push_back({-1, 0.0f, 0, 0, i});  // the left child, a leaf
+    }
+    nodes.push_back({-1, 0.0f, 0, 0, splits});
+    // Each split's right child is the next split (two places on), the last the final leaf.
+    return tree(nodes, std::vector<double>(splits + 1, 0.5));
+  };
+  BOOST_TEST(build(chain(6)) != nullptr);
+  BOOST_TEST(build(chain(6))->depth() == 6);
+  BOOST_TEST(build(chain(7)) == nullptr);
 }
 
 // What best_model_codegen compiles in, the file less "/trees" and the trees with their

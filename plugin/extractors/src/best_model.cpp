@@ -535,10 +535,11 @@ std::vector<float> best_stacked_feature_rows(const TextDocument& fresh, std::str
 
 namespace {
 
-// A model best_model_codegen compiled in: the trees as constant arrays, the few KB of the
-// file's header parsed here; null when none was (\p header empty).
+// A model best_model_codegen compiled in: the trees and their dense form as constant
+// arrays, the few KB of the file's header parsed here; null when none was (\p header empty).
 std::unique_ptr<const LearnedModel> compiled_model(std::string_view header,
                                                    std::span<const detail::CompiledTree> trees,
+                                                   const detail::DenseForestArrays* dense,
                                                    const std::string& source) {
   if (header.empty()) return nullptr;
   std::vector<DecisionTree> read;
@@ -552,7 +553,7 @@ std::unique_ptr<const LearnedModel> compiled_model(std::string_view header,
     read.push_back(std::move(tree));
   }
   return std::make_unique<const LearnedModel>(
-      detail::model_from_header(nlohmann::json::parse(header), std::move(read), source));
+      detail::model_from_header(nlohmann::json::parse(header), std::move(read), source, dense));
 }
 
 }  // namespace
@@ -562,6 +563,7 @@ const LearnedModel* builtin_best_model() {
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
     model = compiled_model(detail::k_best_model_header, detail::k_best_model_trees,
+                           detail::k_best_model_dense,
                            "the compiled-in best model (plugin/extractors/models/best-blocks.json)");
   });
   return model.get();
@@ -572,6 +574,7 @@ const LearnedModel* builtin_best_stacked_model() {
   static std::unique_ptr<const LearnedModel> model;
   std::call_once(once, [] {
     model = compiled_model(detail::k_best_stacked_model_header, detail::k_best_stacked_model_trees,
+                           detail::k_best_stacked_model_dense,
                            "the compiled-in stacked best model (plugin/extractors/models/best-blocks-stacked.json)");
   });
   return model.get();

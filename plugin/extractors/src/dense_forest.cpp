@@ -17,10 +17,27 @@ namespace {
 // trees.
 constexpr std::size_t k_lanes = 16;
 
-int tree_depth(const DecisionTree& tree, std::uint32_t node) {
-  const TreeNode& n = tree.nodes[node];
-  if (n.feature < 0) return 0;
-  return 1 + std::max(tree_depth(tree, n.left), tree_depth(tree, n.right));
+// The depth of \p tree in one pass in node order, each node's level in \p level (reused from
+// tree to tree); -1 when its links break LearnedModel's rules (a child at or before its
+// parent or past the tree's end, a leaf past its values), so that no walk below can leave it.
+// Counting stops past k_max_depth: build gives up on such a tree anyway.
+int tree_depth(const DecisionTree& tree, std::vector<std::uint8_t>& level) {
+  const std::size_t n_nodes = tree.nodes.size();
+  if (n_nodes == 0) return -1;
+  level.assign(n_nodes, 0);
+  int depth = 0;
+  for (std::size_t i = 0; i < n_nodes; ++i) {
+    const TreeNode& n = tree.nodes[i];
+    if (n.feature < 0) {
+      if (n.leaf >= tree.values.size()) return -1;
+      depth = std::max<int>(depth, level[i]);
+      continue;
+    }
+    if (n.left <= i || n.right <= i || n.left >= n_nodes || n.right >= n_nodes) return -1;
+    if (level[i] >= DenseForest::k_max_depth) return DenseForest::k_max_depth + 1;
+    level[n.left] = level[n.right] = static_cast<std::uint8_t>(level[i] + 1);
+  }
+  return depth;
 }
 
 // Walks D levels for one row: the index of its leaf among the tree's 2^D.
@@ -213,14 +230,14 @@ bool has_avx2() noexcept {
 
 std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTree> trees) {
   int depth = 0;
+  std::vector<std::uint8_t> level;
   for (const DecisionTree& tree : trees) {
     if (tree.width != 1 || tree.target != 0) return nullptr;
-    depth = std::max(depth, tree_depth(tree, 0));
-    if (depth > k_max_depth) return nullptr;
+    const int d = tree_depth(tree, level);
+    if (d < 0 || d > k_max_depth) return nullptr;
+    depth = std::max(depth, d);
   }
   auto forest = std::make_unique<DenseForest>();
-  forest->m_depth = depth;
-  forest->m_trees = trees.size();
   const std::size_t splits = (std::size_t{1} << depth) - 1;
   const std::size_t tips = std::size_t{1} << depth;
   forest->m_features.assign(trees.size() * splits, 0);
@@ -261,39 +278,56 @@ std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTr
       }
     }
   }
+  DenseForestArrays& a = forest->m_arrays;
+  a.depth = depth;
+  a.trees = trees.size();
+  a.features = forest->m_features;
+  a.thresholds = forest->m_thresholds;
+  a.leaves = forest->m_leaves;
   forest->build_lanes();
   return forest;
 }
 
+std::unique_ptr<const DenseForest> DenseForest::over(const DenseForestArrays& arrays) {
+  auto forest = std::make_unique<DenseForest>();
+  forest->m_arrays = arrays;
+  return forest;
+}
+
 void DenseForest::build_lanes() {
-  if (m_depth > 4) return;
-  const std::size_t splits = (std::size_t{1} << m_depth) - 1;
-  const std::size_t tips = std::size_t{1} << m_depth;
+  DenseForestArrays& a = m_arrays;
+  if (a.depth > 4) return;
+  const std::size_t splits = (std::size_t{1} << a.depth) - 1;
+  const std::size_t tips = std::size_t{1} << a.depth;
   for (const double v : m_leaves) {
     if (static_cast<double>(static_cast<float>(v)) != v) return;
   }
-  m_lane_columns.assign(m_trees * 15, 0);
-  m_lane_thresholds.assign(m_trees * 15, 0.0f);
-  m_lane_leaves.assign(m_trees * 16, 0.0f);
-  for (std::size_t t = 0; t < m_trees; ++t) {
+  m_lane_columns.assign(a.trees * 15, 0);
+  m_lane_thresholds.assign(a.trees * 15, 0.0f);
+  m_lane_leaves.assign(a.trees * 16, 0.0f);
+  for (std::size_t t = 0; t < a.trees; ++t) {
     // Splits keep their breadth-first places; the levels below the ensemble's depth split on
     // feature 0 at 0 and lead to the same leaf either way (each leaf repeated 16 / 2^D times).
     for (std::size_t i = 0; i < splits; ++i) {
       m_lane_columns[t * 15 + i] = m_features[t * splits + i] * static_cast<std::uint32_t>(k_lanes);
       m_lane_thresholds[t * 15 + i] = m_thresholds[t * splits + i];
-      m_max_feature = std::max(m_max_feature, m_features[t * splits + i]);
+      a.max_feature = std::max(a.max_feature, m_features[t * splits + i]);
     }
     const std::size_t repeat = 16 / tips;
     for (std::size_t leaf = 0; leaf < 16; ++leaf)
       m_lane_leaves[t * 16 + leaf] = static_cast<float>(m_leaves[t * tips + leaf / repeat]);
   }
+  a.lane_columns = m_lane_columns;
+  a.lane_thresholds = m_lane_thresholds;
+  a.lane_leaves = m_lane_leaves;
 }
 
 void DenseForest::add_margins(const float* data, std::size_t width,
                               std::span<const std::size_t> rows,
                               std::span<double> margins) const noexcept {
+  const DenseForestArrays& a = m_arrays;
 #if defined(__x86_64__)
-  if (!m_lane_leaves.empty() && rows.size() >= k_lanes && m_max_feature < width && has_avx2()) {
+  if (!a.lane_leaves.empty() && rows.size() >= k_lanes && a.max_feature < width && has_avx2()) {
     std::vector<float> x(width * k_lanes);  // the rows feature by feature
     const std::vector<float> zeros(width, 0.0f);
     std::array<const float*, k_lanes> group{};
@@ -306,24 +340,24 @@ void DenseForest::add_margins(const float* data, std::size_t width,
         if (r < count) lane_margins[r] = margins[k + r];
       }
       lay_out_lanes(group.data(), width, x.data());
-      add_lanes(x.data(), m_trees, m_lane_columns.data(), m_lane_thresholds.data(),
-                m_lane_leaves.data(), lane_margins.data());
+      add_lanes(x.data(), a.trees, a.lane_columns.data(), a.lane_thresholds.data(),
+                a.lane_leaves.data(), lane_margins.data());
       std::copy_n(lane_margins.begin(), count, margins.begin() + static_cast<std::ptrdiff_t>(k));
     }
     return;
   }
 #endif
-  const std::uint32_t* f = m_features.data();
-  const float* th = m_thresholds.data();
-  const double* v = m_leaves.data();
-  switch (m_depth) {
-    case 0: add_all<0>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 1: add_all<1>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 2: add_all<2>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 3: add_all<3>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 4: add_all<4>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 5: add_all<5>(data, width, rows, margins, m_trees, f, th, v); break;
-    case 6: add_all<6>(data, width, rows, margins, m_trees, f, th, v); break;
+  const std::uint32_t* f = a.features.data();
+  const float* th = a.thresholds.data();
+  const double* v = a.leaves.data();
+  switch (a.depth) {
+    case 0: add_all<0>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 1: add_all<1>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 2: add_all<2>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 3: add_all<3>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 4: add_all<4>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 5: add_all<5>(data, width, rows, margins, a.trees, f, th, v); break;
+    case 6: add_all<6>(data, width, rows, margins, a.trees, f, th, v); break;
     default: break;
   }
 }

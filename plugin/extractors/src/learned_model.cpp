@@ -15,6 +15,7 @@
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/atomic_file.hpp"
 #include "dense_forest_internal.hpp"
+#include "model_check_internal.hpp"
 #include "model_json_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -35,63 +36,13 @@ constexpr std::array<std::string_view, 3> k_outputs = {"logistic", "softmax", "a
 
 // ----- checking a model -----------------------------------------------------------------
 
-std::string node_path(std::size_t tree, std::size_t node) {
-  return "/trees/" + std::to_string(tree) + "/nodes/" + std::to_string(node);
-}
-
-void check_tree(const DecisionTree& t, std::size_t index, std::size_t num_features,
-                std::size_t num_outputs) {
-  // Written only for an error: a model has hundreds of trees, a process checks it at start.
-  const auto where = [index] { return "/trees/" + std::to_string(index); };
-  if (t.nodes.empty()) throw Error(where() + "/nodes: a tree needs at least one node");
-  if (t.width == 0 || t.target >= num_outputs || t.width > num_outputs - t.target)
-    throw Error(where() + ": leaves of width " + std::to_string(t.width) + " at output " +
-                std::to_string(t.target) + " do not fit the model's " +
-                std::to_string(num_outputs) + " output(s)");
-  std::vector<std::uint8_t> parents(t.nodes.size(), 0);
-  std::size_t leaves = 0;
-  for (std::size_t i = 0; i < t.nodes.size(); ++i) {
-    const TreeNode& n = t.nodes[i];
-    if (n.feature < 0) {
-      if (n.feature != -1) throw Error(node_path(index, i) + "/feature: must be ≥ 0 or −1 (leaf)");
-      ++leaves;
-      continue;
-    }
-    if (static_cast<std::size_t>(n.feature) >= num_features)
-      throw Error(node_path(index, i) + "/feature: " + std::to_string(n.feature) +
-                  " is not below the feature set's " + std::to_string(num_features) +
-                  " features");
-    if (std::isnan(n.threshold))
-      throw Error(node_path(index, i) + "/threshold: must be a number");
-    for (const auto& [child, name] : {std::pair{n.left, "left"}, std::pair{n.right, "right"}}) {
-      if (child <= i || child >= t.nodes.size())
-        throw Error(node_path(index, i) + "/" + name + ": child " + std::to_string(child) +
-                    " must come after its parent and below " + std::to_string(t.nodes.size()));
-      if (++parents[child] > 1)
-        throw Error(node_path(index, i) + "/" + name + ": node " + std::to_string(child) +
-                    " already has a parent");
-    }
-  }
-  for (std::size_t i = 1; i < t.nodes.size(); ++i) {
-    if (parents[i] == 0) throw Error(node_path(index, i) + ": no split leads to this node");
-  }
-  if (t.values.size() != leaves * t.width)
-    throw Error(where() + ": " + std::to_string(t.values.size()) + " leaf values for " +
-                std::to_string(leaves) + " leaves of width " + std::to_string(t.width));
-  for (std::size_t i = 0; i < t.nodes.size(); ++i) {
-    if (t.nodes[i].feature < 0 && t.nodes[i].leaf >= leaves)
-      throw Error(node_path(index, i) + ": leaf number out of range");
-  }
-  for (const double v : t.values) {
-    if (!std::isfinite(v)) throw Error(where() + ": leaf values must be finite numbers");
-  }
-}
-
 std::size_t outputs_of(ModelOutput output, std::size_t num_classes) noexcept {
   return output == ModelOutput::Logistic ? 1 : num_classes;
 }
 
-void check_model(const LearnedModelData& d) {
+// \p check_trees false: all but detail::check_tree, which best_model_codegen ran at build time
+// on a compiled-in model's trees.
+void check_model(const LearnedModelData& d, bool check_trees = true) {
   if (d.num_classes != 2 && d.num_classes != 4)
     throw Error("/classes: a model has 2 or 4 classes, not " + std::to_string(d.num_classes));
   if (d.output == ModelOutput::Logistic && d.num_classes != 2)
@@ -109,8 +60,9 @@ void check_model(const LearnedModelData& d) {
     throw Error("/threshold: must be a number from 0 to 1");
   if (d.trees.empty()) throw Error("/trees: a model needs at least one tree");
   const std::size_t num_features = feature_count(d.feature_set);
+  if (!check_trees) return;
   for (std::size_t t = 0; t < d.trees.size(); ++t)
-    check_tree(d.trees[t], t, num_features, outputs);
+    detail::check_tree(d.trees[t], t, num_features, outputs);
 }
 
 // ----- reading JSON ---------------------------------------------------------------------
@@ -313,12 +265,34 @@ LearnedModel::LearnedModel(LearnedModelData data) : m_data(std::move(data)) {
     m_dense = detail::DenseForest::build(m_data.trees);
 }
 
+LearnedModel::LearnedModel(LearnedModelData data, std::shared_ptr<const detail::DenseForest> dense)
+    : m_data(std::move(data)), m_dense(std::move(dense)) {
+  check_model(m_data, /*check_trees=*/false);
+  if (m_dense != nullptr && (!(num_outputs() == 1 && m_data.output == ModelOutput::Logistic) ||
+                            m_dense->arrays().trees != m_data.trees.size()))
+    throw Error("/trees: a dense form that is not of these trees");
+}
+
+namespace detail {
+
+// The one way into LearnedModel's constructor with a dense form given (learned_model.hpp).
+struct LearnedModelMaker {
+  static LearnedModel make(LearnedModelData data, const DenseForestArrays* dense) {
+    if (dense == nullptr) return LearnedModel(std::move(data));
+    return LearnedModel(std::move(data), DenseForest::over(*dense));
+  }
+};
+
+}  // namespace detail
+
 namespace {
 
-// LearnedModel(data), its broken rules reported as an InputError naming \p source.
-LearnedModel checked_model(LearnedModelData data, const std::string& source) {
+// LearnedModel(data) (with \p dense as its dense form, when given), its broken rules reported
+// as an InputError naming \p source.
+LearnedModel checked_model(LearnedModelData data, const std::string& source,
+                           const detail::DenseForestArrays* dense = nullptr) {
   try {
-    return LearnedModel(std::move(data));
+    return detail::LearnedModelMaker::make(std::move(data), dense);
   } catch (const InputError&) {
     throw;
   } catch (const Error& e) {
@@ -343,12 +317,12 @@ LearnedModel LearnedModel::from_json(std::string_view text, const std::string& s
 }
 
 LearnedModel detail::model_from_header(const json& header, std::vector<DecisionTree> trees,
-                                       const std::string& source) {
+                                       const std::string& source, const DenseForestArrays* dense) {
   const ModelReader reader(source);
   if (header.is_object() && header.contains("trees")) reader.fail("/trees", "expected no trees in the header");
   LearnedModelData d = reader.header(header);
   d.trees = std::move(trees);
-  return checked_model(std::move(d), source);
+  return checked_model(std::move(d), source, dense);
 }
 
 LearnedModel LearnedModel::load(const fs::path& path) {

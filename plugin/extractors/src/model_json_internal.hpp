@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "boilerdex/plugin/learned_model.hpp"
+#include "dense_forest_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 
@@ -35,9 +36,13 @@ struct ModelJson {
 /// The model whose file, less its "trees", is \p header, and whose trees (their targets
 /// included) are \p trees: what best_model_codegen compiles in, checked as
 /// LearnedModel::from_json checks a file's, without a document of 300 tree stubs to read.
+/// \p dense, when given, is the trees' dense form as DenseForest::build gave it at build time
+/// (constants that outlive the model), taken without building it again; the trees are then
+/// taken as best_model_codegen checked them (detail::check_tree), not checked again.
 /// \throws InputError naming \p source and the JSON pointer of what is wrong (a header that
 /// holds "/trees" is wrong).
 [[nodiscard]] LearnedModel model_from_header(const nlohmann::json& header, std::vector<DecisionTree> trees,
-                                             const std::string& source);
+                                             const std::string& source,
+                                             const DenseForestArrays* dense = nullptr);
 
 }  // namespace boilerdex::plugin::detail

@@ -150,6 +150,7 @@ struct LearnedModelData {
 
 namespace detail {
 class DenseForest;
+struct LearnedModelMaker;
 }
 
 /// A checked, immutable tree-ensemble block classifier. Thread-safe for concurrent use.
@@ -197,6 +198,12 @@ class LearnedModel {
                              const std::vector<bool>& skip = {}) const;
 
  private:
+  friend struct detail::LearnedModelMaker;
+  // A compiled-in model (best_model.cpp): checks \p data as the public constructor does but
+  // for its trees, which best_model_codegen checked at build time with the same code, and
+  // takes \p dense, built there too, as their dense form.
+  LearnedModel(LearnedModelData data, std::shared_ptr<const detail::DenseForest> dense);
+
   std::size_t num_outputs() const noexcept;
   LearnedModelData m_data;
   // The trees in a dense, branch-free layout when they are shallow and have one output (the
