@@ -61,6 +61,11 @@ expect_rc 1 "a feature past the header's" -- "$tool" "$work/feature.json" "$work
 grep -q "feature.json: /trees/0/nodes/0/feature: 3 is not below" "$work/err" ||
   fail "bad feature: no file and pointer in: $(cat "$work/err")"
 
+# An output that is no name is for the reader at run time to name: no dense form here.
+sed 's/"output": "logistic"/"output": 1/' "$work/logistic.json" > "$work/output.json"
+expect_rc 0 "an output that is no name" -- "$tool" "$work/output.json" "$work/output.cpp"
+grep -q "k_best_model_dense = nullptr;" "$work/output.cpp" || fail "output 1: given a dense form"
+
 expect_rc 0 "no model file" -- "$tool" "$work/none.json" "$work/none.cpp"
 grep -q "k_best_model_header;" "$work/none.cpp" || fail "no model file: not the empty model"
 

@@ -229,7 +229,8 @@ int main(int argc, char** argv) {
     // The header's own counts; whether they fit the feature set and the classes' names is
     // for the reader at run time (ModelReader::header), which names what is wrong.
     const nlohmann::json& rest = model->rest;
-    const bool logistic = rest.value("output", "") == "logistic";
+    const auto output = rest.find("output");
+    const bool logistic = output != rest.end() && output->is_string() && *output == "logistic";
     const auto count = [&rest](const char* key) {
       const auto it = rest.find(key);
       return it != rest.end() && it->is_array() ? it->size() : std::size_t{0};
