@@ -17,23 +17,18 @@ namespace {
 // trees.
 constexpr std::size_t k_lanes = 16;
 
-// The depth of \p tree in one pass in node order, each node's level in \p level (reused from
-// tree to tree); -1 when its links break LearnedModel's rules (a child at or before its
-// parent or past the tree's end, a leaf past its values), so that no walk below can leave it.
-// Counting stops past k_max_depth: build gives up on such a tree anyway.
+// The depth of \p tree, checked (each child after its parent, LearnedModel's rule), in one
+// pass in node order, each node's level in \p level (reused from tree to tree). Counting
+// stops past k_max_depth: build gives up on such a tree anyway.
 int tree_depth(const DecisionTree& tree, std::vector<std::uint8_t>& level) {
-  const std::size_t n_nodes = tree.nodes.size();
-  if (n_nodes == 0) return -1;
-  level.assign(n_nodes, 0);
+  level.assign(tree.nodes.size(), 0);
   int depth = 0;
-  for (std::size_t i = 0; i < n_nodes; ++i) {
+  for (std::size_t i = 0; i < tree.nodes.size(); ++i) {
     const TreeNode& n = tree.nodes[i];
     if (n.feature < 0) {
-      if (n.leaf >= tree.values.size()) return -1;
       depth = std::max<int>(depth, level[i]);
       continue;
     }
-    if (n.left <= i || n.right <= i || n.left >= n_nodes || n.right >= n_nodes) return -1;
     if (level[i] >= DenseForest::k_max_depth) return DenseForest::k_max_depth + 1;
     level[n.left] = level[n.right] = static_cast<std::uint8_t>(level[i] + 1);
   }
@@ -234,7 +229,7 @@ std::unique_ptr<const DenseForest> DenseForest::build(std::span<const DecisionTr
   for (const DecisionTree& tree : trees) {
     if (tree.width != 1 || tree.target != 0) return nullptr;
     const int d = tree_depth(tree, level);
-    if (d < 0 || d > k_max_depth) return nullptr;
+    if (d > k_max_depth) return nullptr;
     depth = std::max(depth, d);
   }
   auto forest = std::make_unique<DenseForest>();

@@ -41,10 +41,9 @@ class DenseForest {
  public:
   static constexpr int k_max_depth = 6;
 
-  /// The dense form of \p trees (one output each, width 1), or null when a tree is deeper
-  /// than k_max_depth, has wider leaves, or breaks LearnedModel's rules for node links (a
-  /// child after its parent and inside the tree, a leaf's value inside the tree's): so it
-  /// may be given trees no one has checked, as best_model_codegen does.
+  /// The dense form of \p trees (checked trees, detail::check_tree: LearnedModel checks
+  /// them first, and so does best_model_codegen; one output each, width 1), or null when a
+  /// tree is deeper than k_max_depth or has wider leaves.
   [[nodiscard]] static std::unique_ptr<const DenseForest> build(
       std::span<const DecisionTree> trees);
 
