@@ -253,6 +253,42 @@ BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   }
 }
 
+BOOST_AUTO_TEST_CASE(labels_and_placeholders_name_no_author) {
+  const auto author_of = [](const std::string& byline) {
+    return read_page_metadata(page(k_dated_article, "<span class=\"author\">" + byline + "</span>")).author;
+  };
+  // A link beside the byline, a CMS's default account, a template's unset value, a weekday's
+  // date, a phrase: no name. Each of these was read as the author on a real page.
+  for (const std::string label : {"RSS", "Authors", "Contributors", "About Us", "Photo", "admin", "Webmaster",
+                                  "undefined", "Monday, November 12, 2012", "on Cooking Channel",
+                                  "Mitt Romney's", "Mitt Romney\u2019s"})
+    BOOST_TEST(author_of(label).empty(), label);
+  // ... and the next byline element's name is the author.
+  BOOST_TEST(author_of("RSS</span><span class=\"author\">Amy Locurto") == "Amy Locurto");
+  // A separator the element before left, a weekday after the name: the name.
+  BOOST_TEST(author_of("| Felicia Sonmez") == "Felicia Sonmez");
+  BOOST_TEST(author_of("\u2022 By Jeff Foust Monday") == "Jeff Foust");
+  // A name that only holds such a word stays.
+  BOOST_TEST(author_of("Great Day Editorial Team") == "Great Day Editorial Team");
+  BOOST_TEST(author_of("q_admin") == "q_admin");
+  // JSON-LD's author is read the same way.
+  const auto ld = read_page_metadata(page(
+      "<title>T</title><script type=\"application/ld+json\">{\"@type\": \"NewsArticle\", "
+      "\"author\": {\"@type\": \"Person\", \"name\": \"undefined\"}}</script>" + k_published,
+      "<span class=\"author\">Jane Doe</span>"));
+  BOOST_TEST(ld.author == "Jane Doe");
+}
+
+BOOST_AUTO_TEST_CASE(references_without_their_semicolon) {
+  // HTML reads "&nbsp" and the other legacy names without ';' when no letter, digit or '='
+  // follows; a name that runs on stays as written.
+  const auto m = read_page_metadata(
+      page(k_dated_article, "<span class=\"author\">Jane Doe&nbsp\t</span>"));
+  BOOST_TEST(m.author == "Jane Doe");
+  BOOST_TEST(read_page_metadata(page("<title>Fish &amp Chips &copy2024 AT&ampT</title>")).title ==
+             "Fish & Chips &copy2024 AT&ampT");
+}
+
 BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
   // No markup names the date: the one written under the headline is the post's.
   const auto m = read_page_metadata(page(

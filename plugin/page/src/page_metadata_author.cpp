@@ -24,8 +24,8 @@ using detail::MetadataCandidates;
 
 // An author's name without its "By" prefix and trailing date or role; empty when what is
 // left does not look like a name (a URL, digits, too many words).
-// Words that end a name in a byline or a forum post's header: a month (the date that
-// follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
+// Words that end a name in a byline or a forum post's header: a weekday or a month (the date
+// that follows), a role or a member's status ("Tech Reporter", "New member Joined Apr").
 bool ends_a_name(std::string_view word) {
   static constexpr std::array<std::string_view, 28> k_words{
       "updated", "published", "posted", "writer", "reporter", "editor", "founder", "contributor",
@@ -33,6 +33,9 @@ bool ends_a_name(std::string_view word) {
       "coordinator", "manager", "director", "specialist", "strategist",
       "karma", "offline", "online", "expert", "lead", "correspondent", "columnist"};
   const std::string w = lower(word);
+  static constexpr std::array<std::string_view, 7> k_weekdays{
+      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"};
+  if (std::find(k_weekdays.begin(), k_weekdays.end(), w) != k_weekdays.end()) return true;  // a date's
   if (month_of(word) > 0 && (word.size() == 3 || word.size() >= 4)) {
     // "May" and "June" are names as well as months: only a month with no name before it
     // or after a name ends one; the caller only asks for words after the first.
@@ -54,6 +57,17 @@ bool is_a_qualifier(std::string_view word) {
 // \p byline: text of the page (cut at a role or a date), not a structured name (JSON-LD, <meta>).
 std::string clean_author(std::string_view raw, bool byline = true) {
   std::string s(raw);
+  // A separator before the name, left by the element before it ("| Jane Doe", "\u2022 By Jane").
+  for (bool cut = true; cut;) {
+    cut = false;
+    while (!s.empty() && s.front() == ' ') s.erase(0, 1);
+    for (const std::string_view mark : {"|", "-", ":", "\u2022", "\u00B7", "\u2013", "\u2014"}) {
+      if (s.starts_with(mark)) {
+        s.erase(0, mark.size());
+        cut = true;
+      }
+    }
+  }
   // "Text by X", "Articles by X", "Post by X": the name follows the first "by".
   if (const std::size_t by = lower(s).find("by "); by != std::string::npos && word_count(s.substr(0, by)) <= 2 &&
                                                    (by == 0 || s[by - 1] == ' '))
@@ -148,6 +162,14 @@ std::string clean_author(std::string_view raw, bool byline = true) {
     if (detail::equals_lower(s, label)) return {};
   }
   if (word_count(s) > 6 || s.size() > 80) return {};
+  // A label or a placeholder that names no one: a feed's or a list's link under the byline
+  // ("RSS", "Authors", "About us"), a CMS's default account ("admin"), a template's unset
+  // value ("undefined").
+  for (const std::string_view label : {"rss", "feed", "authors", "contributors", "about", "about us", "photo",
+                                       "photos", "editorial", "guest", "admin", "administrator", "webmaster",
+                                       "undefined", "null", "unknown"}) {
+    if (detail::equals_lower(s, label)) return {};
+  }
   // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.
   if (s.find('-') != std::string::npos && s.find(' ') == std::string::npos &&
       std::none_of(s.begin(), s.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
@@ -160,11 +182,17 @@ std::string clean_author(std::string_view raw, bool byline = true) {
       if (detail::equals_lower(w, word)) control = true;
     }
   });
-  // A phrase cut short ("Great On-page Seo For") is no name either.
+  // A phrase cut short ("Great On-page Seo For", "on Cooking Channel", "Mitt Romney's") is no
+  // name either.
   const std::string_view last = std::string_view(s).substr(s.rfind(' ') == std::string::npos ? 0 : s.rfind(' ') + 1);
   for (const std::string_view word : {"for", "and", "the", "of", "to", "with"}) {
     if (word_count(s) > 1 && detail::equals_lower(last, word)) control = true;
   }
+  const std::string_view first = std::string_view(s).substr(0, s.find(' '));
+  for (const std::string_view word : {"on", "in", "at", "from", "for", "and", "of", "to", "with"}) {
+    if (word_count(s) > 1 && first == word) control = true;  // lower-case: a name's "van", "de" stay
+  }
+  if (s.ends_with("'s") || s.ends_with("\u2019s")) control = true;
   return control ? std::string() : s;
 }
 

@@ -42,10 +42,28 @@ constexpr std::array<Entity, 24> k_entities{{
     {"eacute", U'\u00E9'}, {"uuml", U'\u00FC'}, {"ouml", U'\u00F6'}, {"auml", U'\u00E4'},
 }};
 
+// References HTML reads without their ';' too ("Webmaster&nbsp"), where no letter, digit or
+// '=' follows the name (the HTML standard's legacy names, as in an attribute's value).
+constexpr std::array<std::string_view, 14> k_legacy_entities{
+    "amp", "lt", "gt", "quot", "nbsp", "copy", "reg", "middot", "raquo", "laquo", "eacute", "uuml", "ouml", "auml"};
+
+// A legacy reference without its ';' at raw[i] ('&'): its value and length, or {0, 0}.
+std::pair<char32_t, std::size_t> legacy_reference_at(std::string_view raw, std::size_t i) noexcept {
+  const std::string_view rest = raw.substr(i + 1);
+  for (const std::string_view name : k_legacy_entities) {
+    if (!rest.starts_with(name)) continue;
+    if (rest.size() > name.size() && (is_ascii_alnum(rest[name.size()]) || rest[name.size()] == '=')) continue;
+    for (const auto& e : k_entities) {
+      if (e.name == name) return {e.value, name.size() + 1};
+    }
+  }
+  return {0, 0};
+}
+
 // The character reference at raw[i] ('&'): its value and length, or {0, 0}.
 std::pair<char32_t, std::size_t> reference_at(std::string_view raw, std::size_t i) noexcept {
   const std::size_t semi = raw.find(';', i + 1);
-  if (semi == std::string_view::npos || semi - i > 12) return {0, 0};
+  if (semi == std::string_view::npos || semi - i > 12) return legacy_reference_at(raw, i);
   const std::string_view name = raw.substr(i + 1, semi - i - 1);
   if (name.size() >= 2 && name[0] == '#') {
     std::uint32_t v = 0;
@@ -64,7 +82,7 @@ std::pair<char32_t, std::size_t> reference_at(std::string_view raw, std::size_t 
   for (const auto& e : k_entities) {
     if (e.name == name) return {e.value, semi - i + 1};
   }
-  return {0, 0};
+  return legacy_reference_at(raw, i);
 }
 
 // Start tag name at html[lt + 1], lower-cased into a small buffer (empty when not a name).
