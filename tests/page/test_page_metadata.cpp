@@ -404,6 +404,37 @@ BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {
   BOOST_TEST(m.language == "pt-BR");
 }
 
+BOOST_AUTO_TEST_CASE(relative_addresses_resolve_against_the_page_s_own) {
+  struct Case {
+    std::string why, head, url, image;
+  };
+  const std::vector<Case> cases{
+      {"a relative canonical link and image, resolved against the page's absolute og:url",
+       "<link rel=\"canonical\" href=\"/blog/a-post\"><meta property=\"og:url\" content=\"https://e.com/blog/a?x=1\">"
+       "<meta property=\"og:image\" content=\"/img/card.png\">",
+       "https://e.com/blog/a-post", "https://e.com/img/card.png"},
+      {"<base href> after the page's address",
+       "<base href=\"https://cdn.e.com/site/\"><link rel=\"canonical\" href=\"http://e.com/p\">"
+       "<meta property=\"og:image\" content=\"img/card.png\">",
+       "http://e.com/p", "https://cdn.e.com/site/img/card.png"},
+      {"a protocol-relative image takes the page's scheme",
+       "<link rel=\"canonical\" href=\"https://e.com/p\"><meta name=\"twitter:image\" content=\"//cdn.e.com/i.png\">",
+       "https://e.com/p", "https://cdn.e.com/i.png"},
+      {"no absolute address with a host (\"https:///blog\" has none): as written",
+       "<link rel=\"canonical\" href=\"/blog/a-post\"><meta property=\"og:url\" content=\"https:///blog\">"
+       "<meta property=\"og:image\" content=\"/img/card.png\">",
+       "/blog/a-post", "/img/card.png"},
+      {"words are no address; an absolute URL keeps the spaces of its path",
+       "<script type=\"application/ld+json\">{\"@type\": \"Article\", \"url\": \"What are the types of wine?\", "
+       "\"image\": \"https://e.com/files/Link Photo.png\"}</script>",
+       "", "https://e.com/files/Link Photo.png"}};
+  for (const auto& c : cases) {
+    const auto m = read_page_metadata(page(c.head));
+    BOOST_TEST(m.url == c.url, c.why);
+    BOOST_TEST(m.image == c.image, c.why);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(title_suffix_cleaning) {
   BOOST_TEST(clean_title("Story | The Guardian") == "Story");
   BOOST_TEST(clean_title("Long headline about things - Site") == "Long headline about things");
@@ -442,11 +473,11 @@ BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
     std::string title, head, body, tag_suffix;
   };
   const std::vector<Case> cases{
-      {"Free CRM software for small business", "", "<h1>One workspace. Zero busywork.</h1>"},
+      {"Free CRM software for small business", "", "<h1>One workspace. Zero busywork.</h1>", ""},
       {"Arch Linux news about the ISO release in 2024", "<link rel=\"canonical\" href=\"https://archlinux.org/n/1\">",
-       "<h1>Arch Linux</h1>"},
+       "<h1>Arch Linux</h1>", ""},
       {"Pipeline tones explained for JUCE apps on every platform", "", "<h1>Pipeline Tones</h1>", " | Pipeline Tones"},
-      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>"},
+      {"Best Apps to Learn a Language", "", "<h1>Language Apps</h1><h1>Best Language Books</h1>", ""},
       {"Preparing a transition in Debusine", "", "<h1><time>Dec 18 2025</time> Preparing a transition in Debusine</h1>",
        " | Colin's blog"}};
   for (const auto& c : cases) {

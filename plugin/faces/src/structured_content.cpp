@@ -86,18 +86,12 @@ std::string base_of(const GumboNode* head, const std::string& given) {
       og_url = attribute(c, "content");
     }
   }
-  const auto absolute = [](const std::string& url) {  // a scheme: letters, then ':'
-    const std::size_t colon = url.find(':');
-    return colon != std::string::npos && colon > 0 &&
-           std::all_of(url.begin(), url.begin() + static_cast<std::ptrdiff_t>(colon),
-                       [](char c) { return detail::is_ascii_alnum(c) || c == '+' || c == '-' || c == '.'; });
-  };
   std::string base = given;
   for (const std::string* candidate : {&canonical, &og_url}) {
-    if (base.empty() && absolute(*candidate)) base = *candidate;
+    if (base.empty() && detail::is_absolute_url(*candidate)) base = *candidate;
   }
   if (!base_href.empty()) base = detail::resolve_url(base, base_href);
-  return absolute(base) ? base : std::string();
+  return detail::is_absolute_url(base) ? base : std::string();
 }
 
 bool is_skipped(GumboTag tag) {

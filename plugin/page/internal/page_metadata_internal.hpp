@@ -68,6 +68,7 @@ struct MetadataCandidates {
   /// <meta> values: (lower-cased name, property or itemprop, content), in page order.
   std::vector<std::pair<std::string, std::string>> meta;
   std::string canonical;  ///< <link rel=canonical href>
+  std::string base_href;  ///< the first <base href>
   std::string html_lang;  ///< <html lang> (or xml:lang)
   std::vector<std::string> times;    ///< <time datetime> values
   std::string published_time;        ///< <time> or other element marked itemprop=datePublished / pubdate

@@ -9,6 +9,7 @@
 
 #include "markup_lexer_internal.hpp"
 #include "page_metadata_internal.hpp"
+#include "url_resolve_internal.hpp"
 #include "utf8_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -121,6 +122,51 @@ void split_list(std::string_view all, std::vector<std::string>& out, const Metad
   }
 }
 
+// Whether \p value can be a URL reference: an absolute URL (a path's spaces are the page's
+// to have), or a relative one without whitespace ("What are the different types of wine?" in
+// a JSON-LD url is none).
+bool is_url_reference(std::string_view value) noexcept {
+  return detail::is_absolute_url(value) ||
+         (!value.empty() && std::none_of(value.begin(), value.end(), [](char ch) {
+           return detail::is_html_space(ch) || ch == '\v';
+         }));
+}
+
+// Whether \p url is absolute with a host ("https://example.org/a", not "https:///a"): an
+// address to resolve others against.
+bool has_host(std::string_view url) noexcept {
+  const std::size_t colon = url.find(':');
+  return detail::is_absolute_url(url) && url.substr(colon + 1).starts_with("//") && url.size() > colon + 3 &&
+         url[colon + 3] != '/' && std::none_of(url.begin(), url.end(), [](char ch) { return detail::is_html_space(ch); });
+}
+
+// The page's own address, to resolve its relative references against: the first absolute one
+// with a host of <link rel=canonical>, og:url, twitter:url and JSON-LD's url, then <base href>
+// resolved against it (as structured_content.cpp's links, less the caller's --url); empty when the page
+// gives none.
+std::string page_base(const MetadataCandidates& c, const JsonLdFacts& ld) {
+  std::string base;
+  for (const std::string_view candidate :
+       {std::string_view(c.canonical), meta_value(c, {"og:url"}), meta_value(c, {"twitter:url"}),
+        std::string_view(ld.url)}) {
+    if (has_host(candidate)) {
+      base = candidate;
+      break;
+    }
+  }
+  if (!c.base_href.empty()) base = detail::resolve_url(base, c.base_href);
+  return has_host(base) ? base : std::string();
+}
+
+// The first of \p values that can be a URL reference, resolved against \p base (as written
+// when the page gives no absolute address).
+std::string first_url(std::string_view base, std::initializer_list<std::string_view> values) {
+  for (const std::string_view v : values) {
+    if (is_url_reference(v)) return detail::resolve_url(base, v);
+  }
+  return {};
+}
+
 template <class... Views>
 std::string first_of(Views... views) {
   for (const std::string_view v : {std::string_view(views)...}) {
@@ -145,7 +191,8 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
   PageMetadata m;
   m.sitename = first_of(meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
                         ld.publisher);
-  m.url = first_of(c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url);
+  const std::string base = page_base(c, ld);
+  m.url = first_url(base, {c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url});
   m.title = detail::choose_title(c, ld, m.sitename, m.url);
   m.date = detail::choose_date(c, ld, m.url);
   m.author = detail::choose_author(c, ld, m);
@@ -154,9 +201,9 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
                            ld.description);
   m.language = language_tag(first_of(c.html_lang, meta_value(c, {"content-language", "language", "dc.language"}),
                                      ld.language, meta_value(c, {"og:locale"})));
-  m.image = first_of(meta_value(c, {"og:image", "og:image:url", "og:image:secure_url",
-                                    "twitter:image", "twitter:image:src", "image"}),
-                     ld.image);
+  m.image = first_url(base, {meta_value(c, {"og:image", "og:image:url", "og:image:secure_url",
+                                             "twitter:image", "twitter:image:src", "image"}),
+                             ld.image});
   for (const auto& [k, v] : c.meta) {
     if (k == "article:section" && m.categories.size() < limits.max_list_items &&
         std::find(m.categories.begin(), m.categories.end(), v) == m.categories.end())

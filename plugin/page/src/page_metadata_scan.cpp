@@ -1,6 +1,6 @@
 // The lexical scan behind read_page_metadata: one pass over the decoded page's tags,
-// gathering <title>, <h1>, <h2>, <meta>, <link rel=canonical>, <html lang>, <time>, microdata
-// and byline elements and JSON-LD scripts (page_metadata_internal.hpp). Text of an element
+// gathering <title>, <h1>, <h2>, <meta>, <link rel=canonical>, <base href>, <html lang>,
+// <time>, microdata and byline elements and JSON-LD scripts (page_metadata_internal.hpp). Text of an element
 // is read from its start tag to its end tag (same-name nesting counted), bounded.
 #include <algorithm>
 #include <array>
@@ -501,6 +501,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     if (name == "link") {
       if (c.canonical.empty() && holds_word(a_rel, "canonical") && !a_href.empty())
         c.canonical = clean_text(a_href, field);
+      continue;
+    }
+    if (name == "base") {
+      if (c.base_href.empty() && !a_href.empty()) c.base_href = clean_text(a_href, field);
       continue;
     }
     if (name == "h1" && c.h1.size() < k_max_h1) {

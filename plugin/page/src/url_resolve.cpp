@@ -38,6 +38,19 @@ class Uri {
 
 }  // namespace
 
+bool is_absolute_url(std::string_view url) noexcept {
+  const std::size_t colon = url.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const unsigned char first = static_cast<unsigned char>(url[0]);
+  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return false;
+  for (std::size_t k = 1; k < colon; ++k) {
+    const unsigned char c = static_cast<unsigned char>(url[k]);
+    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    if (!alnum && c != '+' && c != '-' && c != '.') return false;
+  }
+  return true;
+}
+
 std::string resolve_url(std::string_view base, std::string_view reference) {
   const std::string ref(trim(reference));
   const std::string absolute(trim(base));
