@@ -404,6 +404,27 @@ BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {
   BOOST_TEST(m.language == "pt-BR");
 }
 
+BOOST_AUTO_TEST_CASE(language_tags_in_their_usual_case) {
+  const auto language_of = [](const std::string& head) { return read_page_metadata(page(head)).language; };
+  const auto meta = [](const std::string& name, const std::string& value) {
+    return "<meta name=\"" + name + "\" content=\"" + value + "\">";
+  };
+  BOOST_TEST(language_of(meta("language", "EN_us")) == "en-US");
+  BOOST_TEST(language_of(meta("language", "zh-hant-tw")) == "zh-Hant-TW");
+  BOOST_TEST(language_of(meta("language", "es-419")) == "es-419");
+  // A list names its first language; a language's name is its tag.
+  BOOST_TEST(language_of(meta("language", "en, sv")) == "en");
+  BOOST_TEST(language_of(meta("language", "English")) == "en");
+  BOOST_TEST(language_of(meta("language", "Deutsch")) == "de");
+  // What is no tag gives way to the next source: og:locale's "pt_BR" after a template's
+  // unfilled lang and a charset.
+  BOOST_TEST(language_of("<meta property=\"og:locale\" content=\"pt_BR\">" + meta("language", "utf-8") +
+                         meta("dc.language", "{{lang}}")) == "pt-BR");
+  BOOST_TEST(read_page_metadata("<html lang=\"{{ lang }}\"><head>" + meta("language", "fr-ca") + "</head></html>")
+                 .language == "fr-CA");
+  BOOST_TEST(language_of(meta("language", "x")).empty());
+}
+
 BOOST_AUTO_TEST_CASE(relative_addresses_resolve_against_the_page_s_own) {
   struct Case {
     std::string why, head, url, image;

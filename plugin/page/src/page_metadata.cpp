@@ -5,6 +5,7 @@
 #include "boilerdex/plugin/page_metadata.hpp"
 
 #include <algorithm>
+#include <array>
 #include <initializer_list>
 
 #include "markup_lexer_internal.hpp"
@@ -101,14 +102,58 @@ using detail::meta_value;
 using detail::MetadataCandidates;
 using detail::JsonLdFacts;
 
-// og:locale "en_US" → "en-US".
+// Languages a page may name in words ("English", "Deutsch") where a tag belongs: the languages
+// Xapian stems and Chinese, Japanese and Korean (whose search takes CJK n-grams), by English
+// name and own name, to their ISO 639-1 codes.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 42> k_language_names{{
+    {"arabic", "ar"},      {"armenian", "hy"},    {"basque", "eu"},      {"euskara", "eu"},
+    {"catalan", "ca"},     {"català", "ca"},      {"chinese", "zh"},     {"danish", "da"},
+    {"dansk", "da"},       {"dutch", "nl"},       {"nederlands", "nl"},  {"english", "en"},
+    {"finnish", "fi"},     {"suomi", "fi"},       {"french", "fr"},      {"français", "fr"},
+    {"german", "de"},      {"deutsch", "de"},     {"hungarian", "hu"},   {"magyar", "hu"},
+    {"indonesian", "id"},  {"irish", "ga"},       {"italian", "it"},     {"italiano", "it"},
+    {"japanese", "ja"},    {"korean", "ko"},      {"lithuanian", "lt"},  {"nepali", "ne"},
+    {"norwegian", "no"},   {"norsk", "no"},       {"portuguese", "pt"},  {"português", "pt"},
+    {"romanian", "ro"},    {"russian", "ru"},     {"spanish", "es"},     {"español", "es"},
+    {"swedish", "sv"},     {"svenska", "sv"},     {"tamil", "ta"},       {"turkish", "tr"},
+    {"türkçe", "tr"},      {"polish", "pl"}}};
+
+// A BCP 47 tag in its usual case ("EN_us" → "en-US", "zh-hant-tw" → "zh-Hant-TW"; og:locale's
+// '_' read as '-'), or a language's name as its tag ("English" → "en"); the first of a list
+// ("en, fr"); empty when \p raw is neither (a language subtag of 2 or 3 letters, then subtags of
+// 1 to 8 letters or digits, not ending with a one-character one).
 std::string language_tag(std::string_view raw) {
-  std::string s(raw.substr(0, std::min<std::size_t>(raw.size(), 35)));
-  std::replace(s.begin(), s.end(), '_', '-');
-  const bool ok = !s.empty() && std::all_of(s.begin(), s.end(), [](char ch) {
-    return detail::is_ascii_alnum(ch) || ch == '-';
-  });
-  return ok ? s : std::string();
+  const auto is_letter = [](char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'); };
+  raw = raw.substr(0, std::min({raw.size(), raw.find(','), raw.find(';'), std::size_t{35}}));
+  while (!raw.empty() && detail::is_html_space(raw.back())) raw.remove_suffix(1);
+  while (!raw.empty() && detail::is_html_space(raw.front())) raw.remove_prefix(1);
+  const std::string name = lower(raw);
+  for (const auto& [language, code] : k_language_names) {
+    if (name == language) return std::string(code);
+  }
+  std::string out;
+  std::size_t index = 0;
+  for (std::size_t begin = 0; begin <= raw.size(); ++index) {
+    std::size_t end = raw.find_first_of("-_", begin);
+    if (end == std::string_view::npos) end = raw.size();
+    const std::string_view part = raw.substr(begin, end - begin);
+    const bool letters = std::all_of(part.begin(), part.end(), is_letter);
+    if (part.empty() || part.size() > 8 ||
+        !std::all_of(part.begin(), part.end(), [](char ch) { return detail::is_ascii_alnum(ch); }) ||
+        (index == 0 && (!letters || part.size() < 2 || part.size() > 3)))
+      return {};
+    std::string subtag = lower(part);
+    if (index > 0 && letters && part.size() == 4) {
+      subtag[0] = static_cast<char>(subtag[0] - 'a' + 'A');  // a script: "Hant"
+    } else if (index > 0 && (part.size() == 2 && letters)) {
+      for (char& ch : subtag) ch = static_cast<char>(ch - 'a' + 'A');  // a region: "US"
+    }
+    if (index > 0) out += '-';
+    out += subtag;
+    if (end == raw.size() && part.size() == 1) return {};  // a singleton ends no tag ("utf-8")
+    begin = end + 1;
+  }
+  return out;
 }
 
 void split_list(std::string_view all, std::vector<std::string>& out, const MetadataLimits& limits) {
@@ -199,8 +244,11 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
   m.description = first_of(meta_value(c, {"description", "og:description", "twitter:description",
                                           "dc.description"}),
                            ld.description);
-  m.language = language_tag(first_of(c.html_lang, meta_value(c, {"content-language", "language", "dc.language"}),
-                                     ld.language, meta_value(c, {"og:locale"})));
+  for (const std::string_view declared : {std::string_view(c.html_lang),
+                                          meta_value(c, {"content-language", "language", "dc.language"}),
+                                          std::string_view(ld.language), meta_value(c, {"og:locale"})}) {
+    if (m.language = language_tag(declared); !m.language.empty()) break;  // the first that is a tag
+  }
   m.image = first_url(base, {meta_value(c, {"og:image", "og:image:url", "og:image:secure_url",
                                              "twitter:image", "twitter:image:src", "image"}),
                              ld.image});
