@@ -404,6 +404,28 @@ BOOST_AUTO_TEST_CASE(canonical_link_and_lang) {
   BOOST_TEST(m.language == "pt-BR");
 }
 
+BOOST_AUTO_TEST_CASE(site_name_and_description_as_text) {
+  const auto meta = [](const std::string& key, const std::string& value) {
+    return "<meta property=\"" + key + "\" content=\"" + value + "\">";
+  };
+  // A URL as the site's name names its host; a name without a letter or digit, none.
+  BOOST_TEST(read_page_metadata(page(meta("og:site_name", "http://www.ibnlive.in.com/"))).sitename == "ibnlive.in.com");
+  BOOST_TEST(read_page_metadata(page(meta("og:site_name", "/"))).sitename.empty());
+  BOOST_TEST(read_page_metadata(page(meta("og:site_name", "Example Times"))).sitename == "Example Times");
+  // A description written as HTML: its text, a block's edge a space, an inline tag none.
+  BOOST_TEST(read_page_metadata(page(meta("og:description",
+                                          "&lt;p&gt;I did &lt;a href=&quot;https://e.org/&quot;&gt;Advent of "
+                                          "Code&lt;/a&gt; again.&lt;/p&gt;&lt;p&gt;Spoilers.&lt;/p&gt;")))
+                 .description == "I did Advent of Code again. Spoilers.");
+  // One cut at its first quote holds no text: the next source's.
+  BOOST_TEST(read_page_metadata(page("<meta name=\"description\" content=\"<a href=\">" +
+                                     meta("og:description", "The live blog.")))
+                 .description == "The live blog.");
+  // A '<' inside text is text.
+  BOOST_TEST(read_page_metadata(page(meta("og:description", "The &lt;table&gt; HTML element"))).description ==
+             "The <table> HTML element");
+}
+
 BOOST_AUTO_TEST_CASE(language_tags_in_their_usual_case) {
   const auto language_of = [](const std::string& head) { return read_page_metadata(page(head)).language; };
   const auto meta = [](const std::string& name, const std::string& value) {

@@ -212,6 +212,59 @@ std::string first_url(std::string_view base, std::initializer_list<std::string_v
   return {};
 }
 
+// The site's name: the first of \p values that names one. A URL ("http://ibnlive.in.com/")
+// names its host ("ibnlive.in.com"); a value without a letter or digit ("/") names none.
+std::string site_name(std::initializer_list<std::string_view> values) {
+  for (const std::string_view v : values) {
+    if (has_host(v)) return detail::host_of(v);
+    if (std::any_of(v.begin(), v.end(), [](char ch) { return detail::is_ascii_alnum(ch) || (ch & 0x80) != 0; }))
+      return std::string(v);
+  }
+  return {};
+}
+
+// \p value, which starts with a tag (a description written as HTML, "<p>This week, we're
+// ...</p>", escaped into the attribute), without its tags: a block's edge ("<p>", "<br>",
+// "<li>") separates words, an inline tag ("<a href=…>", "<strong>") does not; spaces squeezed;
+// an unclosed tag ends it ("<a href=", cut at its first quote, holds no text).
+std::string without_tags(std::string_view value) {
+  static constexpr std::string_view k_block_tags[] = {"p", "br", "div", "li", "ul", "ol", "h1", "h2", "h3",
+                                                      "h4", "h5", "h6", "tr", "td", "th", "blockquote"};
+  std::string out;
+  bool space = false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    if (value[i] == '<') {
+      const std::size_t gt = value.find('>', i);
+      if (gt == std::string_view::npos) break;
+      std::size_t name = i + 1 + (i + 1 < gt && value[i + 1] == '/' ? 1 : 0);
+      std::size_t name_end = name;
+      while (name_end < gt && detail::is_ascii_alnum(value[name_end])) ++name_end;
+      const std::string tag = lower(value.substr(name, name_end - name));
+      space = space || std::find(std::begin(k_block_tags), std::end(k_block_tags), tag) != std::end(k_block_tags);
+      i = gt;
+      continue;
+    }
+    if (detail::is_html_space(value[i])) {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += value[i];
+  }
+  return out;
+}
+
+// The first of \p values that holds text: one that starts with a tag read without its tags
+// (above); other values as they are, a '<' in them being text ("The <table> HTML element").
+std::string first_text(std::initializer_list<std::string_view> values) {
+  for (const std::string_view v : values) {
+    const bool markup = v.size() > 1 && v[0] == '<' && (detail::is_ascii_alnum(v[1]) || v[1] == '/');
+    if (std::string text = markup ? without_tags(v) : std::string(v); !text.empty()) return text;
+  }
+  return {};
+}
+
 template <class... Views>
 std::string first_of(Views... views) {
   for (const std::string_view v : {std::string_view(views)...}) {
@@ -234,16 +287,16 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
   const MetadataCandidates c = detail::scan_metadata_markup(html, limits);
   const JsonLdFacts ld = detail::read_json_ld(c.json_ld, limits);
   PageMetadata m;
-  m.sitename = first_of(meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
-                        ld.publisher);
+  m.sitename = site_name({meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
+                          ld.publisher});
   const std::string base = page_base(c, ld);
   m.url = first_url(base, {c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url});
   m.title = detail::choose_title(c, ld, m.sitename, m.url);
   m.date = detail::choose_date(c, ld, m.url);
   m.author = detail::choose_author(c, ld, m);
-  m.description = first_of(meta_value(c, {"description", "og:description", "twitter:description",
-                                          "dc.description"}),
-                           ld.description);
+  m.description = first_text({meta_value(c, {"description"}), meta_value(c, {"og:description"}),
+                              meta_value(c, {"twitter:description"}), meta_value(c, {"dc.description"}),
+                              ld.description});
   for (const std::string_view declared : {std::string_view(c.html_lang),
                                           meta_value(c, {"content-language", "language", "dc.language"}),
                                           std::string_view(ld.language), meta_value(c, {"og:locale"})}) {
