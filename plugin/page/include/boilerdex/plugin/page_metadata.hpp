@@ -22,11 +22,14 @@ struct PageMetadata {
   std::string title;        ///< the headline, cleaned of a site-name suffix ("Story | Site" → "Story")
   std::string author;       ///< the author's name(s), ", " between several
   std::string date;         ///< YYYY-MM-DD: published, else modified
-  std::string sitename;     ///< the site's name (og:site_name, JSON-LD publisher, ...)
-  std::string description;  ///< the page's summary (description, og:description, ...)
-  std::string language;     ///< a BCP 47 tag as the page declares it ("en", "pt-BR")
-  std::string url;          ///< the canonical URL (<link rel=canonical>, og:url, JSON-LD url)
-  std::string image;        ///< the lead image's URL (og:image, twitter:image, JSON-LD image)
+  std::string sitename;     ///< the site's name (og:site_name, JSON-LD publisher, ...; a URL's host)
+  std::string description;  ///< the page's summary (description, og:description, ...), as text
+  std::string language;     ///< the declared language as a BCP 47 tag in its usual case ("en", "pt-BR")
+  /// The canonical URL (<link rel=canonical>, og:url, JSON-LD url) and the lead image's
+  /// (og:image, twitter:image, JSON-LD image), resolved against the page's first absolute
+  /// address and <base href>; as written when the page gives no absolute address.
+  std::string url;
+  std::string image;
   std::vector<std::string> categories;  ///< article:section, JSON-LD articleSection, ...
   std::vector<std::string> tags;        ///< article:tag, keywords
   /// Only when the markup says it: article, forum, product, listing, collection,
