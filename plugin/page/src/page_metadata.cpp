@@ -181,8 +181,9 @@ bool is_url_reference(std::string_view value) noexcept {
 // address to resolve others against.
 bool has_host(std::string_view url) noexcept {
   const std::size_t colon = url.find(':');
-  return detail::is_absolute_url(url) && url.substr(colon + 1).starts_with("//") && url.size() > colon + 3 &&
-         url[colon + 3] != '/' && std::none_of(url.begin(), url.end(), [](char ch) { return detail::is_html_space(ch); });
+  const auto space = [](char ch) { return detail::is_html_space(ch); };
+  return detail::is_absolute_url(url) && url.substr(colon + 1).starts_with("//") &&
+         url.size() > colon + 3 && url[colon + 3] != '/' && std::none_of(url.begin(), url.end(), space);
 }
 
 // The page's own address, to resolve its relative references against: the first absolute one
@@ -217,8 +218,8 @@ std::string first_url(std::string_view base, std::initializer_list<std::string_v
 std::string site_name(std::initializer_list<std::string_view> values) {
   for (const std::string_view v : values) {
     if (has_host(v)) return detail::host_of(v);
-    if (std::any_of(v.begin(), v.end(), [](char ch) { return detail::is_ascii_alnum(ch) || (ch & 0x80) != 0; }))
-      return std::string(v);
+    const auto names = [](char ch) { return detail::is_ascii_alnum(ch) || (ch & 0x80) != 0; };
+    if (std::any_of(v.begin(), v.end(), names)) return std::string(v);
   }
   return {};
 }
@@ -228,8 +229,9 @@ std::string site_name(std::initializer_list<std::string_view> values) {
 // "<li>") separates words, an inline tag ("<a href=…>", "<strong>") does not; spaces squeezed;
 // an unclosed tag ends it ("<a href=", cut at its first quote, holds no text).
 std::string without_tags(std::string_view value) {
-  static constexpr std::string_view k_block_tags[] = {"p", "br", "div", "li", "ul", "ol", "h1", "h2", "h3",
-                                                      "h4", "h5", "h6", "tr", "td", "th", "blockquote"};
+  static constexpr std::string_view k_block_tags[] = {"p",  "br", "div", "li", "ul", "ol",
+                                                      "h1", "h2", "h3",  "h4", "h5", "h6",
+                                                      "tr", "td", "th",  "blockquote"};
   std::string out;
   bool space = false;
   for (std::size_t i = 0; i < value.size(); ++i) {
@@ -240,7 +242,8 @@ std::string without_tags(std::string_view value) {
       std::size_t name_end = name;
       while (name_end < gt && detail::is_ascii_alnum(value[name_end])) ++name_end;
       const std::string tag = lower(value.substr(name, name_end - name));
-      space = space || std::find(std::begin(k_block_tags), std::end(k_block_tags), tag) != std::end(k_block_tags);
+      space = space || std::find(std::begin(k_block_tags), std::end(k_block_tags), tag) !=
+                           std::end(k_block_tags);
       i = gt;
       continue;
     }

@@ -165,9 +165,9 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   // A label or a placeholder that names no one: a feed's or a list's link under the byline
   // ("RSS", "Authors", "About us"), a CMS's default account ("admin"), a template's unset
   // value ("undefined").
-  for (const std::string_view label : {"rss", "feed", "authors", "contributors", "about", "about us", "photo",
-                                       "photos", "editorial", "guest", "admin", "administrator", "webmaster",
-                                       "undefined", "null", "unknown"}) {
+  for (const std::string_view label :
+       {"rss", "feed", "authors", "contributors", "about", "about us", "photo", "photos", "editorial",
+        "guest", "admin", "administrator", "webmaster", "undefined", "null", "unknown"}) {
     if (detail::equals_lower(s, label)) return {};
   }
   // A URL slug ("jane-doe-2") or a control's label ("Follow the author") is no name.

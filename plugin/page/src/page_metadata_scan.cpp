@@ -45,14 +45,16 @@ constexpr std::array<Entity, 24> k_entities{{
 // References HTML reads without their ';' too ("Webmaster&nbsp"), where no letter, digit or
 // '=' follows the name (the HTML standard's legacy names, as in an attribute's value).
 constexpr std::array<std::string_view, 14> k_legacy_entities{
-    "amp", "lt", "gt", "quot", "nbsp", "copy", "reg", "middot", "raquo", "laquo", "eacute", "uuml", "ouml", "auml"};
+    "amp", "lt", "gt", "quot", "nbsp", "copy", "reg",
+    "middot", "raquo", "laquo", "eacute", "uuml", "ouml", "auml"};
 
 // A legacy reference without its ';' at raw[i] ('&'): its value and length, or {0, 0}.
 std::pair<char32_t, std::size_t> legacy_reference_at(std::string_view raw, std::size_t i) noexcept {
   const std::string_view rest = raw.substr(i + 1);
   for (const std::string_view name : k_legacy_entities) {
     if (!rest.starts_with(name)) continue;
-    if (rest.size() > name.size() && (is_ascii_alnum(rest[name.size()]) || rest[name.size()] == '=')) continue;
+    const char next = rest.size() > name.size() ? rest[name.size()] : ' ';
+    if (is_ascii_alnum(next) || next == '=') continue;
     for (const auto& e : k_entities) {
       if (e.name == name) return {e.value, name.size() + 1};
     }
