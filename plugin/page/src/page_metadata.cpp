@@ -188,8 +188,8 @@ bool has_host(std::string_view url) noexcept {
 
 // The page's own address, to resolve its relative references against: the first absolute one
 // with a host of <link rel=canonical>, og:url, twitter:url and JSON-LD's url, then <base href>
-// resolved against it (as structured_content.cpp's links, less the caller's --url); empty when the page
-// gives none.
+// resolved against it (as structured_content.cpp's links, less the caller's --url); empty
+// when the page gives none.
 std::string page_base(const MetadataCandidates& c, const JsonLdFacts& ld) {
   std::string base;
   for (const std::string_view candidate :
