@@ -54,6 +54,11 @@ bool is_a_qualifier(std::string_view word) {
   return std::find(k_words.begin(), k_words.end(), w) != k_words.end();
 }
 
+// Punctuation and symbols a byline's elements leave on either side of a name ("| Jane Doe",
+// "Jane Doe \u2022").
+constexpr std::string_view k_name_marks[] = {"-", "|", ":", ",", "/", ">", "\u2022", "\u00BB", "\u00B7",
+                                             "\u2013", "\u2014"};
+
 // \p byline: text of the page (cut at a role or a date), not a structured name (JSON-LD, <meta>).
 std::string clean_author(std::string_view raw, bool byline = true) {
   std::string s(raw);
@@ -61,7 +66,7 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   for (bool cut = true; cut;) {
     cut = false;
     while (!s.empty() && s.front() == ' ') s.erase(0, 1);
-    for (const std::string_view mark : {"|", "-", ":", "\u2022", "\u00B7", "\u2013", "\u2014"}) {
+    for (const std::string_view mark : k_name_marks) {
       if (s.starts_with(mark)) {
         s.erase(0, mark.size());
         cut = true;
@@ -124,8 +129,7 @@ std::string clean_author(std::string_view raw, bool byline = true) {
   for (bool cut = true; cut;) {
     cut = false;
     while (!s.empty() && s.back() == ' ') s.pop_back();
-    for (const std::string_view mark : {"-", "|", ":", ",", "/", ">", "\u2022", "\u00BB", "\u00B7",
-                                        "\u2013", "\u2014"}) {
+    for (const std::string_view mark : k_name_marks) {
       if (std::string_view(s).ends_with(mark)) {
         s.resize(s.size() - mark.size());
         cut = true;

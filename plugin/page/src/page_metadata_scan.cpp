@@ -1,7 +1,8 @@
 // The lexical scan behind read_page_metadata: one pass over the decoded page's tags,
 // gathering <title>, <h1>, <h2>, <meta>, <link rel=canonical>, <base href>, <html lang>,
-// <time>, microdata and byline elements and JSON-LD scripts (page_metadata_internal.hpp). Text of an element
-// is read from its start tag to its end tag (same-name nesting counted), bounded.
+// <time>, microdata and byline elements and JSON-LD scripts (page_metadata_internal.hpp).
+// Text of an element is read from its start tag to its end tag (same-name nesting counted),
+// bounded.
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -31,33 +32,28 @@ constexpr std::size_t k_label_text_bytes = 60;  // text read after that label
 struct Entity {
   std::string_view name;
   char32_t value;
+  bool legacy = false;  // one of the HTML standard's legacy names, read without its ';' too
 };
 // The references page titles and names use; others stay as written.
 constexpr std::array<Entity, 24> k_entities{{
-    {"amp", U'&'},      {"lt", U'<'},       {"gt", U'>'},       {"quot", U'"'},
-    {"apos", U'\''},    {"nbsp", U' '},     {"ndash", U'\u2013'}, {"mdash", U'\u2014'},
-    {"lsquo", U'\u2018'}, {"rsquo", U'\u2019'}, {"ldquo", U'\u201C'}, {"rdquo", U'\u201D'},
-    {"hellip", U'\u2026'}, {"copy", U'\u00A9'}, {"reg", U'\u00AE'}, {"trade", U'\u2122'},
-    {"middot", U'\u00B7'}, {"raquo", U'\u00BB'}, {"laquo", U'\u00AB'}, {"bull", U'\u2022'},
-    {"eacute", U'\u00E9'}, {"uuml", U'\u00FC'}, {"ouml", U'\u00F6'}, {"auml", U'\u00E4'},
+    {"amp", U'&', true},     {"lt", U'<', true},      {"gt", U'>', true},
+    {"quot", U'"', true},    {"apos", U'\''},         {"nbsp", U' ', true},
+    {"ndash", U'\u2013'},    {"mdash", U'\u2014'},    {"lsquo", U'\u2018'},
+    {"rsquo", U'\u2019'},    {"ldquo", U'\u201C'},    {"rdquo", U'\u201D'},
+    {"hellip", U'\u2026'},   {"copy", U'\u00A9', true}, {"reg", U'\u00AE', true},
+    {"trade", U'\u2122'},    {"middot", U'\u00B7', true}, {"raquo", U'\u00BB', true},
+    {"laquo", U'\u00AB', true}, {"bull", U'\u2022'},   {"eacute", U'\u00E9', true},
+    {"uuml", U'\u00FC', true}, {"ouml", U'\u00F6', true}, {"auml", U'\u00E4', true},
 }};
 
-// References HTML reads without their ';' too ("Webmaster&nbsp"), where no letter, digit or
-// '=' follows the name (the HTML standard's legacy names, as in an attribute's value).
-constexpr std::array<std::string_view, 14> k_legacy_entities{
-    "amp", "lt", "gt", "quot", "nbsp", "copy", "reg",
-    "middot", "raquo", "laquo", "eacute", "uuml", "ouml", "auml"};
-
-// A legacy reference without its ';' at raw[i] ('&'): its value and length, or {0, 0}.
+// A legacy reference without its ';' at raw[i] ('&'), as HTML reads one ("Webmaster&nbsp")
+// where no letter, digit or '=' follows the name: its value and length, or {0, 0}.
 std::pair<char32_t, std::size_t> legacy_reference_at(std::string_view raw, std::size_t i) noexcept {
   const std::string_view rest = raw.substr(i + 1);
-  for (const std::string_view name : k_legacy_entities) {
-    if (!rest.starts_with(name)) continue;
-    const char next = rest.size() > name.size() ? rest[name.size()] : ' ';
-    if (is_ascii_alnum(next) || next == '=') continue;
-    for (const auto& e : k_entities) {
-      if (e.name == name) return {e.value, name.size() + 1};
-    }
+  for (const auto& e : k_entities) {
+    if (!e.legacy || !rest.starts_with(e.name)) continue;
+    const char next = rest.size() > e.name.size() ? rest[e.name.size()] : ' ';
+    if (!is_ascii_alnum(next) && next != '=') return {e.value, e.name.size() + 1};
   }
   return {0, 0};
 }

@@ -4,6 +4,8 @@
 
 #include <vector>
 
+#include "markup_lexer_internal.hpp"
+
 namespace boilerdex::plugin::detail {
 namespace {
 
@@ -41,12 +43,10 @@ class Uri {
 bool is_absolute_url(std::string_view url) noexcept {
   const std::size_t colon = url.find(':');
   if (colon == std::string_view::npos || colon == 0) return false;
-  const unsigned char first = static_cast<unsigned char>(url[0]);
-  if (!((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) return false;
+  if (!is_ascii_alnum(url[0]) || (url[0] >= '0' && url[0] <= '9')) return false;  // a letter first
   for (std::size_t k = 1; k < colon; ++k) {
-    const unsigned char c = static_cast<unsigned char>(url[k]);
-    const bool alnum = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (!alnum && c != '+' && c != '-' && c != '.') return false;
+    const char c = url[k];
+    if (!is_ascii_alnum(c) && c != '+' && c != '-' && c != '.') return false;
   }
   return true;
 }
