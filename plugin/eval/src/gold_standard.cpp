@@ -514,6 +514,10 @@ AnnotatedPage parse_l3s_annotated(std::string_view utf8) {
             page.gold_text += ' ';
           page.gold_text += node_text(node);
           gap = false;
+          if (cls == static_cast<std::uint8_t>(L3sClass::Headline)) {
+            if (!page.headline.empty()) page.headline += ' ';
+            page.headline += node_text(node);
+          }
         } else if (!whitespace) {
           gap = true;
         }

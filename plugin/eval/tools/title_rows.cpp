@@ -1,12 +1,19 @@
 // boilerdex-title-rows: the title ranker's training rows (page_metadata_internal.hpp), one
-// per candidate title of each page of a WCXB set, with the page's gold title, as a TSV on
-// standard output. Read by plugin/scripts/train_title_model.py; not installed.
+// per candidate title of each page of a WCXB set (the gold `title`) or of an L3S-GN1 set (the
+// text its assessors marked as the headline, x-nc-sel1), with that gold title, as a TSV on
+// standard output; pages without one are left out. Read by
+// plugin/scripts/train_title_model.py; not installed.
 //
 //     boilerdex-title-rows wcxb:../shared/data/extraction/wcxb-dev > rows.tsv
+//     boilerdex-title-rows l3s-gn1:../shared/data/extraction/l3s-gn1-dev > l3s-rows.tsv
 #include <exception>
+#include <fstream>
 #include <iostream>
+#include <iterator>
+#include <optional>
 #include <string>
 
+#include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/page_metadata.hpp"
 #include "page_metadata_internal.hpp"
@@ -22,12 +29,27 @@ std::string cell(std::string s) {
   return s;
 }
 
+namespace bp = boilerdex::plugin;
+
+// The page's gold title: WCXB's `title`, or the headline L3S-GN1's assessors marked (read
+// from the annotated copy); none when the gold has none.
+std::optional<std::string> gold_title(const bp::Dataset& dataset, const bp::GoldPage& page) {
+  if (dataset.format == bp::DatasetFormat::Wcxb)
+    return page.wcxb && page.wcxb->title ? page.wcxb->title : std::nullopt;
+  if (dataset.format != bp::DatasetFormat::L3sGn1) return std::nullopt;
+  std::ifstream in(bp::l3s_annotated_path(dataset, page), std::ios::binary);
+  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (!in && !in.eof()) return std::nullopt;
+  std::string headline = bp::parse_l3s_annotated(bp::decode_to_utf8(bytes, "UTF-8").utf8).headline;
+  if (headline.find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
+  return headline;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  namespace bp = boilerdex::plugin;
   if (argc != 2) {
-    std::cerr << "usage: boilerdex-title-rows wcxb:DIR > rows.tsv\n";
+    std::cerr << "usage: boilerdex-title-rows wcxb:DIR|l3s-gn1:DIR > rows.tsv\n";
     return 2;
   }
   try {
@@ -37,7 +59,8 @@ int main(int argc, char** argv) {
     std::cout << '\n';
     const bp::MetadataLimits limits;
     for (const auto& page : dataset.pages) {
-      if (!page.wcxb || !page.wcxb->title) continue;
+      const std::optional<std::string> gold = gold_title(dataset, page);
+      if (!gold) continue;
       std::string html;
       try {
         html = bp::load_page_html(dataset, page);
@@ -52,7 +75,7 @@ int main(int argc, char** argv) {
       const auto ld = bp::detail::read_json_ld(c.json_ld, limits);
       const auto candidates = bp::detail::title_candidates(c, ld, m.sitename, m.url);
       for (std::size_t i = 0; i < candidates.size(); ++i) {
-        std::cout << cell(page.id) << '\t' << cell(*page.wcxb->title) << '\t' << i << '\t'
+        std::cout << cell(page.id) << '\t' << cell(*gold) << '\t' << i << '\t'
                   << cell(candidates[i].text);
         for (const double f : candidates[i].features) std::cout << '\t' << f;
         std::cout << '\n';

@@ -124,6 +124,9 @@ struct AnnotatedPage {
   std::vector<std::uint8_t> byte_class;
   /// The gold text (x-nc-sel1/2/3), as load_gold_text returns it.
   std::string gold_text;
+  /// The text the assessors marked as the headline (x-nc-sel1), its runs joined by single
+  /// spaces; empty when they marked none.
+  std::string headline;
 
   static constexpr std::uint8_t k_no_text = 0xFF;
 };
