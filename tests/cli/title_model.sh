@@ -26,4 +26,13 @@ trained=$(sed -n 's/^tune half .*: ranker \([0-9.]*\),.*/\1/p' "$out/log.txt")
   || { echo "title_model: title_misses.py does not choose as the trained ranker ($trained)"; exit 1; }
 cmp "$out/model.cpp" "$here/../../plugin/page/src/page_metadata_title_model.cpp" \
   || { echo "title_model: the committed weights are not what the rows give today"; exit 1; }
+# The rows of L3S-GN1's pages, whose gold is the headline the assessors marked: one page
+# per marked headline that the markup offers some candidate for.
+if [[ -d $S/l3s-gn1-dev ]]; then
+  "$build/plugin/eval/boilerdex-title-rows" "l3s-gn1:$S/l3s-gn1-dev" > "$out/l3s-rows.tsv"
+  l3s_pages=$(tail -n +2 "$out/l3s-rows.tsv" | cut -f1 | sort -u | wc -l)
+  (( l3s_pages >= 300 )) || { echo "title_model: $l3s_pages L3S-GN1 pages with rows, expected 300 or more"; exit 1; }
+  grep -q $'^01ccc7c5-a1d1-46e1-a5f7-43310df16575\tNo agreement reached on Kosovo' "$out/l3s-rows.tsv" ||
+    { echo "title_model: an L3S-GN1 page's marked headline is not its gold"; exit 1; }
+fi
 echo "title_model: ok"

@@ -99,10 +99,16 @@ BOOST_AUTO_TEST_CASE(annotated_pages_lose_their_spans_and_keep_byte_classes) {
   BOOST_TEST(class_at("head") == 1);
   BOOST_TEST(static_cast<int>(page.byte_class[0]) == AnnotatedPage::k_no_text);  // markup
   BOOST_TEST(joined_tokens(page.gold_text) == "Body text caphead");
+  BOOST_TEST(page.headline == "head");  // the marked headline's own text (x-nc-sel1)
+  // A headline marked in pieces is its runs joined by spaces.
+  const AnnotatedPage pieces = parse_l3s_annotated(
+      "<h1><span class=\"x-nc-sel1\">Storm</span> <i>live</i> <span class=\"x-nc-sel1\">closes port</span></h1>");
+  BOOST_TEST(pieces.headline == "Storm closes port");
   // Unclosed spans and garbage never throw.
   const AnnotatedPage broken = parse_l3s_annotated("<span class=\"x-nc-sel2\">open <b>");
   BOOST_TEST(joined_tokens(broken.gold_text) == "open");
   BOOST_TEST(broken.byte_class.size() == broken.html.size());
+  BOOST_TEST(broken.headline.empty());
 }
 
 BOOST_AUTO_TEST_CASE(cleaneval_gold_drops_url_line_and_markers) {
