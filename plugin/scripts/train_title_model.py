@@ -3,26 +3,32 @@
 
     python3 plugin/scripts/train_title_model.py --rows-tool build/plugin/eval/boilerdex-title-rows \
         [--data ../shared/data/extraction] [--out plugin/page/src/page_metadata_title_model.cpp] [--cv 5]
-        [--held-out]
+        [--held-out] [--no-l3s]
 
 read_page_metadata chooses the title among the candidates the markup offers (<title> cleaned,
-whole or one side of it, og:title, twitter:title, JSON-LD headline or name, the <h1>s, the
-first <h2>, microdata headline, the hand rules' choice) by a linear score over each
+whole, one side of its first separator or the part after its last, og:title, twitter:title,
+JSON-LD headline or name, the <h1>s, the first <h2>, microdata headline, the first element
+marked as a headline by its class or id, the hand rules' choice) by a linear score over each
 candidate's features (page_metadata_title_ranker.cpp). This script gets every candidate's
-features from `boilerdex-title-rows wcxb:DATA/wcxb-dev` and fits the weights on the *tune*
-half of WCXB only (best_split.py: the first byte of the SHA-1 of the page id is even): a
-softmax over each page's candidates, maximising the probability of the candidates that equal
-the gold title (as the eval compares them), L2-regularised, full-batch Adam for a fixed number
-of steps from zero weights, so the same rows give the same file bit for bit. With --cv K it
-first prints the accuracy of K-fold cross-validation by page inside the tune half; with
---held-out it prints the held-out half's accuracy too (report it once, do not tune on it).
-Data: WCXB (Foley, 2026), CC-BY-4.0; the data stays outside the repository.
+features from `boilerdex-title-rows wcxb:DATA/wcxb-dev` and `boilerdex-title-rows
+l3s-gn1:DATA/l3s-gn1-dev` (the headline its assessors marked as the gold: news pages of 2008,
+older markup than WCXB's of 2025-26) and fits the weights on the *tune* halves only
+(best_split.py: the first byte of the SHA-1 of the page id is even): a softmax over each
+page's candidates, maximising the probability of the candidates that equal the gold title (as
+the eval compares them; an L3S-GN1 headline by its words), L2-regularised, full-batch Adam for
+a fixed number of steps from zero weights, so the same rows give the same file bit for bit.
+With --cv K it first prints the accuracy of K-fold cross-validation by page inside the tune
+halves; with --held-out it prints the held-out halves' accuracy too (report it once, do not
+tune on it). --no-l3s trains on WCXB alone, as before the L3S-GN1 rows.
+Data: WCXB (Foley, 2026), CC-BY-4.0; L3S-GN1 (Kohlschütter et al., 2010); the data stays
+outside the repository.
 """
 import argparse
 import collections
 import hashlib
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -59,14 +65,23 @@ def read_rows(lines):
     return names, pages
 
 
-def examples(pages, ids):
-    """(sparse features per candidate, labels) of each page in ids."""
+def words(text):
+    """WCXB's word tokens (`\\w+`, lower-cased): how an L3S-GN1 headline is compared."""
+    return re.findall(r"\w+", text.lower())
+
+
+def examples(pages, ids, same=None):
+    """(sparse features per candidate, labels) of each page in ids. A candidate is labelled
+    right when it is the gold title as the eval compares them (normalised), or, with
+    same=words, when it has the gold's words: L3S-GN1's headlines are the assessors' marked
+    text, whose spaces and punctuation (a mojibake '?' for an apostrophe) are not the page's."""
     out = []
     for pid in ids:
         gold, cands = pages[pid]
-        g = normalised(gold)
+        key = same or normalised
+        g = key(gold)
         feats = [[(k, v) for k, v in enumerate(f) if v != 0.0] for _, f in cands]
-        labels = [normalised(t) == g for t, _ in cands]
+        labels = [key(t) == g for t, _ in cands]
         out.append((feats, labels))
     return out
 
@@ -120,8 +135,9 @@ def fold_of(pid, k):
 
 def write_model(path, names, w):
     lines = [
-        "// Written by plugin/scripts/train_title_model.py from the tune half of WCXB (Foley, 2026,",
-        "// CC-BY-4.0): the title ranker's weights (page_metadata_internal.hpp). Do not edit.",
+        "// Written by plugin/scripts/train_title_model.py from the tune halves of WCXB (Foley, 2026,",
+        "// CC-BY-4.0) and L3S-GN1's marked headlines: the title ranker's weights",
+        "// (page_metadata_internal.hpp). Do not edit.",
         '#include "page_metadata_internal.hpp"',
         "",
         "namespace boilerdex::plugin::detail {",
@@ -150,51 +166,78 @@ def write_model(path, names, w):
         out.write("\n".join(lines))
 
 
+def load_rows(args, spec_dir, spec_format, given):
+    """(names, pages) of one data set: from a rows file given, else by running the rows tool
+    on DATA/spec_dir; (None, {}) when neither is there (L3S-GN1 is optional)."""
+    if given:
+        with open(given, encoding="utf-8") as f:
+            return read_rows(iter(f))
+    if not args.rows_tool:
+        return None, {}
+    folder = os.path.join(args.data, spec_dir)
+    if not os.path.isdir(folder):
+        return None, {}
+    text = subprocess.run([args.rows_tool, spec_format + ":" + folder], check=True,
+                          capture_output=True, text=True).stdout
+    return read_rows(iter(text.splitlines(keepends=True)))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     root = os.path.dirname(os.path.dirname(here))
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rows-tool", help="boilerdex-title-rows, run on DATA/wcxb-dev")
-    ap.add_argument("--rows", help="its output, already written (instead of --rows-tool)")
+    ap.add_argument("--rows-tool", help="boilerdex-title-rows, run on DATA/wcxb-dev and DATA/l3s-gn1-dev")
+    ap.add_argument("--rows", help="its output on wcxb-dev, already written (instead of --rows-tool)")
+    ap.add_argument("--l3s-rows", help="its output on l3s-gn1-dev, already written")
+    ap.add_argument("--no-l3s", action="store_true", help="train on WCXB's tune half alone")
     ap.add_argument("--data", default=os.path.join(root, "..", "shared", "data", "extraction"))
     ap.add_argument("--out", default=os.path.join(root, "plugin", "page", "src", "page_metadata_title_model.cpp"))
     ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation inside the tune half first")
     ap.add_argument("--held-out", action="store_true", help="print the held-out half's accuracy")
     ap.add_argument("--dry-run", action="store_true", help="do not write --out")
     args = ap.parse_args()
-    if args.rows:
-        with open(args.rows, encoding="utf-8") as f:
-            names, pages = read_rows(iter(f))
-    elif args.rows_tool:
-        spec = "wcxb:" + os.path.join(args.data, "wcxb-dev")
-        text = subprocess.run([args.rows_tool, spec], check=True, capture_output=True, text=True).stdout
-        names, pages = read_rows(iter(text.splitlines(keepends=True)))
-    else:
+    if not args.rows and not args.rows_tool:
         ap.error("give --rows-tool or --rows")
-    tune = [p for p in pages if split_of(p) == "tune"]
-    held = [p for p in pages if split_of(p) != "tune"]
+    names, pages = load_rows(args, "wcxb-dev", "wcxb", args.rows)
+    if names is None:
+        ap.error("no WCXB rows: give --rows, or --rows-tool with --data holding wcxb-dev")
+    sets = [("wcxb", pages, None)]
+    if not args.no_l3s:
+        l3s_names, l3s_pages = load_rows(args, "l3s-gn1-dev", "l3s-gn1", args.l3s_rows)
+        if l3s_names is not None:
+            if l3s_names != names:
+                sys.exit("the L3S-GN1 rows have other features than the WCXB rows")
+            sets.append(("l3s-gn1", l3s_pages, words))
     n = len(names)
     rule = [1.0 if name == "src_rule" else 0.0 for name in names]
+
+    def part(which, keep):
+        """Each set's examples of the pages of one half (\p which) that \p keep admits."""
+        return [(label, examples(p, [i for i in p if split_of(i) == which and keep(i)], same))
+                for label, p, same in sets]
+
+    def report(title, data, w):
+        print(title + ": " + ", ".join("%s %.3f (%d pages; hand rules %.3f)"
+                                      % (label, accuracy(d, w), len(d), accuracy(d, rule))
+                                      for label, d in data))
+
     if args.cv:
-        hits = total = 0
-        rule_hits = 0
+        per_set = {label: [0, 0, 0] for label, _, _ in sets}  # hits, rule hits, pages
         for k in range(args.cv):
-            train = examples(pages, [p for p in tune if fold_of(p, args.cv) != k])
-            test = examples(pages, [p for p in tune if fold_of(p, args.cv) == k])
+            train = [e for _, d in part("tune", lambda i: fold_of(i, args.cv) != k) for e in d]
             w = fit(train, n)
-            hits += accuracy(test, w) * len(test)
-            rule_hits += accuracy(test, rule) * len(test)
-            total += len(test)
-        print("cv %d folds on the tune half (%d pages): ranker %.3f, hand rules %.3f"
-              % (args.cv, total, hits / total, rule_hits / total))
-    data = examples(pages, tune)
-    w = fit(data, n)
-    print("tune half (%d pages, trained on): ranker %.3f, hand rules %.3f"
-          % (len(data), accuracy(data, w), accuracy(data, rule)))
+            for label, d in part("tune", lambda i: fold_of(i, args.cv) == k):
+                per_set[label][0] += accuracy(d, w) * len(d)
+                per_set[label][1] += accuracy(d, rule) * len(d)
+                per_set[label][2] += len(d)
+        print("cv %d folds on the tune half: " % args.cv + ", ".join(
+            "%s ranker %.3f, hand rules %.3f (%d pages)" % (label, h / t, r / t, t)
+            for label, (h, r, t) in per_set.items()))
+    tune = part("tune", lambda i: True)
+    w = fit([e for _, d in tune for e in d], n)
+    report("tune half (trained on)", tune, w)
     if args.held_out:
-        hdata = examples(pages, held)
-        print("held-out half (%d pages): ranker %.3f, hand rules %.3f"
-              % (len(hdata), accuracy(hdata, w), accuracy(hdata, rule)))
+        report("held-out half", part("held", lambda i: True), w)
     if not args.dry_run:
         write_model(args.out, names, w)
         print("wrote", args.out)

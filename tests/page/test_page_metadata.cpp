@@ -579,6 +579,53 @@ BOOST_AUTO_TEST_CASE(title_candidates_and_their_sources) {
   BOOST_TEST(read_page_metadata(html).title == "Weekend door");
 }
 
+BOOST_AUTO_TEST_CASE(a_headline_marked_by_its_class_and_the_title_s_last_part) {
+  // Older news pages set the headline in an element their class or id marks ("headline",
+  // "articleTitle", "entry-title"), not in an <h1>, and end a <title> of several parts with
+  // it. Neither a marker inside the navigation, a sub-headline nor a list of headlines counts.
+  const std::string html = page(
+      "<title>SignOnSanDiego.com | News | World | Judges allow video of victims</title>",
+      "<nav><div class=\"headline\">Latest</div></nav><div class=\"subheadline\">Sub</div>"
+      "<ul class=\"headlines\"><li>Another story</li></ul>"
+      "<td class=\"articleTitle\">Judges allow <b>video</b> of victims</td>");
+  const MetadataLimits limits;
+  const auto c = detail::scan_metadata_markup(html, limits);
+  BOOST_TEST(c.marked_headline == "Judges allow video of victims");
+  const auto ld = detail::read_json_ld(c.json_ld, limits);
+  const auto candidates = detail::title_candidates(c, ld, {}, {});
+  const auto& names = detail::title_feature_names();
+  const auto at = [&](std::string_view name) {
+    return static_cast<std::size_t>(std::find(names.begin(), names.end(), name) - names.begin());
+  };
+  const auto with = [&](std::string_view text) {
+    return std::find_if(candidates.begin(), candidates.end(),
+                        [text](const auto& cand) { return cand.text == text; });
+  };
+  const auto headline = with("Judges allow video of victims");
+  BOOST_TEST_REQUIRE((headline != candidates.end()));
+  BOOST_TEST(headline->features[at("src_marked_headline")] == 1.0);
+  BOOST_TEST(headline->features[at("src_title_last")] == 1.0);
+  BOOST_TEST((with("News | World | Judges allow video of victims") != candidates.end()));  // after the first
+  BOOST_TEST(read_page_metadata(html).title == "Judges allow video of victims");
+  // The markers' forms: a story's word and "title" as two words or one; an id as a class.
+  for (const std::string_view marker : {"class=\"post entry-title\"", "class=\"storyHeadline\"",
+                                        "id=\"news_title\"", "class=\"ArticleTitle big\""}) {
+    const std::string body = "<h2 " + std::string(marker) + ">Storm closes port</h2>";
+    BOOST_TEST(detail::scan_metadata_markup(page("", body), limits).marked_headline == "Storm closes port",
+               marker);
+  }
+  for (const std::string_view marker : {"class=\"title\"", "class=\"site-title\"", "class=\"subheadline\"",
+                                        "class=\"top-headlines\"", "class=\"page-title\""}) {
+    const std::string body = "<h2 " + std::string(marker) + ">Storm closes port</h2>";
+    BOOST_TEST(detail::scan_metadata_markup(page("", body), limits).marked_headline.empty(), marker);
+  }
+  // Where the <title> is the station's name alone, the marked headline is the title.
+  BOOST_TEST(read_page_metadata(page("<title>580 CFRA - News Talk Radio</title>",
+                                     "<div class=\"storyHeadline\">NATO Intervention in Pakistan: Dion</div>"
+                                     "<p>Ottawa said on Friday that it would not send troops.</p>"))
+                 .title == "NATO Intervention in Pakistan: Dion");
+}
+
 BOOST_AUTO_TEST_CASE(the_title_ranker_weighs_what_the_candidates_agree_on) {
   // <title>, og:title and twitter:title agree on a headline that the page's one <h1> words
   // otherwise (a shorter product heading): the agreed headline is the title, where the hand

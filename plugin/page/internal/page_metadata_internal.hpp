@@ -51,6 +51,9 @@ struct MetadataCandidates {
   std::vector<std::string> h1;  ///< the first few <h1> texts
   std::vector<std::string> h2;  ///< the first two <h2> texts
   std::string itemprop_headline;  ///< the first microdata itemprop=headline value
+  /// The text of the first element outside <nav> whose class or id marks it as a headline
+  /// ("headline", "entry-title", "articleTitle"; not "subheadline" or "headlines").
+  std::string marked_headline;
   /// The text of the first <h1> whose content is one link to the site's home page ("/",
   /// "index.html", a URL with no path): a blog's or a site's name, not the page's headline.
   std::string home_h1;
@@ -159,7 +162,7 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
                                          std::string_view sitename, std::string_view url);
 
 /// How many features title_candidates gives each candidate.
-inline constexpr std::size_t k_title_features = 40;
+inline constexpr std::size_t k_title_features = 44;
 
 /// A candidate title and what the title ranker knows of it.
 struct TitleCandidate {

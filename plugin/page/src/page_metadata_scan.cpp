@@ -212,13 +212,36 @@ enum MarkerBits : unsigned {
   k_date = 2,       // date, dateline, published, pubdate, posted, postdate, timestamp, entrydate, publishdate, byline
   k_not_byline = 4,  // comment*, reply*, avatar*, bio*, description*, img*, image*, photo*, box
   k_not_date = 8,    // comment*, reply*, event*, update*, modif*, review*
+  // *headline (not subheadline), articletitle, entrytitle, posttitle, storytitle, newstitle,
+  // and "title" right after article, entry, post, story or news ("entry-title")
+  k_headline = 16,
 };
+
+// Whether \p w (one word of a class or id value) names a story: what a headline's marker
+// joins to "title" ("entry-title", "articleTitle").
+bool names_story(std::string_view w) noexcept {
+  return equals_lower(w, "article") || equals_lower(w, "entry") || equals_lower(w, "post") ||
+         equals_lower(w, "story") || equals_lower(w, "news");
+}
+
+// Whether \p w marks a headline by itself: "headline", "storyHeadline" (not "subheadline",
+// nor "headlines", a list of them), or a story's word joined to "title" ("articleTitle").
+bool marks_headline(std::string_view w) noexcept {
+  constexpr std::string_view headline = "headline", title = "title";
+  if (w.size() >= headline.size() && equals_lower(w.substr(w.size() - headline.size()), headline))
+    return !starts_with_lower(w, "sub");
+  return w.size() > title.size() && equals_lower(w.substr(w.size() - title.size()), title) &&
+         names_story(w.substr(0, w.size() - title.size()));
+}
 
 unsigned marker_bits(std::string_view value) noexcept {
   unsigned bits = 0;
+  bool after_story = false;  // the word before named a story ("entry" of "entry-title")
   for_each_markup_word(value, [&](std::string_view w) {
     const auto is = [&](std::string_view word) { return equals_lower(w, word); };
     const auto starts = [&](std::string_view prefix) { return starts_with_lower(w, prefix); };
+    if (marks_headline(w) || (after_story && is("title"))) bits |= k_headline;
+    after_story = names_story(w);
     switch (ascii_lower(w.front())) {
       case 'a':
         if (is("author") || is("authors") || is("authorname") || is("articleauthor")) bits |= k_byline;
@@ -560,6 +583,12 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         c.date_texts.push_back(std::move(text));
       }
     }
+    // The first element outside the navigation that its class or id marks as a headline
+    // (<h2 class="headline">, <div class="articleTitle">): where older pages set it without
+    // an <h1> or a title of their own markup.
+    if (c.marked_headline.empty() && !self_closing && lt >= nav_end &&
+        ((class_bits | id_bits) & k_headline) != 0 && name != "body" && name != "html")
+      c.marked_headline = text_of(p, name, field);
     // An author named in an attribute (a forum post's data-author, a web component's author=).
     if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines) {
       c.itemprop_authors.push_back(clean_text(a_author, field));

@@ -1,7 +1,8 @@
 // The title ranker of read_page_metadata: every candidate title the markup offers (the hand
 // rules' choice among them), described by where it comes from, how far the other candidates
 // agree with it, its shape and the page's type, and scored by a linear model trained on the
-// tune half of WCXB (page_metadata_title_model.cpp, plugin/scripts/train_title_model.py).
+// tune halves of WCXB and of L3S-GN1's marked headlines (page_metadata_title_model.cpp,
+// plugin/scripts/train_title_model.py).
 // Nothing here reads the page again: it works on the markup scan's candidates.
 #include <algorithm>
 #include <array>
@@ -27,6 +28,8 @@ enum Source : std::size_t {
   k_h1_other,
   k_h2_first,
   k_itemprop_headline,
+  k_marked_headline,
+  k_title_last,
   k_sources
 };
 
@@ -34,7 +37,7 @@ constexpr std::array<std::string_view, k_title_features> k_names{
     // where it comes from
     "src_rule", "src_title_clean", "src_title_raw", "src_title_head", "src_title_after_first",
     "src_og_title", "src_og_clean", "src_twitter", "src_ld_headline", "src_ld_name", "src_h1_first",
-    "src_h1_other", "src_h2_first", "src_itemprop_headline",
+    "src_h1_other", "src_h2_first", "src_itemprop_headline", "src_marked_headline", "src_title_last",
     // how far the others agree with it
     "n_sources", "overlap_title_clean", "overlap_h1", "overlap_og", "overlap_max_other", "inside_others",
     // its shape
@@ -42,7 +45,7 @@ constexpr std::array<std::string_view, k_title_features> k_names{
     // a source on a kind of page (and the site's name inside a longer candidate)
     "h1_first_x_article", "h1_first_x_sells", "h1_first_x_many_h1", "h1_first_x_forum", "h1_first_x_doc",
     "title_clean_x_article", "title_clean_x_sells", "all_caps", "site_inside_others", "og_x_article",
-    "rule_x_article", "h2_x_no_h1", "ld_name_x_sells"};
+    "rule_x_article", "h2_x_no_h1", "ld_name_x_sells", "h1_first_x_undeclared", "marked_x_undeclared"};
 
 // The first separator of \p title: where it starts and its length; (npos, 0) when none.
 std::pair<std::size_t, std::size_t> first_separator(std::string_view title) {
@@ -52,6 +55,17 @@ std::pair<std::size_t, std::size_t> first_separator(std::string_view title) {
     if (at < first.first) first = {at, sep.size()};
   }
   return first;
+}
+
+// The last separator of \p title: where it starts and its length; (npos, 0) when none.
+std::pair<std::size_t, std::size_t> last_separator(std::string_view title) {
+  std::pair<std::size_t, std::size_t> last{std::string_view::npos, 0};
+  for (const std::string_view sep : k_title_separators) {
+    const std::size_t at = title.rfind(sep);
+    if (at != std::string_view::npos && (last.first == std::string_view::npos || at > last.first))
+      last = {at, sep.size()};
+  }
+  return last;
 }
 
 }  // namespace
@@ -88,6 +102,9 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
   if (const auto [at, size] = first_separator(c.title_tag); at != std::string_view::npos) {
     add(std::string_view(c.title_tag).substr(0, at), k_title_head);
     add(std::string_view(c.title_tag).substr(at + size), k_title_after_first);
+    // "Site > News > World -- Headline": the part after the last of several separators.
+    if (const auto [last, last_size] = last_separator(c.title_tag); last > at)
+      add(std::string_view(c.title_tag).substr(last + last_size), k_title_last);
   }
   add(og, k_og_title);
   add(og_cleaned, k_og_clean);
@@ -113,6 +130,7 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
   }
   if (!c.h2.empty()) add(c.h2.front(), k_h2_first);
   add(c.itemprop_headline, k_itemprop_headline);
+  add(c.marked_headline, k_marked_headline);
 
   const std::string_view h1_first = [&] {
     for (const auto& h1 : c.h1) {
@@ -120,6 +138,7 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
     }
     return std::string_view();
   }();
+  const bool declared = !og.empty() || !ld.headline.empty();
   const bool article = marked_article(c, ld);
   const bool sold = sells(ld);
   const bool forum = ld.page_type == "forum";
@@ -181,6 +200,10 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
     f[k++] = both(k_rule, article);
     f[k++] = both(k_h2_first, headings == 0);
     f[k++] = both(k_ld_name, sold);
+    // Pages that declare no headline (no og:title, no JSON-LD headline): older markup, where
+    // the first <h1> and a marked headline are read differently.
+    f[k++] = both(k_h1_first, !declared);
+    f[k++] = both(k_marked_headline, !declared);
   }
   return out;
 }
