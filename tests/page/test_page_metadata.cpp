@@ -434,6 +434,13 @@ BOOST_AUTO_TEST_CASE(language_tags_in_their_usual_case) {
   BOOST_TEST(language_of(meta("language", "EN_us")) == "en-US");
   BOOST_TEST(language_of(meta("language", "zh-hant-tw")) == "zh-Hant-TW");
   BOOST_TEST(language_of(meta("language", "es-419")) == "es-419");
+  // An XHTML page's <html> with both: lang counts, xml:lang only alone.
+  const auto html_language = [](const std::string& attributes) {
+    return read_page_metadata("<html " + attributes + "><head><title>t</title></head><body><p>x</p></body></html>")
+        .language;
+  };
+  BOOST_TEST(html_language("xml:lang=\"en\" lang=\"en-us\"") == "en-US");
+  BOOST_TEST(html_language("xml:lang=\"de\"") == "de");
   // A list names its first language; a language's name is its tag.
   BOOST_TEST(language_of(meta("language", "en, sv")) == "en");
   BOOST_TEST(language_of(meta("language", "English")) == "en");
@@ -619,6 +626,21 @@ BOOST_AUTO_TEST_CASE(a_headline_marked_by_its_class_and_the_title_s_last_part) {
     const std::string body = "<h2 " + std::string(marker) + ">Storm closes port</h2>";
     BOOST_TEST(detail::scan_metadata_markup(page("", body), limits).marked_headline.empty(), marker);
   }
+  // A marked box whose content starts with a heading gives the heading, not the date and
+  // byline beside it.
+  BOOST_TEST(detail::scan_metadata_markup(
+                 page("", "<div class=\"posttitle\">\n  <H2><a href=\"/p/1\">1,400 Rectangles</a></H2>"
+                          "<p class=\"post-info\">October 25th, 2012 by Dan Meyer</p></div>"),
+                 limits)
+                 .marked_headline == "1,400 Rectangles");
+  // A repeated attribute counts once, the first, as HTML reads it: a start tag left open
+  // swallows the next tag's class, which marks nothing here.
+  const auto open_tag = detail::scan_metadata_markup(
+      page("<meta property=\"og:title\" content=\"First\" content=\"Second\">",
+           "<div class=\"post hentry\"\n<h2 class=\"entry-title\">Time Vampire</h2><p>The whole post.</p></div>"),
+      limits);
+  BOOST_TEST(open_tag.marked_headline.empty());
+  BOOST_TEST(detail::meta_value(open_tag, {"og:title"}) == "First");
   // Where the <title> is the station's name alone, the marked headline is the title.
   BOOST_TEST(read_page_metadata(page("<title>580 CFRA - News Talk Radio</title>",
                                      "<div class=\"storyHeadline\">NATO Intervention in Pakistan: Dion</div>"

@@ -448,27 +448,26 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       continue;
     }
     // The attributes this scan reads.
-    std::string_view a_name, a_property, a_itemprop, a_content, a_rel, a_href, a_lang, a_class,
-        a_id, a_type, a_datetime, a_author, a_itemtype;
+    std::string_view a_name, a_property, a_itemprop, a_content, a_rel, a_href, a_lang, a_xml_lang,
+        a_class, a_id, a_type, a_datetime, a_author, a_itemtype;
     bool pubdate = false;
     bool self_closing = false;
+    // Each attribute read, by name; a repeated one is dropped, as HTML drops it: the first counts.
+    const std::pair<std::string_view, std::string_view*> slots[] = {
+        {"name", &a_name},         {"property", &a_property}, {"itemprop", &a_itemprop},
+        {"content", &a_content},   {"rel", &a_rel},           {"href", &a_href},
+        {"lang", &a_lang},         {"xml:lang", &a_xml_lang}, {"class", &a_class},
+        {"id", &a_id},             {"type", &a_type},         {"datetime", &a_datetime},
+        {"itemtype", &a_itemtype}, {"author", &a_author},     {"data-author", &a_author}};
     const std::size_t after = scan_start_tag(
         html, name_end,
         [&](std::string_view an, std::string_view av) {
-          if (equals_lower(an, "name")) a_name = av;
-          else if (equals_lower(an, "property")) a_property = av;
-          else if (equals_lower(an, "itemprop")) a_itemprop = av;
-          else if (equals_lower(an, "content")) a_content = av;
-          else if (equals_lower(an, "rel")) a_rel = av;
-          else if (equals_lower(an, "href")) a_href = av;
-          else if (equals_lower(an, "lang") || equals_lower(an, "xml:lang")) a_lang = av;
-          else if (equals_lower(an, "class")) a_class = av;
-          else if (equals_lower(an, "id")) a_id = av;
-          else if (equals_lower(an, "type")) a_type = av;
-          else if (equals_lower(an, "datetime")) a_datetime = av;
-          else if (equals_lower(an, "itemtype")) a_itemtype = av;
-          else if (equals_lower(an, "pubdate")) pubdate = true;
-          else if (equals_lower(an, "author") || equals_lower(an, "data-author")) a_author = av;
+          if (equals_lower(an, "pubdate")) pubdate = true;
+          for (const auto& [attribute, slot] : slots) {
+            if (!equals_lower(an, attribute)) continue;
+            if (slot->data() == nullptr) *slot = av;
+            return;
+          }
         },
         self_closing);
     if (after == std::string_view::npos) break;
@@ -498,8 +497,10 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       c.title_tag = clean_text(html.substr(p, (end == std::string_view::npos ? n : end) - p), field);
       continue;
     }
-    if (name == "html" && c.html_lang.empty() && !a_lang.empty()) {
-      c.html_lang = clean_text(a_lang, 64);
+    // lang, else XHTML's xml:lang (which an HTML page's lang overrides).
+    if (const std::string_view lang = !a_lang.empty() ? a_lang : a_xml_lang;
+        name == "html" && c.html_lang.empty() && !lang.empty()) {
+      c.html_lang = clean_text(lang, 64);
       continue;
     }
     if (name == "meta") {
@@ -587,8 +588,21 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     // (<h2 class="headline">, <div class="articleTitle">): where older pages set it without
     // an <h1> or a title of their own markup.
     if (c.marked_headline.empty() && !self_closing && lt >= nav_end &&
-        ((class_bits | id_bits) & k_headline) != 0 && name != "body" && name != "html")
-      c.marked_headline = text_of(p, name, field);
+        ((class_bits | id_bits) & k_headline) != 0 && name != "body" && name != "html") {
+      // A marked box whose content starts with a heading (<div class="posttitle"><h2>…</h2>
+      // <p>October 25th, 2012 by …</p>): the heading, without the date and byline beside it.
+      const std::size_t inner = html.find_first_not_of(" \t\r\n", p);
+      const bool is_heading =
+          name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6';
+      if (!is_heading && inner != std::string_view::npos && inner + 3 < n && html[inner] == '<' &&
+          ascii_lower(html[inner + 1]) == 'h' && html[inner + 2] >= '1' && html[inner + 2] <= '6' &&
+          !is_ascii_alnum(html[inner + 3])) {
+        const std::size_t heading_start = html.find('>', inner);
+        if (heading_start != std::string_view::npos)
+          c.marked_headline = text_of(heading_start + 1, std::string{'h', html[inner + 2]}, field);
+      }
+      if (c.marked_headline.empty()) c.marked_headline = text_of(p, name, field);
+    }
     // An author named in an attribute (a forum post's data-author, a web component's author=).
     if (!a_author.empty() && name != "meta" && c.itemprop_authors.size() < k_max_bylines) {
       c.itemprop_authors.push_back(clean_text(a_author, field));

@@ -37,7 +37,8 @@ constexpr std::array<std::string_view, k_title_features> k_names{
     // where it comes from
     "src_rule", "src_title_clean", "src_title_raw", "src_title_head", "src_title_after_first",
     "src_og_title", "src_og_clean", "src_twitter", "src_ld_headline", "src_ld_name", "src_h1_first",
-    "src_h1_other", "src_h2_first", "src_itemprop_headline", "src_marked_headline", "src_title_last",
+    "src_h1_other", "src_h2_first", "src_itemprop_headline", "src_marked_headline",
+    "src_title_last",
     // how far the others agree with it
     "n_sources", "overlap_title_clean", "overlap_h1", "overlap_og", "overlap_max_other", "inside_others",
     // its shape
@@ -45,7 +46,8 @@ constexpr std::array<std::string_view, k_title_features> k_names{
     // a source on a kind of page (and the site's name inside a longer candidate)
     "h1_first_x_article", "h1_first_x_sells", "h1_first_x_many_h1", "h1_first_x_forum", "h1_first_x_doc",
     "title_clean_x_article", "title_clean_x_sells", "all_caps", "site_inside_others", "og_x_article",
-    "rule_x_article", "h2_x_no_h1", "ld_name_x_sells", "h1_first_x_undeclared", "marked_x_undeclared"};
+    "rule_x_article", "h2_x_no_h1", "ld_name_x_sells", "h1_first_x_undeclared",
+    "marked_x_undeclared"};
 
 // The first separator of \p title: where it starts and its length; (npos, 0) when none.
 std::pair<std::size_t, std::size_t> first_separator(std::string_view title) {
