@@ -192,8 +192,8 @@ def main():
     ap.add_argument("--no-l3s", action="store_true", help="train on WCXB's tune half alone")
     ap.add_argument("--data", default=os.path.join(root, "..", "shared", "data", "extraction"))
     ap.add_argument("--out", default=os.path.join(root, "plugin", "page", "src", "page_metadata_title_model.cpp"))
-    ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation inside the tune half first")
-    ap.add_argument("--held-out", action="store_true", help="print the held-out half's accuracy")
+    ap.add_argument("--cv", type=int, default=0, help="K-fold cross-validation inside the tune halves first")
+    ap.add_argument("--held-out", action="store_true", help="print the held-out halves' accuracy")
     ap.add_argument("--dry-run", action="store_true", help="do not write --out")
     args = ap.parse_args()
     if not args.rows and not args.rows_tool:
@@ -208,6 +208,9 @@ def main():
             if l3s_names != names:
                 sys.exit("the L3S-GN1 rows have other features than the WCXB rows")
             sets.append(("l3s-gn1", l3s_pages, words))
+        else:
+            print("no L3S-GN1 rows (no --l3s-rows, nor DATA/l3s-gn1-dev): training on WCXB alone,"
+                  " which is not the shipped model", file=sys.stderr)
     n = len(names)
     rule = [1.0 if name == "src_rule" else 0.0 for name in names]
 

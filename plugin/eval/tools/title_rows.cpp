@@ -7,13 +7,12 @@
 //     boilerdex-title-rows wcxb:../shared/data/extraction/wcxb-dev > rows.tsv
 //     boilerdex-title-rows l3s-gn1:../shared/data/extraction/l3s-gn1-dev > l3s-rows.tsv
 #include <exception>
-#include <fstream>
 #include <iostream>
-#include <iterator>
 #include <optional>
 #include <string>
 
 #include "boilerdex/plugin/charset.hpp"
+#include "boilerdex/plugin/file_bytes.hpp"
 #include "boilerdex/plugin/gold_standard.hpp"
 #include "boilerdex/plugin/page_metadata.hpp"
 #include "page_metadata_internal.hpp"
@@ -32,14 +31,13 @@ std::string cell(std::string s) {
 namespace bp = boilerdex::plugin;
 
 // The page's gold title: WCXB's `title`, or the headline L3S-GN1's assessors marked (read
-// from the annotated copy); none when the gold has none.
+// from the annotated copy); none when the gold has none. Throws InputError naming the
+// annotated file when it cannot be read.
 std::optional<std::string> gold_title(const bp::Dataset& dataset, const bp::GoldPage& page) {
   if (dataset.format == bp::DatasetFormat::Wcxb)
     return page.wcxb && page.wcxb->title ? page.wcxb->title : std::nullopt;
   if (dataset.format != bp::DatasetFormat::L3sGn1) return std::nullopt;
-  std::ifstream in(bp::l3s_annotated_path(dataset, page), std::ios::binary);
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (!in && !in.eof()) return std::nullopt;
+  const std::string bytes = bp::read_file_bytes(bp::l3s_annotated_path(dataset, page));
   std::string headline = bp::parse_l3s_annotated(bp::decode_to_utf8(bytes, "UTF-8").utf8).headline;
   if (headline.find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
   return headline;
@@ -59,10 +57,11 @@ int main(int argc, char** argv) {
     std::cout << '\n';
     const bp::MetadataLimits limits;
     for (const auto& page : dataset.pages) {
-      const std::optional<std::string> gold = gold_title(dataset, page);
-      if (!gold) continue;
+      std::optional<std::string> gold;
       std::string html;
       try {
+        gold = gold_title(dataset, page);
+        if (!gold) continue;
         html = bp::load_page_html(dataset, page);
       } catch (const std::exception& e) {
         std::cerr << page.html_path.string() << ": " << e.what() << " (left out)\n";
