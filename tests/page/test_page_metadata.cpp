@@ -622,7 +622,8 @@ BOOST_AUTO_TEST_CASE(a_headline_marked_by_its_class_and_the_title_s_last_part) {
                marker);
   }
   for (const std::string_view marker : {"class=\"title\"", "class=\"site-title\"", "class=\"subheadline\"",
-                                        "class=\"top-headlines\"", "class=\"page-title\""}) {
+                                        "class=\"top-headlines\"", "class=\"page-title\"",
+                                        "class=\"span6 site_headline\"", "id=\"siteHeadline\""}) {
     const std::string body = "<h2 " + std::string(marker) + ">Storm closes port</h2>";
     BOOST_TEST(detail::scan_metadata_markup(page("", body), limits).marked_headline.empty(), marker);
   }

@@ -224,12 +224,13 @@ bool names_story(std::string_view w) noexcept {
          equals_lower(w, "story") || equals_lower(w, "news");
 }
 
-// Whether \p w marks a headline by itself: "headline", "storyHeadline" (not "subheadline",
-// nor "headlines", a list of them), or a story's word joined to "title" ("articleTitle").
+// Whether \p w marks a headline by itself: "headline", "storyHeadline" (not "subheadline"
+// nor "siteHeadline", the site's name, nor "headlines", a list of them), or a story's word
+// joined to "title" ("articleTitle").
 bool marks_headline(std::string_view w) noexcept {
   constexpr std::string_view headline = "headline", title = "title";
   if (w.size() >= headline.size() && equals_lower(w.substr(w.size() - headline.size()), headline))
-    return !starts_with_lower(w, "sub");
+    return !starts_with_lower(w, "sub") && !starts_with_lower(w, "site");
   return w.size() > title.size() && equals_lower(w.substr(w.size() - title.size()), title) &&
          names_story(w.substr(0, w.size() - title.size()));
 }
@@ -237,11 +238,13 @@ bool marks_headline(std::string_view w) noexcept {
 unsigned marker_bits(std::string_view value) noexcept {
   unsigned bits = 0;
   bool after_story = false;  // the word before named a story ("entry" of "entry-title")
+  bool after_site = false;   // the word before was "site" ("site_headline": the site's name)
   for_each_markup_word(value, [&](std::string_view w) {
     const auto is = [&](std::string_view word) { return equals_lower(w, word); };
     const auto starts = [&](std::string_view prefix) { return starts_with_lower(w, prefix); };
-    if (marks_headline(w) || (after_story && is("title"))) bits |= k_headline;
+    if ((marks_headline(w) && !after_site) || (after_story && is("title"))) bits |= k_headline;
     after_story = names_story(w);
+    after_site = is("site");
     switch (ascii_lower(w.front())) {
       case 'a':
         if (is("author") || is("authors") || is("authorname") || is("articleauthor")) bits |= k_byline;

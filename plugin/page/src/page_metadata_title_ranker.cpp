@@ -121,7 +121,11 @@ std::vector<TitleCandidate> title_candidates(const MetadataCandidates& c, const 
     const auto at = std::find(keys.begin(), keys.end(), lower(text));
     if (at == keys.end()) return false;
     const auto& f = out[static_cast<std::size_t>(at - keys.begin())].features;
-    return std::any_of(f.begin() + k_rule + 1, f.begin() + k_sources, [](double x) { return x > 0; });
+    // Not the <title>'s last part: after several separators that is as often the site's name.
+    for (std::size_t s = k_rule + 1; s < k_sources; ++s) {
+      if (s != k_title_last && f[s] > 0) return true;
+    }
+    return false;
   };
   std::size_t headings = 0;
   for (const auto& h1 : c.h1) {
