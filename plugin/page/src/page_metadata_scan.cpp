@@ -237,14 +237,15 @@ bool marks_headline(std::string_view w) noexcept {
 
 unsigned marker_bits(std::string_view value) noexcept {
   unsigned bits = 0;
-  bool after_story = false;  // the word before named a story ("entry" of "entry-title")
-  bool after_site = false;   // the word before was "site" ("site_headline": the site's name)
+  std::string_view before;  // the word before: "entry" of "entry-title", "site" of "site_headline"
   for_each_markup_word(value, [&](std::string_view w) {
     const auto is = [&](std::string_view word) { return equals_lower(w, word); };
     const auto starts = [&](std::string_view prefix) { return starts_with_lower(w, prefix); };
-    if ((marks_headline(w) && !after_site) || (after_story && is("title"))) bits |= k_headline;
-    after_story = names_story(w);
-    after_site = is("site");
+    // Both markers end in 'e' ("headline", "title"): most words are passed over at once.
+    if (ascii_lower(w.back()) == 'e' &&
+        ((marks_headline(w) && !equals_lower(before, "site")) || (is("title") && names_story(before))))
+      bits |= k_headline;
+    before = w;
     switch (ascii_lower(w.front())) {
       case 'a':
         if (is("author") || is("authors") || is("authorname") || is("articleauthor")) bits |= k_byline;
@@ -455,22 +456,31 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
         a_class, a_id, a_type, a_datetime, a_author, a_itemtype;
     bool pubdate = false;
     bool self_closing = false;
-    // Each attribute read, by name; a repeated one is dropped, as HTML drops it: the first counts.
-    const std::pair<std::string_view, std::string_view*> slots[] = {
-        {"name", &a_name},         {"property", &a_property}, {"itemprop", &a_itemprop},
-        {"content", &a_content},   {"rel", &a_rel},           {"href", &a_href},
-        {"lang", &a_lang},         {"xml:lang", &a_xml_lang}, {"class", &a_class},
-        {"id", &a_id},             {"type", &a_type},         {"datetime", &a_datetime},
-        {"itemtype", &a_itemtype}, {"author", &a_author},     {"data-author", &a_author}};
+    // The slot of each attribute read, by name (told apart by length first, as this runs on
+    // every attribute of the page); null for the others.
+    const auto slot_of = [&](std::string_view an) -> std::string_view* {
+      const auto is = [an](std::string_view name) { return equals_lower(an, name); };
+      switch (an.size()) {
+        case 2: return is("id") ? &a_id : nullptr;
+        case 3: return is("rel") ? &a_rel : nullptr;
+        case 4: return is("name") ? &a_name : is("href") ? &a_href : is("lang") ? &a_lang
+                       : is("type") ? &a_type : nullptr;
+        case 5: return is("class") ? &a_class : nullptr;
+        case 6: return is("author") ? &a_author : nullptr;
+        case 7: return is("content") ? &a_content : nullptr;
+        case 8: return is("property") ? &a_property : is("itemprop") ? &a_itemprop
+                       : is("datetime") ? &a_datetime : is("itemtype") ? &a_itemtype
+                       : is("xml:lang") ? &a_xml_lang : nullptr;
+        case 11: return is("data-author") ? &a_author : nullptr;
+        default: return nullptr;
+      }
+    };
     const std::size_t after = scan_start_tag(
         html, name_end,
         [&](std::string_view an, std::string_view av) {
           if (equals_lower(an, "pubdate")) pubdate = true;
-          for (const auto& [attribute, slot] : slots) {
-            if (!equals_lower(an, attribute)) continue;
-            if (slot->data() == nullptr) *slot = av;
-            return;
-          }
+          // A repeated attribute is dropped, as HTML drops it: the first one counts.
+          if (std::string_view* slot = slot_of(an); slot != nullptr && slot->data() == nullptr) *slot = av;
         },
         self_closing);
     if (after == std::string_view::npos) break;
