@@ -217,6 +217,11 @@ enum MarkerBits : unsigned {
   k_headline = 16,
 };
 
+// Whether \p lower_name (a tag's name, lower-cased) is a heading's, h1 to h6.
+bool is_heading(std::string_view lower_name) noexcept {
+  return lower_name.size() == 2 && lower_name[0] == 'h' && lower_name[1] >= '1' && lower_name[1] <= '6';
+}
+
 // Whether \p w (one word of a class or id value) names a story: what a headline's marker
 // joins to "title" ("entry-title", "articleTitle").
 bool names_story(std::string_view w) noexcept {
@@ -478,7 +483,7 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
     const std::size_t after = scan_start_tag(
         html, name_end,
         [&](std::string_view an, std::string_view av) {
-          if (equals_lower(an, "pubdate")) pubdate = true;
+          if (an.size() == 7 && equals_lower(an, "pubdate")) pubdate = true;
           // A repeated attribute is dropped, as HTML drops it: the first one counts.
           if (std::string_view* slot = slot_of(an); slot != nullptr && slot->data() == nullptr) *slot = av;
         },
@@ -605,14 +610,13 @@ MetadataCandidates scan_metadata_markup(std::string_view html, const MetadataLim
       // A marked box whose content starts with a heading (<div class="posttitle"><h2>…</h2>
       // <p>October 25th, 2012 by …</p>): the heading, without the date and byline beside it.
       const std::size_t inner = html.find_first_not_of(" \t\r\n", p);
-      const bool is_heading =
-          name.size() == 2 && name[0] == 'h' && name[1] >= '1' && name[1] <= '6';
-      if (!is_heading && inner != std::string_view::npos && inner + 3 < n && html[inner] == '<' &&
-          ascii_lower(html[inner + 1]) == 'h' && html[inner + 2] >= '1' && html[inner + 2] <= '6' &&
-          !is_ascii_alnum(html[inner + 3])) {
-        const std::size_t heading_start = html.find('>', inner);
-        if (heading_start != std::string_view::npos)
-          c.marked_headline = text_of(heading_start + 1, std::string{'h', html[inner + 2]}, field);
+      if (!is_heading(name) && inner != std::string_view::npos && html[inner] == '<') {
+        std::array<char, 16> inner_buf{};
+        std::size_t inner_end = 0;
+        const std::string_view heading = tag_name(html, inner + 1, inner_buf, inner_end);
+        const std::size_t gt = html.find('>', inner_end);
+        if (is_heading(heading) && gt != std::string_view::npos)
+          c.marked_headline = text_of(gt + 1, heading, field);
       }
       if (c.marked_headline.empty()) c.marked_headline = text_of(p, name, field);
     }
