@@ -284,6 +284,40 @@ BOOST_AUTO_TEST_CASE(a_short_page_keeps_its_few_words) {
   BOOST_TEST(!has(text, "Accessibility"));
 }
 
+// (d) ... but a page's furniture is not its main text even then: a shop page whose items
+// are drawn by script leaves only its footer's headings and a hidden skip heading, and
+// comes out empty rather than as "Help / Browse by Category".
+BOOST_AUTO_TEST_CASE(a_script_drawn_page_does_not_fall_back_to_its_footer) {
+  BOOST_TEST(best_text("shop_shell.html").empty());
+}
+
+// The fallback's choice block by block: text in a navigation, header, footer, aside or dialog
+// landmark, or hidden, stays out; so do link lists, markup and hinted blocks; the rest is kept.
+BOOST_AUTO_TEST_CASE(the_fallback_keeps_text_outside_the_page_furniture) {
+  HandPage page = hand_page({{12, 0, false},
+                             {6, bit_of(MarkupBit::Footer), false},
+                             {4, bit_of(MarkupBit::Nav) | bit_of(MarkupBit::ListItem), false},
+                             {5, bit_of(MarkupBit::Header), false},
+                             {7, bit_of(MarkupBit::Aside), false},
+                             {3, bit_of(MarkupBit::Hidden) | bit_of(MarkupBit::Heading), false},
+                             {8, bit_of(MarkupBit::Dialog), false},
+                             {9, bit_of(MarkupBit::Main) | bit_of(MarkupBit::Heading), false},
+                             {6, 0, false, 0.8f},
+                             {10, 0, false},
+                             {0, 0, false}});
+  BestRuleResult rules;
+  rules.hinted.assign(page.doc.blocks.size(), false);
+  std::vector<bool> as_markup(page.doc.blocks.size(), false);
+  as_markup[9] = true;
+  const std::vector<bool> keep = detail::main_text_fallback(page.doc, rules, page.markup, as_markup);
+  const std::vector<bool> expected = {true, false, false, false, false, false, false, true, false, false, false};
+  BOOST_TEST(keep == expected, boost::test_tools::per_element());
+  // Over 200 words the empty decision stands.
+  page.doc.blocks[0].num_words = 150;
+  const std::vector<bool> none = detail::main_text_fallback(page.doc, rules, page.markup, as_markup);
+  BOOST_TEST(std::count(none.begin(), none.end(), true) == 0);
+}
+
 // (e) A photo post with one line of text: the licence footer is not its content.
 BOOST_AUTO_TEST_CASE(a_photo_post_does_not_turn_into_its_licence_footer) {
   const std::string text = best_text("photo_post.html");

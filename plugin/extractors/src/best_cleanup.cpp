@@ -153,16 +153,25 @@ constexpr int k_fallback_max_words = 200;
 
 // The page's text when every rule and the model kept nothing on a small page: the blocks
 // with words that are mostly not links, that no markup hint damped and that are not markup
-// (a notice of 15 to 40 real words beside its menus), rather than an empty page.
+// (a notice of 15 to 40 real words beside its menus), rather than an empty page. The page's
+// furniture is not its main text even then: a shop's shell whose only text is its footer's
+// headings ("Help", "Browse by Category") and a hidden skip link stays empty.
 std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
-                                     const std::vector<bool>& markup) {
+                                     const std::vector<BlockMarkup>& markup,
+                                     const std::vector<bool>& as_markup) {
+  const auto furniture = [&markup](std::size_t i) {
+    const BlockMarkup& m = markup[i];
+    return m.has(MarkupBit::Nav) || m.has(MarkupBit::Header) || m.has(MarkupBit::Footer) ||
+           m.has(MarkupBit::Aside) || m.has(MarkupBit::Dialog) || m.has(MarkupBit::Hidden);
+  };
   std::vector<bool> keep(doc.blocks.size(), false);
   int words = 0;
   for (const TextBlock& b : doc.blocks) words += b.num_words;
   if (words > k_fallback_max_words) return keep;
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     const TextBlock& b = doc.blocks[i];
-    keep[i] = b.num_words > 0 && b.link_density <= 0.5f && !rules.hinted[i] && !markup[i];
+    keep[i] = b.num_words > 0 && b.link_density <= 0.5f && !rules.hinted[i] && !as_markup[i] &&
+              !furniture(i);
   }
   return keep;
 }

@@ -32,8 +32,12 @@ void drop_link_islands(const TextDocument& doc, std::vector<bool>& keep);
 void drop_repeats(const TextDocument& doc, const std::vector<BlockMarkup>& markup, std::vector<bool>& keep);
 
 /// The blocks to keep when nothing was kept on a page of at most 200 words: those with words,
-/// mostly not links, not damped by a markup hint (\p rules.hinted) and not markup (\p markup).
+/// mostly not links, not damped by a markup hint (\p rules.hinted), not markup (\p as_markup)
+/// and outside the page's own furniture and hidden text (\p markup: a navigation, header,
+/// footer, aside or dialog landmark, MarkupBit::Hidden). A page whose only text is that
+/// furniture keeps nothing.
 [[nodiscard]] std::vector<bool> main_text_fallback(const TextDocument& doc, const BestRuleResult& rules,
-                                                   const std::vector<bool>& markup);
+                                                   const std::vector<BlockMarkup>& markup,
+                                                   const std::vector<bool>& as_markup);
 
 }  // namespace boilerdex::plugin::detail

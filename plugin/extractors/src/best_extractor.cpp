@@ -538,7 +538,7 @@ void BestExtractor::process(TextDocument& fresh, std::string_view utf8_html) con
   if (m_options.drop_link_islands > 0.0) detail::drop_link_islands(fresh, keep);
   if (m_options.drop_repeats > 0.0) detail::drop_repeats(fresh, markup, keep);
   if (std::find(keep.begin(), keep.end(), true) == keep.end())
-    keep = detail::main_text_fallback(doc, rules, as_markup);
+    keep = detail::main_text_fallback(doc, rules, markup, as_markup);
   for (std::size_t i = 0; i < doc.blocks.size(); ++i) {
     fresh.blocks[i].is_content = keep[i];
     fresh.blocks[i].score = static_cast<float>(score[i]);
