@@ -99,6 +99,34 @@ BOOST_AUTO_TEST_CASE(charsets_links_and_degenerate_input) {
   BOOST_TEST(extract(std::string(1000, '<'), "default").empty());
 }
 
+// A page whose UTF-8 was read as windows-1252 and encoded again on its way ("â€™" for "’"):
+// the default extractor's text, the title and the metadata all have the characters meant.
+BOOST_AUTO_TEST_CASE(double_encoded_text_is_read_back_everywhere) {
+  const std::string apostrophe = "\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2";  // "â€™"
+  const std::string e_acute = "\xC3\x83\xC2\xA9";                     // "Ã©"
+  const std::string html = "<html><head><meta charset=utf-8><title>An Investor" + apostrophe +
+                           "s Guide</title><meta name=author content=\"Ren" + e_acute +
+                           "e Roy\"></head><body><article><h1>An Investor" + apostrophe +
+                           "s Guide</h1><p>" + k_lead + "</p><p>It" + apostrophe +
+                           "s the caf" + e_acute + " everyone" + apostrophe + "s talking about, " +
+                           k_lead + "</p></article></body></html>";
+  PageOptions options;
+  options.read_metadata = true;
+  const PageResult r = extract_page(html, *make_extractor("best"), options);
+  BOOST_TEST(r.decoded.double_encoded == 6u);
+  BOOST_TEST(r.document.title == "An Investor\xE2\x80\x99s Guide");
+  BOOST_TEST(r.metadata.title == "An Investor\xE2\x80\x99s Guide");
+  BOOST_TEST(r.metadata.author == "Ren\xC3\xA9" "e Roy");
+  BOOST_TEST(r.document.content().find("It\xE2\x80\x99s the caf\xC3\xA9 everyone\xE2\x80\x99s") !=
+             std::string::npos);
+  BOOST_TEST(r.document.content().find("\xC3\xA2") == std::string::npos);
+  // Asked to, the text stays as the bytes have it.
+  options.read_back_double_encoding = false;
+  const PageResult kept = extract_page(html, *make_extractor("best"), options);
+  BOOST_TEST(kept.decoded.double_encoded == 0u);
+  BOOST_TEST(kept.document.title == "An Investor" + apostrophe + "s Guide");
+}
+
 BOOST_AUTO_TEST_CASE(limits_are_reported_not_thrown) {
   std::string deep;
   for (int i = 0; i < 3000; ++i) deep += "<div>";

@@ -17,6 +17,7 @@ PageResult sample() {
   r.decoded.charset = "windows-1252";
   r.decoded.source = CharsetSource::Meta;
   r.decoded.replacements = 2;
+  r.decoded.double_encoded = 3;
   r.document = document({block("<script>alert('x')</script> & \"quotes\"", 6, 2),
                          block("Second line.", 2), block("Footer | links", 2, 2)},
                         "A <title> & more");
@@ -81,6 +82,7 @@ BOOST_AUTO_TEST_CASE(json_parses_back) {
   BOOST_TEST(j["charset"]["name"] == "windows-1252");
   BOOST_TEST(j["charset"]["source"] == "meta");
   BOOST_TEST(j["charset"]["replacements"] == 2);
+  BOOST_TEST(j["charset"]["double_encoded"] == 3);
   BOOST_TEST(j["segmentation"]["parse_blocks"] == 3);
   BOOST_TEST(j["content"] == "<script>alert('x')</script> & \"quotes\"\nSecond line.\n");
   const auto& blocks = j["blocks"];

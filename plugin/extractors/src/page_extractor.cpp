@@ -9,7 +9,8 @@ PageResult extract_page(std::string_view bytes, const Extractor& extractor,
   // The page's time runs from here, through decoding, segmentation and the extractor.
   const PageDeadline deadline(options.limits.max_page_millis);
   PageResult result;
-  result.decoded = decode_to_utf8(bytes, options.declared_charset);
+  result.decoded =
+      decode_to_utf8(bytes, options.declared_charset, options.read_back_double_encoding);
   deadline.check("decoding");
   result.document = detail::segment_html_before(result.decoded.utf8, options.limits, &result.stats,
                                                 deadline, true, extractor.reads_token_counts());

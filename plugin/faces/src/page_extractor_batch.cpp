@@ -349,6 +349,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
 
   PageOptions page_options;
   page_options.declared_charset = options.declared_charset;
+  page_options.read_back_double_encoding = options.read_back_double_encoding;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = needs_parse_blocks(options.format, options.json_blocks);
   page_options.read_metadata = options.format == OutputFormat::Json || options.format == OutputFormat::Html ||

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <memory>
 
+#include "boilerdex/plugin/double_encoding.hpp"
 #include "utf8_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -302,10 +303,8 @@ void decode_with(UConverter* cnv, std::string_view bytes, CharsetSource source, 
   convert_with_icu(cnv, bytes, out);
 }
 
-}  // namespace
-
-DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset) {
-  DecodedText out;
+/// decode_to_utf8's choice of charset and its decoding, before the repair of double encoding.
+void decode_bytes(std::string_view bytes, std::string_view declared_charset, DecodedText& out) {
   // 1. Byte-order mark.
   struct Bom {
     std::string_view bytes;
@@ -316,24 +315,24 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
     if (bytes.substr(0, bom.bytes.size()) == bom.bytes) {
       if (ConverterPtr cnv = open_converter(bom.charset)) {
         decode_with(cnv.get(), bytes.substr(bom.bytes.size()), CharsetSource::Bom, out);
-        return out;
+        return;
       }
     }
   }
   // 2. The caller's declaration; 3. a <meta> in the first 1024 bytes.
   if (ConverterPtr cnv = open_converter(declared_charset)) {
     decode_with(cnv.get(), bytes, CharsetSource::Declared, out);
-    return out;
+    return;
   }
   if (ConverterPtr cnv = open_converter(find_meta_charset(bytes), true)) {
     decode_with(cnv.get(), bytes, CharsetSource::Meta, out);
-    return out;
+    return;
   }
   // 4. Detection. UTF-16 without a BOM first: its NULs make ASCII-heavy UTF-16 valid UTF-8.
   if (const std::string_view utf16 = sniff_utf16(bytes); !utf16.empty()) {
     if (ConverterPtr cnv = open_converter(utf16)) {
       decode_with(cnv.get(), bytes, CharsetSource::Detected, out);
-      return out;
+      return;
     }
   }
   // Valid UTF-8 is almost never an accident; otherwise ask uchardet.
@@ -341,13 +340,13 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
     out.source = CharsetSource::Detected;
     out.charset = "UTF-8";
     repair_utf8(bytes, out);  // only NULs can still need replacing
-    return out;
+    return;
   }
   const std::string detected = detect_charset(bytes);
   if (!detected.empty() && !iequals(detected, "ascii")) {
     if (ConverterPtr cnv = open_converter(detected)) {
       decode_with(cnv.get(), bytes, CharsetSource::Detected, out);
-      return out;
+      return;
     }
   }
   // 5. windows-1252, as NekoHTML and browsers default to.
@@ -356,9 +355,18 @@ DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_cha
     out.source = CharsetSource::Fallback;
     out.charset = "UTF-8";
     repair_utf8(bytes, out);
-    return out;
+    return;
   }
   decode_with(cnv.get(), bytes, CharsetSource::Fallback, out);
+}
+
+}  // namespace
+
+DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset,
+                           bool read_back_double_encoding) {
+  DecodedText out;
+  decode_bytes(bytes, declared_charset, out);
+  if (read_back_double_encoding) out.double_encoded = repair_double_encoding(out.utf8);
   return out;
 }
 

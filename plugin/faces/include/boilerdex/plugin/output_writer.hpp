@@ -46,9 +46,9 @@ struct PageLabel {
 void write_text(std::ostream& out, const PageResult& result);
 
 /// Writes one JSON object: source, extractor, title (the <title> as segmented), metadata
-/// (metadata_json of result.metadata), charset {name, source, replacements}, segmentation
-/// stats, content (as write_text); then, when \p blocks: "blocks" — one per parse block (when
-/// \p result has them): index, text, content (the extractor's decision via content_mask),
+/// (metadata_json of result.metadata), charset {name, source, replacements, double_encoded},
+/// segmentation stats, content (as write_text); then, when \p blocks: "blocks" — one per parse
+/// block (when \p result has them): index, text, content (the extractor's decision via content_mask),
 /// labels, score (null when none), tag_level, source_begin/end, features (named_features,
 /// enclosing_tag as a name) — and "result_blocks": the blocks after the extractor with
 /// text, content, labels, origins, offsets, source range, counts, densities and score.

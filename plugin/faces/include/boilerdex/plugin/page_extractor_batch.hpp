@@ -55,6 +55,7 @@ struct BatchOptions {
   std::string extractor{config::k_default_extractor};  ///< a make_extractor spec
   OutputFormat format = OutputFormat::Text;
   std::string declared_charset;      ///< applied to every page; empty: none
+  bool read_back_double_encoding = true;  ///< PageOptions::read_back_double_encoding
   std::filesystem::path output_dir;  ///< empty: write every page to the output stream
   SegmentLimits limits;
   /// Pages extracted at once (0: one per hardware thread). Output is the same for any value.

@@ -16,6 +16,9 @@ struct DecodedText {
   std::string charset;         ///< canonical name of the encoding used ("UTF-8", "windows-1252", ...)
   CharsetSource source = CharsetSource::Fallback;
   std::size_t replacements = 0;  ///< number of U+FFFD substituted for undecodable input
+  /// Number of double-encoded characters put right (repair_double_encoding): UTF-8 that had
+  /// been read as windows-1252 or Latin-1 and encoded again ("â€™" for "’").
+  std::size_t double_encoded = 0;
 };
 
 /// Decodes \p bytes to UTF-8. Precedence: a byte-order mark; then \p declared_charset
@@ -25,8 +28,12 @@ struct DecodedText {
 /// in the first 1024 bytes; then UTF-16 without a BOM by its NUL pattern (sniff_utf16);
 /// then statistical detection; else windows-1252. Invalid or truncated sequences become
 /// U+FFFD; NUL bytes are kept as U+FFFD (Gumbo treats NUL as a parse error anyway).
+/// Then, unless \p read_back_double_encoding is false, text encoded in UTF-8 twice is read
+/// back (repair_double_encoding, double_encoding.hpp), so "â€™" becomes "’" in every
+/// extractor's output, the title and the metadata alike.
 /// Never throws for any input (std::bad_alloc aside). Thread-safe. O(n).
-[[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset = {});
+[[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset = {},
+                                         bool read_back_double_encoding = true);
 
 /// "UTF-16LE" or "UTF-16BE" when \p bytes start with that byte-order mark, or, without
 /// one, when their first 4 KiB have the NUL pattern of mostly-ASCII UTF-16 text (a NUL in

@@ -1,0 +1,156 @@
+#include "boilerdex/plugin/double_encoding.hpp"
+
+#include <array>
+#include <cstring>
+#include <string_view>
+
+#include "utf8_internal.hpp"
+
+namespace boilerdex::plugin {
+namespace {
+
+/// Text passed through two mis-readings ("Ã¢â‚¬â„¢" for "’") is read back a layer at a time.
+constexpr int k_max_layers = 3;
+
+/// windows-1252's characters for the bytes 0x80–0x9F; 0 for the five it leaves undefined,
+/// which browsers read as the C1 controls of the same number.
+constexpr std::array<char32_t, 32> k_cp1252_high = {
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,  // 0x80
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,       // 0x88
+    0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,  // 0x90
+    0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};  // 0x98
+
+/// The byte whose windows-1252 or Latin-1 reading is \p c, or -1: U+0080–U+00FF stand for
+/// themselves (Latin-1's reading, and browsers' of windows-1252's undefined bytes),
+/// windows-1252's 27 characters for 0x80–0x9F for their bytes.
+int byte_of(char32_t c) noexcept {
+  if (c >= 0x80 && c <= 0xFF) return static_cast<int>(c);
+  if (c < 0x152) return -1;
+  for (std::size_t k = 0; k < k_cp1252_high.size(); ++k) {
+    if (k_cp1252_high[k] == c) return static_cast<int>(0x80 + k);
+  }
+  return -1;
+}
+
+/// One double-encoded sequence found at a '\xC3' byte of the text.
+struct Sequence {
+  std::size_t length = 0;           ///< bytes of the text it takes (0: none here)
+  std::array<char, 4> bytes{};      ///< the UTF-8 sequence it stands for
+  std::size_t size = 0;             ///< of bytes: 2 to 4
+  bool telling = false;             ///< led by "Â", "Ã" or "â": only double encoding makes it
+};
+
+/// The double-encoded sequence that starts at \p p (a '\xC3' byte), if any. A UTF-8 lead
+/// 0xC2–0xF4 read as a character is U+00C2–U+00F4, written 0xC3 0x82–0xB4.
+Sequence sequence_at(const unsigned char* p, const unsigned char* end) noexcept {
+  Sequence s;
+  if (end - p < 2 || p[1] < 0x82 || p[1] > 0xB4) return s;
+  const unsigned char lead = static_cast<unsigned char>(0xC0 | (p[1] & 0x3F));
+  std::size_t need = 0;
+  unsigned char lo = 0x80;
+  unsigned char hi = 0xBF;
+  if (lead <= 0xDF) {
+    need = 1;
+  } else if (lead <= 0xEF) {
+    need = 2;
+    if (lead == 0xE0) lo = 0xA0;
+    if (lead == 0xED) hi = 0x9F;  // no surrogates
+  } else {
+    need = 3;
+    if (lead == 0xF0) lo = 0x90;
+    if (lead == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
+  }
+  s.bytes[0] = static_cast<char>(lead);
+  const unsigned char* q = p + 2;
+  for (std::size_t i = 1; i <= need; ++i) {
+    if (q >= end) return {};
+    const detail::CodePoint cp = detail::decode_utf8(q, end);
+    const int b = byte_of(cp.value);
+    if (b < lo || b > hi) return {};
+    s.bytes[i] = static_cast<char>(b);
+    q += cp.length;
+    lo = 0x80;
+    hi = 0xBF;
+  }
+  s.size = need + 1;
+  // A C1 control read back is a windows-1252 byte that was read as Latin-1 before the
+  // double encoding ("Â•" gives U+0095, meant as "•"): it stands for windows-1252's character.
+  if (lead == 0xC2 && static_cast<unsigned char>(s.bytes[1]) <= 0x9F) {
+    if (const char32_t c = k_cp1252_high[static_cast<unsigned char>(s.bytes[1]) - 0x80]; c != 0) {
+      s.size = c < 0x800 ? 2 : 3;  // all of them below U+2200
+      s.bytes[0] = static_cast<char>(c < 0x800 ? 0xC0 | (c >> 6) : 0xE0 | (c >> 12));
+      if (s.size == 3) s.bytes[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      s.bytes[s.size - 1] = static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  s.length = static_cast<std::size_t>(q - p);
+  s.telling = lead == 0xC2 || lead == 0xC3 || lead == 0xE2;
+  return s;
+}
+
+/// The next '\xC3' byte at or after \p p, or \p end.
+const unsigned char* next_c3(const unsigned char* p, const unsigned char* end) noexcept {
+  const void* hit = std::memchr(p, 0xC3, static_cast<std::size_t>(end - p));
+  return hit == nullptr ? end : static_cast<const unsigned char*>(hit);
+}
+
+/// Calls \p visit(at, sequence) for each double-encoded sequence of \p text in order, until
+/// it returns false.
+template <class Visit>
+void for_each_sequence(std::string_view text, Visit&& visit) {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* const end = begin + text.size();
+  for (const unsigned char* p = next_c3(begin, end); p < end; p = next_c3(p, end)) {
+    const Sequence s = sequence_at(p, end);
+    if (s.length == 0) {
+      p += 1;
+      continue;
+    }
+    if (!visit(static_cast<std::size_t>(p - begin), s)) return;
+    p += s.length;
+  }
+}
+
+/// One layer of repair_double_encoding: the telling sequences of \p utf8 replaced, and the
+/// others too when two tell; returns how many were replaced. Two scans and the rewritten
+/// copy, nothing kept per sequence.
+std::size_t repair_one_layer(std::string& utf8) {
+  int telling = 0;
+  for_each_sequence(utf8, [&telling](std::size_t, const Sequence& s) {
+    telling += s.telling ? 1 : 0;
+    return telling < 2;
+  });
+  if (telling == 0) return 0;
+  // One telling sequence may stand alone ("Copyright Â©"); the others only where two tell.
+  const bool all = telling >= 2;
+  std::string out;
+  out.reserve(utf8.size());
+  std::size_t from = 0;
+  std::size_t repaired = 0;
+  for_each_sequence(utf8, [&](std::size_t at, const Sequence& s) {
+    if (all || s.telling) {
+      out.append(utf8, from, at - from);
+      out.append(s.bytes.data(), s.size);
+      from = at + s.length;
+      ++repaired;
+    }
+    return true;
+  });
+  out.append(utf8, from, std::string::npos);
+  utf8.swap(out);
+  return repaired;
+}
+
+}  // namespace
+
+std::size_t repair_double_encoding(std::string& utf8) {
+  std::size_t repaired = 0;
+  for (int layer = 0; layer < k_max_layers; ++layer) {
+    const std::size_t n = repair_one_layer(utf8);
+    if (n == 0) break;
+    repaired += n;
+  }
+  return repaired;
+}
+
+}  // namespace boilerdex::plugin
