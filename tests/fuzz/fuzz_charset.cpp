@@ -1,5 +1,6 @@
 // decode_to_utf8 on arbitrary bytes, with an optional declared charset ("!NAME\n" first
-// line): never throws, always valid UTF-8, names the charset it used.
+// line): never throws, always valid UTF-8, names the charset it used; reading back double
+// encoding changes the text only where it counts a replacement.
 #include "boilerdex/plugin/charset.hpp"
 #include "fuzz_support.hpp"
 
@@ -13,6 +14,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::check(!decoded.charset.empty(), "decode_to_utf8 named no charset");
   // Only a byte-order mark alone (at most 4 bytes) decodes to nothing.
   fuzz::check(input.size() <= 4 || !decoded.utf8.empty(), "non-empty input decoded to nothing");
+
+  // Reading back double encoding only ever replaces runs by shorter sequences, and a page
+  // where it replaced none is the plain decoding.
+  const plugin::DecodedText plain = plugin::decode_to_utf8(input, declared, false);
+  fuzz::check(plain.double_encoded == 0, "double encoding read back when asked not to");
+  fuzz::check(decoded.double_encoded == 0 ? decoded.utf8 == plain.utf8
+                                          : decoded.utf8.size() < plain.utf8.size(),
+              "reading back double encoding did not shorten the text, or changed it unasked");
 
   // The Content-Type parser sees the same bytes as a header value.
   const std::string charset = plugin::charset_from_content_type(input);
