@@ -116,8 +116,8 @@ int main(int argc, char** argv) {
     config::add_version_flag(app, "boilerdex-extract");
     std::string config_file, extractor, format = "text", charset, outdir;
     std::vector<std::string> inputs;
-    bool list = false, jsonl = false, block_text = false, features = false, json_blocks = false, quiet = false,
-         keep_double_encoding = false;
+    bool list = false, jsonl = false, block_text = false, features = false, json_blocks = false,
+         quiet = false, keep_double_encoding = false;
     std::size_t jobs = 1;
     app.add_option("--config", config_file, "TOML configuration file ([extraction])")
         ->check(CLI::ExistingFile);
@@ -128,8 +128,9 @@ int main(int argc, char** argv) {
                    "output format: text, json, markdown, html (clean), xml (trafilatura's), debug-html "
                    "(highlighted blocks), blocks, parse-blocks");
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
-    app.add_flag("--keep-double-encoding", keep_double_encoding,
-                 "keep text encoded in UTF-8 twice as the bytes have it (\"â€™\"), not read back (\"’\")");
+    app.add_flag(
+        "--keep-double-encoding", keep_double_encoding,
+        "keep text encoded in UTF-8 twice as the bytes have it (\"â€™\"), not read back (\"’\")");
     app.add_option("-o,--output", outdir,
                    "write OUTDIR/<name>.txt|.json|.md|.html|.xml|.tsv per page instead of stdout");
     config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",

@@ -107,16 +107,18 @@ BOOST_AUTO_TEST_CASE(double_encoded_text_is_read_back_everywhere) {
   const std::string html = "<html><head><meta charset=utf-8><title>An Investor" + apostrophe +
                            "s Guide</title><meta name=author content=\"Ren" + e_acute +
                            "e Roy\"></head><body><article><h1>An Investor" + apostrophe +
-                           "s Guide</h1><p>" + k_lead + "</p><p>It" + apostrophe +
-                           "s the caf" + e_acute + " everyone" + apostrophe + "s talking about, " +
-                           k_lead + "</p></article></body></html>";
+                           "s Guide</h1><p>" + k_lead + "</p><p>It" + apostrophe + "s the caf" +
+                           e_acute + " everyone" + apostrophe + "s talking about, " + k_lead +
+                           "</p></article></body></html>";
   PageOptions options;
   options.read_metadata = true;
   const PageResult r = extract_page(html, *make_extractor("best"), options);
   BOOST_TEST(r.decoded.double_encoded == 6u);
   BOOST_TEST(r.document.title == "An Investor\xE2\x80\x99s Guide");
   BOOST_TEST(r.metadata.title == "An Investor\xE2\x80\x99s Guide");
-  BOOST_TEST(r.metadata.author == "Ren\xC3\xA9" "e Roy");
+  BOOST_TEST(r.metadata.author ==
+             "Ren\xC3\xA9"
+             "e Roy");
   BOOST_TEST(r.document.content().find("It\xE2\x80\x99s the caf\xC3\xA9 everyone\xE2\x80\x99s") !=
              std::string::npos);
   BOOST_TEST(r.document.content().find("\xC3\xA2") == std::string::npos);

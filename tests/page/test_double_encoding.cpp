@@ -13,8 +13,8 @@ namespace {
 // UTF-8 text once read as windows-1252 (or Latin-1) and encoded again, written here as the
 // UTF-8 of what that reading gives (the strings of Python's s.encode().decode("cp1252")).
 const std::string k_apostrophe_1252 = "\xC3\xA2\xE2\x82\xAC\xE2\x84\xA2";  // "â€™" for "’"
-const std::string k_apostrophe_latin1 = "\xC3\xA2\xC2\x80\xC2\x99";       // "â" U+0080 U+0099
-const std::string k_dash_latin1 = "\xC3\xA2\xC2\x80\xC2\x94";             // for "—"
+const std::string k_apostrophe_latin1 = "\xC3\xA2\xC2\x80\xC2\x99";        // "â" U+0080 U+0099
+const std::string k_dash_latin1 = "\xC3\xA2\xC2\x80\xC2\x94";              // for "—"
 const std::string k_e_acute = "\xC3\x83\xC2\xA9";                          // "Ã©" for "é"
 const std::string k_copyright = "\xC3\x82\xC2\xA9";                        // "Â©" for "©"
 
@@ -31,9 +31,9 @@ BOOST_AUTO_TEST_SUITE(double_encoding)
 BOOST_AUTO_TEST_CASE(punctuation_and_letters_are_read_back) {
   BOOST_TEST(repaired("It" + k_apostrophe_1252 + "s a caf" + k_e_acute + ".", 2) ==
              "It\xE2\x80\x99s a caf\xC3\xA9.");
-  BOOST_TEST(repaired("itertools " + k_dash_latin1 + " Functions, Investor" +
-                          k_apostrophe_latin1 + "s",
-                      2) == "itertools \xE2\x80\x94 Functions, Investor\xE2\x80\x99s");
+  BOOST_TEST(
+      repaired("itertools " + k_dash_latin1 + " Functions, Investor" + k_apostrophe_latin1 + "s",
+               2) == "itertools \xE2\x80\x94 Functions, Investor\xE2\x80\x99s");
 }
 
 BOOST_AUTO_TEST_CASE(one_telling_sequence_is_enough) {
@@ -50,7 +50,9 @@ BOOST_AUTO_TEST_CASE(legitimate_text_is_left_as_it_is) {
         // "Anarâškielâ" (Inari Sámi): "â" then "š" (0x9A) then "k", not a continuation.
         std::string("Anar\xC3\xA2\xC5\xA1kiel\xC3\xA2"),
         // "CAFÉ”" and "«ACCIÓN»": 0xC9 0x94 and 0xD3 0xBB are valid UTF-8 but tell nothing.
-        std::string("\xE2\x80\x9C" "CAF\xC3\x89\xE2\x80\x9D \xC2\xAB" "ACCI\xC3\x93\xC2\xBB"),
+        std::string("\xE2\x80\x9C"
+                    "CAF\xC3\x89\xE2\x80\x9D \xC2\xAB"
+                    "ACCI\xC3\x93\xC2\xBB"),
         // A lead at the end, a lead before ASCII.
         std::string("S\xC3\x83O PAULO \xC3\xA2"), std::string("\xC3\xA2\xE2\x82\xAC"),
         std::string()}) {
@@ -70,7 +72,8 @@ BOOST_AUTO_TEST_CASE(other_sequences_are_read_back_where_two_tell) {
 
 BOOST_AUTO_TEST_CASE(text_misread_twice_is_read_back_layer_by_layer) {
   // "’" misread twice: "Ã¢â‚¬â„¢" (three sequences) gives "â€™", which gives "’".
-  std::string text = "Waters\xC3\x83\xC2\xA2\xC3\xA2\xE2\x80\x9A\xC2\xAC\xC3\xA2\xE2\x80\x9E\xC2\xA2 Cry-Baby";
+  std::string text =
+      "Waters\xC3\x83\xC2\xA2\xC3\xA2\xE2\x80\x9A\xC2\xAC\xC3\xA2\xE2\x80\x9E\xC2\xA2 Cry-Baby";
   BOOST_TEST(repair_double_encoding(text) == 4u);
   BOOST_TEST(text == "Waters\xE2\x80\x99 Cry-Baby");
 }

@@ -15,9 +15,9 @@ constexpr int k_max_layers = 3;
 /// windows-1252's characters for the bytes 0x80–0x9F; 0 for the five it leaves undefined,
 /// which browsers read as the C1 controls of the same number.
 constexpr std::array<char32_t, 32> k_cp1252_high = {
-    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,  // 0x80
-    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,       // 0x88
-    0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,  // 0x90
+    0x20AC, 0,      0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,   // 0x80
+    0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0,      0x017D, 0,        // 0x88
+    0,      0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,   // 0x90
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0,      0x017E, 0x0178};  // 0x98
 
 /// The byte whose windows-1252 or Latin-1 reading is \p c, or -1: U+0080–U+00FF stand for
@@ -34,10 +34,10 @@ int byte_of(char32_t c) noexcept {
 
 /// One double-encoded sequence found at a '\xC3' byte of the text.
 struct Sequence {
-  std::size_t length = 0;           ///< bytes of the text it takes (0: none here)
-  std::array<char, 4> bytes{};      ///< the UTF-8 sequence it stands for
-  std::size_t size = 0;             ///< of bytes: 2 to 4
-  bool telling = false;             ///< led by "Â", "Ã" or "â": only double encoding makes it
+  std::size_t length = 0;       ///< bytes of the text it takes (0: none here)
+  std::array<char, 4> bytes{};  ///< the UTF-8 sequence it stands for
+  std::size_t size = 0;         ///< of bytes: 2 to 4
+  bool telling = false;         ///< led by "Â", "Ã" or "â": only double encoding makes it
 };
 
 /// The double-encoded sequence that starts at \p p (a '\xC3' byte), if any. A UTF-8 lead

@@ -48,10 +48,11 @@ void write_text(std::ostream& out, const PageResult& result);
 /// Writes one JSON object: source, extractor, title (the <title> as segmented), metadata
 /// (metadata_json of result.metadata), charset {name, source, replacements, double_encoded},
 /// segmentation stats, content (as write_text); then, when \p blocks: "blocks" — one per parse
-/// block (when \p result has them): index, text, content (the extractor's decision via content_mask),
-/// labels, score (null when none), tag_level, source_begin/end, features (named_features,
-/// enclosing_tag as a name) — and "result_blocks": the blocks after the extractor with
-/// text, content, labels, origins, offsets, source range, counts, densities and score.
+/// block (when \p result has them): index, text, content (the extractor's decision via
+/// content_mask), labels, score (null when none), tag_level, source_begin/end, features
+/// (named_features, enclosing_tag as a name) — and "result_blocks": the blocks after the
+/// extractor with text, content, labels, origins, offsets, source range, counts, densities
+/// and score.
 /// \p indent < 0 writes one line (JSON Lines); otherwise pretty-printed. A final '\n'
 /// follows. Float densities are written with their shortest round-trip digits; text
 /// that is not valid UTF-8 has its bad bytes replaced by U+FFFD.

@@ -32,7 +32,8 @@ struct DecodedText {
 /// back (repair_double_encoding, double_encoding.hpp), so "â€™" becomes "’" in every
 /// extractor's output, the title and the metadata alike.
 /// Never throws for any input (std::bad_alloc aside). Thread-safe. O(n).
-[[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset = {},
+[[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes,
+                                         std::string_view declared_charset = {},
                                          bool read_back_double_encoding = true);
 
 /// "UTF-16LE" or "UTF-16BE" when \p bytes start with that byte-order mark, or, without
