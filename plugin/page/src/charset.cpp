@@ -121,40 +121,6 @@ std::string canonical_name(const UConverter* cnv) {
   return internal;
 }
 
-/// Length of the valid UTF-8 sequence at \p p, or 0 with \p subpart set to the length of
-/// its maximal invalid subpart (W3C/Unicode "maximal subpart" replacement, as browsers do).
-std::size_t utf8_sequence(const unsigned char* p, const unsigned char* end,
-                          std::size_t& subpart) noexcept {
-  const unsigned char b0 = p[0];
-  subpart = 1;
-  std::size_t need;
-  unsigned char lo = 0x80;
-  unsigned char hi = 0xBF;
-  if (b0 < 0x80) return 1;
-  if (b0 >= 0xC2 && b0 <= 0xDF) {
-    need = 1;
-  } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-    need = 2;
-    if (b0 == 0xE0) lo = 0xA0;
-    if (b0 == 0xED) hi = 0x9F;
-  } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-    need = 3;
-    if (b0 == 0xF0) lo = 0x90;
-    if (b0 == 0xF4) hi = 0x8F;
-  } else {
-    return 0;
-  }
-  for (std::size_t i = 1; i <= need; ++i) {
-    if (p + i >= end) return 0;
-    const unsigned char b = p[i];
-    if (b < lo || b > hi) return 0;
-    lo = 0x80;
-    hi = 0xBF;
-    subpart = i + 1;
-  }
-  return need + 1;
-}
-
 /// \p p advanced over whole eight-byte words of ASCII other than NUL, most of a page (the
 /// rest, fewer than eight bytes or a word holding another byte, is left to the caller). A
 /// byte in 0x01-0x7F has its top bit clear and so has itself minus one, with no borrow out
@@ -183,7 +149,7 @@ void repair_utf8(std::string_view bytes, DecodedText& out) {
       continue;
     }
     std::size_t subpart = 1;
-    const std::size_t n = *p == 0 ? 0 : utf8_sequence(p, end, subpart);
+    const std::size_t n = *p == 0 ? 0 : detail::utf8_sequence(p, end, subpart);
     if (n != 0) {
       p += n;
       continue;
@@ -208,7 +174,7 @@ bool is_valid_utf8(std::string_view bytes) noexcept {
       continue;
     }
     std::size_t subpart = 0;
-    const std::size_t n = utf8_sequence(p, end, subpart);
+    const std::size_t n = detail::utf8_sequence(p, end, subpart);
     if (n == 0) return false;
     p += n;
   }

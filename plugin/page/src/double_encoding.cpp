@@ -41,47 +41,33 @@ struct Sequence {
 };
 
 /// The double-encoded sequence that starts at \p p (a '\xC3' byte), if any. A UTF-8 lead
-/// 0xC2–0xF4 read as a character is U+00C2–U+00F4, written 0xC3 0x82–0xB4.
+/// 0xC2–0xF4 read as a character is U+00C2–U+00F4, written 0xC3 0x82–0xB4; the characters
+/// after it are read back as bytes one at a time while they still begin a valid sequence.
 Sequence sequence_at(const unsigned char* p, const unsigned char* end) noexcept {
   Sequence s;
   if (end - p < 2 || p[1] < 0x82 || p[1] > 0xB4) return s;
-  const unsigned char lead = static_cast<unsigned char>(0xC0 | (p[1] & 0x3F));
-  std::size_t need = 0;
-  unsigned char lo = 0x80;
-  unsigned char hi = 0xBF;
-  if (lead <= 0xDF) {
-    need = 1;
-  } else if (lead <= 0xEF) {
-    need = 2;
-    if (lead == 0xE0) lo = 0xA0;
-    if (lead == 0xED) hi = 0x9F;  // no surrogates
-  } else {
-    need = 3;
-    if (lead == 0xF0) lo = 0x90;
-    if (lead == 0xF4) hi = 0x8F;  // nothing above U+10FFFF
-  }
-  s.bytes[0] = static_cast<char>(lead);
+  std::array<unsigned char, 4> bytes{static_cast<unsigned char>(0xC0 | (p[1] & 0x3F))};
+  std::size_t size = 1;
   const unsigned char* q = p + 2;
-  for (std::size_t i = 1; i <= need; ++i) {
-    if (q >= end) return {};
+  for (;;) {
+    std::size_t valid = 0;
+    if (detail::utf8_sequence(bytes.data(), bytes.data() + size, valid) == size) break;
+    if (valid != size || q >= end) return {};  // invalid, or cut short by the text's end
     const detail::CodePoint cp = detail::decode_utf8(q, end);
     const int b = byte_of(cp.value);
-    if (b < lo || b > hi) return {};
-    s.bytes[i] = static_cast<char>(b);
+    if (b < 0) return {};
+    bytes[size++] = static_cast<unsigned char>(b);
     q += cp.length;
-    lo = 0x80;
-    hi = 0xBF;
   }
-  s.size = need + 1;
+  const unsigned char lead = bytes[0];
   // A C1 control read back is a windows-1252 byte that was read as Latin-1 before the
   // double encoding ("Â•" gives U+0095, meant as "•"): it stands for windows-1252's character.
-  if (lead == 0xC2 && static_cast<unsigned char>(s.bytes[1]) <= 0x9F) {
-    if (const char32_t c = k_cp1252_high[static_cast<unsigned char>(s.bytes[1]) - 0x80]; c != 0) {
-      s.size = c < 0x800 ? 2 : 3;  // all of them below U+2200
-      s.bytes[0] = static_cast<char>(c < 0x800 ? 0xC0 | (c >> 6) : 0xE0 | (c >> 12));
-      if (s.size == 3) s.bytes[1] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s.bytes[s.size - 1] = static_cast<char>(0x80 | (c & 0x3F));
-    }
+  const char32_t c1 = lead == 0xC2 && bytes[1] <= 0x9F ? k_cp1252_high[bytes[1] - 0x80] : 0;
+  if (c1 != 0) {
+    s.size = detail::encode_utf8(c1, s.bytes.data());
+  } else {
+    std::memcpy(s.bytes.data(), bytes.data(), size);
+    s.size = size;
   }
   s.length = static_cast<std::size_t>(q - p);
   s.telling = lead == 0xC2 || lead == 0xC3 || lead == 0xE2;
