@@ -127,6 +127,14 @@ grep -q 'broken.html.gz@60: truncated gzip data' "$work/err" || fail "directory:
 grep -q '^Gzipped page' "$work/o/zipped.txt" || fail "directory: zipped text"
 [ -z "$(ls -A "$work/o" | grep '^\.')" ] || fail "directory: temporary files left"
 
+# An image given as a page: exit 1, the reason and position on stderr, no text from its bytes.
+mkdir -p "$work/img"
+printf '\211PNG\r\n\032\n\000\000\000\rIHDR' > "$work/img/photo.html"
+expect_rc 1 "binary input" -- "$bin" "$work/img/photo.html" "$pages/article.html"
+grep -q 'photo.html@0: binary data (a PNG image), not a web page' "$work/err" || fail "binary input: message"
+grep -q 'PNG' "$work/out" && fail "binary input: its bytes written as text"
+grep -q '^Storm closes harbour' "$work/out" || fail "binary input: the other page not written"
+
 # Parallel jobs give the same bytes, in input order.
 expect_rc 1 "jobs 1" -- "$bin" -f json -j 1 "$pages"
 cp "$work/out" "$work/jobs1"
@@ -142,7 +150,7 @@ mkdir -p "$work/evil"
 cp "$pages/links.htm" "$work/evil/..html"
 expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
 [ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
-[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^img$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
   fail "odd name: something written outside OUTDIR"
 
 # A missing input is reported by name; the rest go on.

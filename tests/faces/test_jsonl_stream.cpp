@@ -142,6 +142,21 @@ BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
              r.lines[0]["error"].get<std::string>());
 }
 
+// Bytes that are no page (an image sent as a page) answer with an error naming the field
+// and the position, not with the image's bytes read as text.
+BOOST_AUTO_TEST_CASE(binary_bytes_answer_with_an_error) {
+  const std::string input = record({{"url", "img"}, {"html_base64", "iVBORw0KGgoAAAANSUhEUg=="}}) +
+                            record({{"url", "ok"}, {"html", "<p>fine</p>"}});
+  const Run r = run(input, with_extractor("keep-everything"));
+  BOOST_TEST(r.summary.failed == 1u);
+  BOOST_REQUIRE(r.lines.size() == 2u);
+  BOOST_TEST(r.lines[0]["url"] == "img");
+  BOOST_TEST(r.lines[0]["error"] ==
+             "stdin:1: html_base64@0: binary data (a PNG image), not a web page");
+  BOOST_TEST(!r.lines[0].contains("text"));
+  BOOST_TEST(r.lines[1]["text"] == "fine\n");
+}
+
 // Issue #16, item 6: a page cut at a segmenter limit says so in its answer and on the
 // error stream, and is counted.
 BOOST_AUTO_TEST_CASE(pages_cut_at_a_limit_say_so) {

@@ -174,6 +174,30 @@ BOOST_AUTO_TEST_CASE(batch_to_directory_goes_on_after_a_bad_page) {
   }
 }
 
+// An image (or any bytes that are no page) given as a page fails with the evidence and
+// its position, and the other pages are written, with one job or several.
+BOOST_AUTO_TEST_CASE(binary_inputs_fail_and_the_others_are_written) {
+  TempDir dir("binary");
+  const fs::path image = dir.path / "photo.html";
+  std::ofstream(image, std::ios::binary) << std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16);
+  const std::string article = k_pages + "/article.html";
+  for (const std::size_t jobs : {1u, 2u}) {
+    BatchOptions options;
+    options.jobs = jobs;
+    std::istringstream in(std::string("GIF89a\x01\0\x01\0", 10));
+    std::ostringstream out, err;
+    const auto summary = extract_batch({image.string(), article, "-"}, options, in, out, err);
+    BOOST_TEST(summary.pages == 1u);  // written
+    BOOST_TEST(summary.failed == 2u);
+    BOOST_TEST(err.str() == image.string() +
+                                "@0: binary data (a PNG image), not a web page\n"
+                                "<stdin>@0: binary data (a GIF image), not a web page\n",
+               "jobs " << jobs);
+    BOOST_TEST(out.str().find("Storm closes harbour") != std::string::npos);
+    BOOST_TEST(out.str().find("PNG") == std::string::npos);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(batch_refuses_to_overwrite_within_a_run) {
   TempDir out("dup");
   BatchOptions options;

@@ -13,6 +13,7 @@
 
 #include "boilerdex/config/error.hpp"
 #include "boilerdex/plugin/block_features.hpp"
+#include "boilerdex/plugin/byte_text.hpp"
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
@@ -85,8 +86,8 @@ void for_each_block_json(const PageResult& result, const JsonlOptions& options, 
 }
 
 // The answer to one record, without its "blocks" (written from \p page, which receives the
-// extracted page). \throws Error (InputError for bad base64) for a record that cannot be
-// used.
+// extracted page). \throws Error (InputError for bad base64 and for binary bytes) for a
+// record that cannot be used.
 json answer(const json& record, const Extractor& extractor, const JsonlOptions& options,
             std::optional<PageResult>& page, std::size_t& page_bytes) {
   if (!record.is_object()) throw Error("the record is not a JSON object");
@@ -100,6 +101,7 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
   } else {
     throw Error("the record has neither \"html\" nor \"html_base64\"");
   }
+  require_text(bytes, record.contains("html") ? "html" : "html_base64");
   PageOptions page_options;
   page_options.limits = options.limits;
   page_options.keep_parse_blocks = options.blocks;

@@ -262,6 +262,7 @@ BatchSummary extract_one_at_a_time(const std::vector<PageSource>& pages, const s
     if (failure.empty()) {
       try {
         const std::string bytes = read_page_bytes(page, in);  // freed before writing
+        require_text(bytes, page.path == "-" ? "<stdin>" : page.path);
         page_bytes = bytes.size();
         result.emplace(extract_page(bytes, extractor, page_options));
       } catch (const InputError& e) {
@@ -358,6 +359,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   // segmenter limit (every format: text and blocks would otherwise lose text silently).
   const auto render = [&](const PageSource& page, std::string& text, std::string& notice) {
     const std::string bytes = read_page_bytes(page, in);
+    require_text(bytes, page.path == "-" ? "<stdin>" : page.path);
     const PageResult result = extract_page(bytes, *extractor, page_options);
     std::ostringstream rendered;
     write_page(rendered, options.format, result, PageLabel{page.path, extractor_name},

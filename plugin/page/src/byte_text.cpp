@@ -1,5 +1,7 @@
 #include "boilerdex/plugin/byte_text.hpp"
 
+#include <algorithm>
+
 #include "boilerdex/plugin/charset.hpp"
 #include "boilerdex/plugin/input_error.hpp"
 #include "utf8_internal.hpp"
@@ -61,24 +63,53 @@ std::string printable_bytes(std::string_view bytes) {
   return out;
 }
 
-bool looks_binary(std::string_view bytes) noexcept {
+std::optional<BinaryEvidence> binary_evidence(std::string_view bytes) noexcept {
   using namespace std::string_view_literals;  // "\0" inside: the sv suffix keeps the length
-  static constexpr std::string_view signatures[] = {
-      "%PDF-"sv, "\x89PNG"sv, "GIF87a"sv, "GIF89a"sv, "\xff\xd8\xff"sv, "PK\x03\x04"sv, "\x1f\x8b"sv,
-      "\xd0\xcf\x11\xe0"sv, "Rar!"sv, "7z\xbc\xaf"sv, "\x00\x00\x01\x00"sv, "OggS"sv, "ID3"sv, "RIFF"sv, "%!PS"sv};
-  for (const std::string_view sig : signatures)
-    if (bytes.substr(0, sig.size()) == sig) return true;
+  struct Signature {
+    std::string_view magic;
+    std::string_view what;
+  };
+  static constexpr Signature signatures[] = {{"%PDF-"sv, "a PDF document"},
+                                             {"\x89PNG"sv, "a PNG image"},
+                                             {"GIF87a"sv, "a GIF image"},
+                                             {"GIF89a"sv, "a GIF image"},
+                                             {"\xff\xd8\xff"sv, "a JPEG image"},
+                                             {"PK\x03\x04"sv, "a ZIP archive or office file"},
+                                             {"\x1f\x8b"sv, "gzip data"},
+                                             {"\xd0\xcf\x11\xe0"sv, "an OLE2 office file"},
+                                             {"Rar!"sv, "a RAR archive"},
+                                             {"7z\xbc\xaf"sv, "a 7-Zip archive"},
+                                             {"\x00\x00\x01\x00"sv, "an icon"},
+                                             {"OggS"sv, "Ogg media"},
+                                             {"ID3"sv, "MP3 audio"},
+                                             {"RIFF"sv, "RIFF media (WAV, AVI, WebP)"},
+                                             {"%!PS"sv, "a PostScript document"}};
+  for (const Signature& sig : signatures)
+    if (bytes.substr(0, sig.magic.size()) == sig.magic) return BinaryEvidence{sig.what, 0};
   const std::string_view head = bytes.substr(0, 4096);
-  if (head.empty()) return false;
+  if (head.empty()) return std::nullopt;
   // UTF-16 pages (with a BOM, or by their NUL pattern) are text; their NULs are not a
   // sign of binary data.
-  if (!sniff_utf16(head).empty()) return false;
+  if (!sniff_utf16(head).empty()) return std::nullopt;
   std::size_t control = 0;
-  for (const char ch : head) {
-    const auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b) ++control;
+  std::size_t first = head.size();
+  for (std::size_t i = 0; i < head.size(); ++i) {
+    const auto c = static_cast<unsigned char>(head[i]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b) {
+      ++control;
+      first = std::min(first, i);
+    }
   }
-  return control * 20 > head.size();  // over 5% control bytes
+  if (control * 20 <= head.size()) return std::nullopt;  // at most 5% control bytes
+  return BinaryEvidence{"over 5% control bytes in its first 4 KiB", first};
+}
+
+bool looks_binary(std::string_view bytes) noexcept { return binary_evidence(bytes).has_value(); }
+
+void require_text(std::string_view bytes, const std::string& source) {
+  if (const std::optional<BinaryEvidence> evidence = binary_evidence(bytes))
+    throw InputError(source, evidence->offset,
+                     "binary data (" + std::string(evidence->what) + "), not a web page");
 }
 
 std::string to_hex(std::string_view bytes) {

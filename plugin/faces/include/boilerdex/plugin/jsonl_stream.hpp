@@ -22,7 +22,8 @@
 ///   parse blocks with the extractor's decisions (source offsets index the page decoded to
 ///   UTF-8). A page that hit a segmenter limit also gets "limits": limits_notice's line
 ///   (page_extractor_batch.hpp), before "blocks", and the same line on the error stream.
-///   A record that cannot be used gives {"url": ..., "docno": ..., "error": "..."}
+///   A record that cannot be used (bad JSON or base64, no "html", bytes that are no page:
+///   require_text) gives {"url": ..., "docno": ..., "error": "..."}
 ///   in its place, and the same message on the error stream: the stream never stops.
 
 #include <cstddef>

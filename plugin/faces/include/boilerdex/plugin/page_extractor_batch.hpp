@@ -93,8 +93,10 @@ struct BatchSummary {
 /// written under a temporary name and renamed, so a file that exists is complete; a name
 /// already written in this run is a failure, not an overwrite), or else to \p out one
 /// after the other (JSON one line per page), always in input order whatever options.jobs.
-/// Each failure is reported on \p err as one line "PATH: reason" and processing goes on;
-/// so is each page that hit a segmenter limit (limits_notice), in every format.
+/// Each failure is reported on \p err as one line "PATH: reason" and processing goes on: an
+/// unreadable file, corrupt gzip data, bytes that are no page (require_text: "photo.html@0:
+/// binary data (a PNG image), not a web page"); so is each page that hit a segmenter limit
+/// (limits_notice), in every format.
 /// With one job each page is written while it is rendered, never held as text (a page at
 /// max_blocks renders to some 200 MB of JSON). With more than one job, pages are read,
 /// extracted and rendered to text on worker threads, at most 4 per job ahead of the

@@ -14,6 +14,8 @@
 ///   sibling field `NAME_hex` holds the exact bytes in lowercase hex (Python:
 ///   `bytes.fromhex(entry["path_hex"])`). Readers take `NAME_hex` when present.
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,11 +33,27 @@ namespace boilerdex::plugin {
 /// written as `\xNN` (a newline in a file name is `\x0a`). \throws std::bad_alloc.
 [[nodiscard]] std::string printable_bytes(std::string_view bytes);
 
-/// True when \p bytes cannot be an HTML page: a known binary signature (PDF, images,
-/// archives and gzip, office files), or NUL/control bytes in the first 4 KiB beyond a small
-/// share (UTF-16 text excepted: sniff_utf16, with or without a BOM). The indexer skips such pages as not-html; the
-/// omindex filter refuses them. Never throws.
+/// Why some bytes cannot be an HTML page (binary_evidence).
+struct BinaryEvidence {
+  std::string_view what;  ///< "a PNG image", "over 5% control bytes …": static text
+  std::size_t offset;     ///< where it shows: 0 for a signature, else the first control byte
+};
+
+/// The evidence that \p bytes cannot be an HTML page, if any: a known binary signature at
+/// the start (PDF, images, archives and gzip, office files, media), or NUL/control bytes
+/// beyond a small share (5%) of the first 4 KiB (UTF-16 text excepted: sniff_utf16, with or
+/// without a BOM). Never throws.
+[[nodiscard]] std::optional<BinaryEvidence> binary_evidence(std::string_view bytes) noexcept;
+
+/// True when binary_evidence finds some. The indexer skips such pages as not-html; the
+/// omindex filter refuses them; boilerdex-extract and its JSON Lines stream fail them
+/// (require_text). Never throws.
 [[nodiscard]] bool looks_binary(std::string_view bytes) noexcept;
+
+/// Does nothing when \p bytes may be a page. \throws InputError naming \p source and the
+/// evidence's offset ("photo.html@0: binary data (a PNG image), not a web page") when
+/// binary_evidence finds some.
+void require_text(std::string_view bytes, const std::string& source);
 
 /// \p bytes as lowercase hex, two digits a byte. \throws std::bad_alloc.
 [[nodiscard]] std::string to_hex(std::string_view bytes);
