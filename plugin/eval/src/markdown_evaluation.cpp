@@ -3,28 +3,22 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "boilerdex/plugin/text_similarity.hpp"
 #include "boilerdex/plugin/wcxb.hpp"
 
 namespace boilerdex::plugin {
 namespace {
 
-bool is_word_byte(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  return u >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-// The words of a line, lower-cased, one space between.
+// The words of a line as WCXB's measure reads them (lower-cased `\w+`, word_tokens), one
+// space between: "## Install¶" and "## Install" are the same heading.
 std::string words_of(std::string_view line) {
   const std::string lowered = python_lower(line);
+  std::vector<std::string_view> tokens;
+  word_tokens(lowered, tokens);
   std::string out;
-  std::size_t i = 0;
-  while (i < lowered.size()) {
-    while (i < lowered.size() && !is_word_byte(lowered[i])) ++i;
-    const std::size_t begin = i;
-    while (i < lowered.size() && is_word_byte(lowered[i])) ++i;
-    if (i == begin) continue;
+  for (const std::string_view t : tokens) {
     if (!out.empty()) out += ' ';
-    out.append(lowered, begin, i - begin);
+    out += t;
   }
   return out;
 }

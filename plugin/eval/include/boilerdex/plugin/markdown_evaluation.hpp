@@ -15,7 +15,7 @@
 namespace boilerdex::plugin {
 
 /// The lines of a Markdown text that mark structure, each as its words: python_lower'ed
-/// runs of letters, digits and '_' (and any non-ASCII character), joined by one space.
+/// `\w+` tokens (word_tokens, WCXB's measure: "¶" or "§" is no word), joined by one space.
 struct MarkdownStructure {
   std::vector<std::string> headings;  ///< ATX heading lines ("# ..." to "###### ...")
   std::vector<std::string> items;     ///< list item lines ("- ", "* ", "+ ", "N. ", "N) ")
