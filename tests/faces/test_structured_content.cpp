@@ -114,6 +114,30 @@ BOOST_AUTO_TEST_CASE(links_and_images_on_request) {
              markdown(html, KeepAll(), rich));
 }
 
+BOOST_AUTO_TEST_CASE(permalinks_and_back_references_are_left_out) {
+  // A heading's permalink (Sphinx's "¶", a "#", Docusaurus' zero-width space, an icon) and a
+  // footnote's way back ("↩") are links within the page with no word: furniture. A link
+  // within the page that has words, a number or an image is content.
+  const std::string html = page(
+      "<h2>Install<a class=\"headerlink\" href=\"#install\" title=\"Permalink\">\xC2\xB6</a></h2>"
+      "<h3 id=\"use\">Use <a href=\"#use\">#</a></h3>"
+      "<h3>Docs<a class=\"hash-link\" href=\"#docs\">\xE2\x80\x8B</a></h3>"
+      "<h3><a href=\"#api\"><svg><path d=\"M0\"></path></svg></a>API</h3>"
+      "<p>A claim<a href=\"#fn1\">1</a>, <a href=\"#more\">see below</a>.</p>"
+      "<p>From $99.<a href=\"#footnote-a\">*</a> Or less<a href=\"#fn-b\">\xE2\x80\xA0</a></p>"
+      "<ol><li>The source. <a href=\"#ref1\">\xE2\x86\xA9\xEF\xB8\x8E</a></li></ol>"
+      "<p>Zoom: <a href=\"#zoom\"><img src=\"z.png\" alt=\"zoomed\"></a></p>");
+  StructureOptions rich;
+  rich.links = true;
+  rich.images = true;
+  const std::string md = markdown(html, KeepAll(), rich);
+  BOOST_TEST(md ==
+                 "## Install\n\n### Use\n\n### Docs\n\n### API\n\nA claim1, see below.\n\n"
+                 "From $99.* Or less\xE2\x80\xA0\n\n1. The source.\n\nZoom: ![zoomed](z.png)\n",
+             md);
+  BOOST_TEST(!contains(clean_html_of(structured_content(extract_page(html, KeepAll())), "T"), "\xC2\xB6"));
+}
+
 BOOST_AUTO_TEST_CASE(a_link_around_several_blocks_is_a_card_written_as_its_text) {
   StructureOptions rich;
   rich.links = true;

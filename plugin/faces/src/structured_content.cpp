@@ -6,6 +6,7 @@
 #include <string_view>
 #include <utility>
 
+#include "boilerdex/plugin/word_tokenizer.hpp"
 #include "byte_ranges_internal.hpp"
 #include "gumbo_walk_internal.hpp"
 #include "markup_lexer_internal.hpp"
@@ -131,6 +132,44 @@ bool is_card_link(const GumboNode* a) {
   return false;
 }
 
+// Whether \p text holds a footnote's mark: an asterisk or a dagger ("savings.*", "†").
+bool is_footnote_mark(std::string_view text) {
+  return text.find('*') != std::string_view::npos || text.find("\xE2\x80\xA0") != std::string_view::npos ||
+         text.find("\xE2\x80\xA1") != std::string_view::npos;  // † ‡
+}
+
+// A link within the page (href "#…") whose text has no letter or digit, no footnote mark
+// and which holds no image: a heading's permalink ("¶" in Sphinx and MkDocs, "#", "§",
+// "🔗", Docusaurus' zero-width space, GitHub's octicon), a footnote's way back ("↩"), a "back
+// to top" arrow. It is the page's furniture, not its words ("## Providers¶"), so the
+// structured output leaves it out; a footnote's mark, a number or a word is content.
+// Bounded: a link of more than k_look nodes is not one.
+bool is_permalink(const GumboNode* a) {
+  constexpr std::size_t k_look = 64;
+  const std::string_view href = attribute(a, "href");
+  const std::size_t first = href.find_first_not_of(" \t\n\r\f");
+  if (first == std::string_view::npos || href[first] != '#') return false;
+  std::vector<const GumboNode*> stack{a};
+  for (std::size_t seen = 0; !stack.empty(); ++seen) {
+    if (seen > k_look) return false;
+    const GumboNode* node = stack.back();
+    stack.pop_back();
+    const GumboVector& children = node->v.element.children;
+    for (unsigned i = 0; i < children.length; ++i) {
+      const auto* c = static_cast<const GumboNode*>(children.data[i]);
+      if (c->type == GUMBO_NODE_TEXT || c->type == GUMBO_NODE_CDATA) {
+        const std::string_view text = c->v.text.text != nullptr ? c->v.text.text : "";
+        if (is_word(text) || is_footnote_mark(text)) return false;
+      } else if (c->type == GUMBO_NODE_ELEMENT) {
+        const GumboTag tag = c->v.element.tag;
+        if (tag == GUMBO_TAG_IMG || tag == GUMBO_TAG_VIDEO || tag == GUMBO_TAG_CANVAS) return false;
+        if (!is_skipped(tag)) stack.push_back(c);
+      }
+    }
+  }
+  return true;
+}
+
 // A table of data (rendered as a table) rather than of layout (rendered as its paragraphs):
 // at least two cells in some row, and no cell holding a table, heading, list, code block,
 // quote or more than one paragraph. Bounded: looks at most k_look nodes.
@@ -208,6 +247,10 @@ class Builder {
       m_base = base_of(e, m_options.base_url);
     }
     if (is_skipped(tag)) return false;
+    if (tag == GUMBO_TAG_A && is_permalink(e)) {
+      m_space = true;  // it still parts the words around it
+      return false;
+    }
     m_frames.push_back(Frame{tag});
     Frame& f = m_frames.back();
     if (m_data_tables > 0 && tag != GUMBO_TAG_TABLE) return enter_in_table(e, f);
