@@ -92,6 +92,24 @@ BOOST_AUTO_TEST_CASE(json_ld_article) {
   BOOST_TEST(m.title == "Ignored");  // the <title>, cleaned, as no <h1> names the headline
 }
 
+BOOST_AUTO_TEST_CASE(json_ld_sections_joined_by_commas_are_a_list) {
+  // WordPress SEO plugins write every category into one string; the <meta> names the first.
+  const auto listed = read_page_metadata(page(
+      R"(<meta property="article:section" content="The Best">)"
+      R"(<script type="application/ld+json">{"@type":"Article","headline":"Lamps",
+      "articleSection":"Best Accessories, News, The Best"}</script>)"));
+  BOOST_TEST((listed.categories == std::vector<std::string>{"The Best", "Best Accessories", "News"}),
+             boost::test_tools::per_element());
+  // A sentence in the field (a description put there) is no list: its parts are too long.
+  const std::string sentence =
+      "Staying ahead of fitness trends keeps trainers competitive, and knowing what is coming lets you "
+      "adapt";
+  const auto misplaced = read_page_metadata(page(
+      R"(<script type="application/ld+json">{"@type":"Article","headline":"Trends","articleSection":")" +
+      sentence + R"("}</script>)"));
+  BOOST_TEST((misplaced.categories == std::vector<std::string>{sentence}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(json_ld_graph_resolves_the_author_by_id) {
   const auto m = read_page_metadata(page(
       R"(<script type="application/ld+json">{"@context":"https://schema.org","@graph":[

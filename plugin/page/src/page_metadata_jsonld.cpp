@@ -166,6 +166,42 @@ class Reader {
     if (!s.empty() && out.size() < m_limits.max_list_items) out.push_back(s);
   }
 
+  // The words of a section name at most: a longer part makes a string a sentence, kept whole.
+  static constexpr std::size_t k_max_section_words = 6;
+
+  // The comma-separated parts of \p all (a text()), cleaned, into \p out (the empty ones left
+  // out), when none has more than \p max_words words; else \p all whole.
+  void comma_list(const std::string& all, std::size_t max_words,
+                  std::vector<std::string>& out) const {
+    std::vector<std::string> parts;
+    std::size_t start = 0;
+    while (start < all.size() && out.size() + parts.size() < m_limits.max_list_items) {
+      std::size_t comma = all.find(',', start);
+      if (comma == std::string::npos) comma = all.size();
+      std::string part =
+          clean_text(std::string_view(all).substr(start, comma - start), m_limits.max_field_bytes);
+      if (max_words != std::string::npos && word_count(part) > max_words) {
+        if (out.size() < m_limits.max_list_items) out.push_back(all);
+        return;
+      }
+      if (!part.empty()) parts.push_back(std::move(part));
+      start = comma + 1;
+    }
+    for (std::string& part : parts) out.push_back(std::move(part));
+  }
+
+  // Words of a cleaned text (single spaces between them).
+  static std::size_t word_count(std::string_view s) noexcept {
+    std::size_t words = 0;
+    bool in_word = false;
+    for (const char c : s) {
+      const bool space = c == ' ';
+      words += !space && !in_word ? 1 : 0;
+      in_word = !space;
+    }
+    return words;
+  }
+
   static void set(std::string& field, std::string value) {
     if (field.empty()) field = std::move(value);
   }
@@ -209,22 +245,15 @@ class Reader {
     if (const json* v = get("url"); v != nullptr && is_main) set(m_facts.url, url_of(*v));
     if (const json* v = get("image")) set(m_facts.image, url_of(*v));
     if (const json* v = get("inLanguage")) set(m_facts.language, name_of(*v));
-    if (const json* v = get("articleSection"); v != nullptr && m_facts.sections.empty())
-      list_of(*v, m_facts.sections);
+    // A string of sections joined by commas is a list of them (WordPress SEO plugins write
+    // "Best Accessories, News, The Best"), not a sentence: its parts are short.
+    if (const json* v = get("articleSection"); v != nullptr && m_facts.sections.empty()) {
+      if (v->is_string()) comma_list(text(*v), k_max_section_words, m_facts.sections);
+      else list_of(*v, m_facts.sections);
+    }
     if (const json* v = get("keywords"); v != nullptr && m_facts.keywords.empty()) {
-      if (v->is_string()) {
-        const std::string all = text(*v);
-        std::size_t start = 0;
-        while (start < all.size() && m_facts.keywords.size() < m_limits.max_list_items) {
-          std::size_t comma = all.find(',', start);
-          if (comma == std::string::npos) comma = all.size();
-          std::string k = clean_text(std::string_view(all).substr(start, comma - start), m_limits.max_field_bytes);
-          if (!k.empty()) m_facts.keywords.push_back(std::move(k));
-          start = comma + 1;
-        }
-      } else {
-        list_of(*v, m_facts.keywords);
-      }
+      if (v->is_string()) comma_list(text(*v), std::string::npos, m_facts.keywords);
+      else list_of(*v, m_facts.keywords);
     }
   }
 
