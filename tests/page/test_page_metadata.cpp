@@ -307,6 +307,18 @@ BOOST_AUTO_TEST_CASE(references_without_their_semicolon) {
              "Fish & Chips &copy2024 AT&ampT");
 }
 
+BOOST_AUTO_TEST_CASE(fields_escaped_twice_are_read_again) {
+  // A CMS that escaped its description twice ("&amp;#8217;" in the source) leaves references
+  // after one reading; they are read once more. Text without one stays as it is.
+  const auto m = read_page_metadata(page(
+      "<title>Q&amp;A: AT&amp;T</title>"
+      "<meta name=\"description\" content=\"Obama&amp;#8217;s plan &amp;mdash; and &amp;quot;more&amp;quot;\">"
+      "<meta property=\"article:tag\" content=\"R&amp;amp;D, M&amp;M\">"));
+  BOOST_TEST(m.description == "Obama\u2019s plan \u2014 and \"more\"");
+  BOOST_TEST(m.title == "Q&A: AT&T");
+  BOOST_TEST((m.tags == std::vector<std::string>{"R&D", "M&M"}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
   // No markup names the date: the one written under the headline is the post's.
   const auto m = read_page_metadata(page(

@@ -276,6 +276,12 @@ std::string first_of(Views... views) {
   return {};
 }
 
+// A field that still holds a character reference once read ("Obama&#8217;s", "&pound;15m":
+// a CMS escaped it twice, "&amp;#8217;" in the source) is read once more, as the sites that
+// show a page's metadata read it. A value without one is left as it is.
+void read_references_again(std::string& field, const MetadataLimits& limits) {
+  if (field.find('&') != std::string::npos) field = detail::clean_text(field, limits.max_field_bytes);
+}
 
 }  // namespace
 
@@ -331,6 +337,11 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
     const std::string og_type = lower(meta_value(c, {"og:type"}));
     if (og_type == "article" || og_type == "blog" || og_type == "news") m.page_type = "article";
     else if (og_type == "product" || og_type == "og:product" || og_type == "product.item") m.page_type = "product";
+  }
+  for (std::string* field : {&m.title, &m.author, &m.sitename, &m.description})
+    read_references_again(*field, limits);
+  for (std::vector<std::string>* list : {&m.categories, &m.tags}) {
+    for (std::string& item : *list) read_references_again(item, limits);
   }
   return m;
 }
