@@ -307,6 +307,14 @@ BOOST_AUTO_TEST_CASE(references_without_their_semicolon) {
              "Fish & Chips &copy2024 AT&ampT");
 }
 
+BOOST_AUTO_TEST_CASE(every_named_reference_of_html_is_read) {
+  // Beyond the common few: the standard's whole table (a Spanish title, a price, a reference
+  // of two code points); a name HTML lacks stays as written.
+  const auto m = read_page_metadata(page(
+      "<title>Pol&iacute;tica de Garc&iacute;a: &pound;5 &NotEqualTilde; &bogus; &amp;c</title>"));
+  BOOST_TEST(m.title == "Pol\u00EDtica de Garc\u00EDa: \u00A35 \u2242\u0338 &bogus; &c");
+}
+
 BOOST_AUTO_TEST_CASE(fields_escaped_twice_are_read_again) {
   // A CMS that escaped its description twice ("&amp;#8217;" in the source) leaves references
   // after one reading; they are read once more. Text without one stays as it is.

@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "markup_lexer_internal.hpp"
+#include "named_reference_internal.hpp"
 #include "page_metadata_internal.hpp"
 #include "utf8_internal.hpp"
 
@@ -34,7 +35,8 @@ struct Entity {
   char32_t value;
   bool legacy = false;  // one of the HTML standard's legacy names, read without its ';' too
 };
-// The references page titles and names use; others stay as written.
+// The references page titles and names use most, read without a lookup (named_reference_at
+// reads the others).
 constexpr std::array<Entity, 24> k_entities{{
     {"amp", U'&', true},     {"lt", U'<', true},      {"gt", U'>', true},
     {"quot", U'"', true},    {"apos", U'\''},         {"nbsp", U' ', true},
@@ -341,9 +343,15 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
       i += len - 1;
       continue;
     }
+    // Any other of HTML's named references ("&oacute;", "&pound;"), when it is one.
+    std::string named;
+    if (c == '&' && len == 0) std::tie(named, len) = named_reference_at(raw, i);
     if (space && out.size() > start) out.push_back(' ');
     space = false;
-    if (len > 0) {
+    if (!named.empty()) {
+      out += named;
+      i += len - 1;
+    } else if (len > 0) {
       append_utf8(out, ref);
       i += len - 1;
     } else if (static_cast<unsigned char>(c) == 0xC2 && i + 1 < raw.size() &&
