@@ -311,8 +311,10 @@ BOOST_AUTO_TEST_CASE(every_named_reference_of_html_is_read) {
   // Beyond the common few: the standard's whole table (a Spanish title, a price, a reference
   // of two code points); a name HTML lacks stays as written.
   const auto m = read_page_metadata(page(
-      "<title>Pol&iacute;tica de Garc&iacute;a: &pound;5 &NotEqualTilde; &bogus; &amp;c</title>"));
-  BOOST_TEST(m.title == "Pol\u00EDtica de Garc\u00EDa: \u00A35 \u2242\u0338 &bogus; &c");
+      "<title>Pol&iacute;tica de Garc&iacute;a: &pound;5 &NotEqualTilde; &bogus; &amp;c"
+      "&NewLine;&NonBreakingSpace;end</title>"));
+  // White space by name is a space, as "&nbsp;" is.
+  BOOST_TEST(m.title == "Pol\u00EDtica de Garc\u00EDa: \u00A35 \u2242\u0338 &bogus; &c end");
 }
 
 BOOST_AUTO_TEST_CASE(fields_escaped_twice_are_read_again) {

@@ -132,6 +132,12 @@ bool is_card_link(const GumboNode* a) {
   return false;
 }
 
+// Whether \p href is a jump within the page ("#section"), leading ASCII whitespace ignored.
+bool jumps_within_page(std::string_view href) {
+  const std::size_t first = href.find_first_not_of(" \t\n\r\f");
+  return first != std::string_view::npos && href[first] == '#';
+}
+
 // Whether \p text holds a footnote's mark: an asterisk or a dagger ("savings.*", "†").
 bool is_footnote_mark(std::string_view text) {
   return text.find('*') != std::string_view::npos || text.find("\xE2\x80\xA0") != std::string_view::npos ||
@@ -146,9 +152,7 @@ bool is_footnote_mark(std::string_view text) {
 // Bounded: a link of more than k_look nodes is not one.
 bool is_permalink(const GumboNode* a) {
   constexpr std::size_t k_look = 64;
-  const std::string_view href = attribute(a, "href");
-  const std::size_t first = href.find_first_not_of(" \t\n\r\f");
-  if (first == std::string_view::npos || href[first] != '#') return false;
+  if (!jumps_within_page(attribute(a, "href"))) return false;
   std::vector<const GumboNode*> stack{a};
   for (std::size_t seen = 0; !stack.empty(); ++seen) {
     if (seen > k_look) return false;
@@ -438,7 +442,7 @@ class Builder {
     const std::string_view href = attribute(a, "href");
     if (!m_options.links || is_card_link(a)) return {};
     const std::size_t first = href.find_first_not_of(" \t\n\r\f");
-    if (first == std::string_view::npos || href[first] == '#' ||
+    if (first == std::string_view::npos || jumps_within_page(href) ||
         detail::starts_with_lower(href.substr(first), "javascript:"))
       return {};
     return url(href);

@@ -14,9 +14,10 @@ namespace {
 constexpr std::size_t k_max_name = 32;
 constexpr std::size_t k_max_memo = 4096;  // names remembered per thread before starting over
 
-// The first text under \p node, depth first; "" when none.
+// The first text under \p node (white space included), depth first; "" when none.
 std::string_view first_text(const GumboNode* node) {
-  if (node->type == GUMBO_NODE_TEXT) return node->v.text.text;
+  if (node->type == GUMBO_NODE_TEXT || node->type == GUMBO_NODE_WHITESPACE)
+    return node->v.text.text;
   if (node->type != GUMBO_NODE_ELEMENT) return {};
   const GumboVector& children = node->v.element.children;
   for (unsigned k = 0; k < children.length; ++k) {

@@ -180,7 +180,7 @@ class Reader {
       if (comma == std::string::npos) comma = all.size();
       std::string part =
           clean_text(std::string_view(all).substr(start, comma - start), m_limits.max_field_bytes);
-      if (max_words != std::string::npos && word_count(part) > max_words) {
+      if (max_words != std::string::npos && detail::word_count(part) > max_words) {
         if (out.size() < m_limits.max_list_items) out.push_back(all);
         return;
       }
@@ -188,18 +188,6 @@ class Reader {
       start = comma + 1;
     }
     for (std::string& part : parts) out.push_back(std::move(part));
-  }
-
-  // Words of a cleaned text (single spaces between them).
-  static std::size_t word_count(std::string_view s) noexcept {
-    std::size_t words = 0;
-    bool in_word = false;
-    for (const char c : s) {
-      const bool space = c == ' ';
-      words += !space && !in_word ? 1 : 0;
-      in_word = !space;
-    }
-    return words;
   }
 
   static void set(std::string& field, std::string value) {

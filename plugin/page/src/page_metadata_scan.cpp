@@ -343,9 +343,17 @@ void append_clean_text(std::string& out, std::string_view raw, std::size_t max_b
       i += len - 1;
       continue;
     }
-    // Any other of HTML's named references ("&oacute;", "&pound;"), when it is one.
+    // Any other of HTML's named references ("&oacute;", "&pound;"), when it is one; one that
+    // reads as white space ("&NewLine;", "&NonBreakingSpace;") is a space, as "&nbsp;" is.
     std::string named;
     if (c == '&' && len == 0) std::tie(named, len) = named_reference_at(raw, i);
+    if (!named.empty() && (named == "\u00A0" || std::all_of(named.begin(), named.end(), [](char ch) {
+                             return is_html_space(ch) || ch == '\v';
+                           }))) {
+      space = true;
+      i += len - 1;
+      continue;
+    }
     if (space && out.size() > start) out.push_back(' ');
     space = false;
     if (!named.empty()) {
