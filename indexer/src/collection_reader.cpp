@@ -78,8 +78,10 @@ class ReaderBase : public CollectionReader {
     if (doc.body.size() > m_max_page)
       return skip(item, SkipReason::TooLarge, doc.offset, doc.docno,
                   "page larger than max_page_bytes (" + std::to_string(m_max_page) + ")");
-    if (looks_binary(doc.body))
-      return skip(item, SkipReason::NotHtml, doc.offset, doc.docno, "binary bytes, not an HTML page");
+    if (const std::optional<plugin::BinaryEvidence> evidence = plugin::binary_evidence(doc.body))
+      return skip(item, SkipReason::NotHtml, doc.offset, doc.docno,
+                  "binary data (" + std::string(evidence->what) + ", at byte " +
+                      std::to_string(evidence->offset) + " of the page), not a web page");
     item.kind = ReadItem::Kind::Document;
     item.document = std::move(doc);
     return true;

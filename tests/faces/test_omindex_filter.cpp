@@ -207,7 +207,7 @@ BOOST_AUTO_TEST_CASE(run_passes_through_what_it_cannot_process) {
   std::ostringstream out3, err3;
   BOOST_TEST(run_omindex_filter(png.path.string(), OmindexFilterOptions{}, out3, err3) == k_filter_cannot_handle);
   BOOST_TEST(out3.str().empty());
-  BOOST_TEST(contains(err3.str(), "binary data, not a page"));
+  BOOST_TEST(contains(err3.str(), "image.html@0: binary data (a PNG image), not a web page (cannot handle"));
 }
 
 BOOST_AUTO_TEST_CASE(head_meta_elements_and_robots) {

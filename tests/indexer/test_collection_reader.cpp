@@ -142,6 +142,9 @@ BOOST_AUTO_TEST_CASE(truncated_gzip_ends_with_one_skip_naming_the_stream) {
 BOOST_AUTO_TEST_CASE(binary_and_too_large_pages_are_skipped) {
   const auto bin = read_all(fixtures / "trec/binary.trec", InputFormat::Trec);
   BOOST_TEST(outline(bin) == (std::vector<std::string>{"S:not-html:BINARY-0"}), boost::test_tools::per_element());
+  // The skip says what gave the page away, and where in it (plugin::binary_evidence).
+  BOOST_TEST(bin.at(0).skip.message ==
+             "binary data (over 5% control bytes in its first 4 KiB, at byte 0 of the page), not a web page");
   const auto small = read_all(fixtures / "trec/sample.trec", InputFormat::Trec, 300);
   // Pages over 300 bytes: the first two; the rest are smaller.
   BOOST_TEST(outline(small) == (std::vector<std::string>{"S:too-large:BLOG06-T01-0000000000",

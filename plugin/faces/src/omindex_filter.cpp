@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
@@ -223,9 +224,10 @@ int run_omindex_filter(const std::string& path, const OmindexFilterOptions& opti
     out << raw.rdbuf();
     return k_filter_ok;
   }
-  if (looks_binary(bytes)) {
-    err << "boilerdex-omindex-filter: " << printable_bytes(path)
-        << ": binary data, not a page (cannot handle; nothing passed to omindex)\n";
+  if (const std::optional<BinaryEvidence> evidence = binary_evidence(bytes)) {
+    err << "boilerdex-omindex-filter: " << printable_bytes(path) << '@' << evidence->offset
+        << ": binary data (" << evidence->what
+        << "), not a web page (cannot handle; nothing passed to omindex)\n";
     return k_filter_cannot_handle;
   }
   std::string filtered;
