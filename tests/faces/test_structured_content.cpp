@@ -114,6 +114,53 @@ BOOST_AUTO_TEST_CASE(links_and_images_on_request) {
              markdown(html, KeepAll(), rich));
 }
 
+BOOST_AUTO_TEST_CASE(literal_markup_characters_are_escaped_where_markdown_would_read_them) {
+  // Text the page wrote that a CommonMark or GFM reader would take for markup gets a
+  // backslash: emphasis and strike-through delimiters, a tag, a character reference, a
+  // link's brackets, a backtick, a backslash before punctuation, and at a line's start a
+  // heading, a quote, an underline or a thematic break.
+  const std::string md = markdown(
+      page("<p>From $99.* or *bold* and _under_ and ~strike~ and &lt;div&gt; and &amp;amp; and "
+           "[a](b) and `tick` and C:\\* done</p>"
+           "<p># not a heading</p><p>&gt; not a quote</p><p>---</p><p>a<br>===</p>"
+           "<ul><li>&gt; nested?</li><li>## no</li></ul>"),
+      KeepAll());
+  BOOST_TEST(md ==
+                 "From $99.\\* or \\*bold\\* and \\_under\\_ and \\~strike\\~ and \\<div> and \\&amp; and "
+                 "[a\\](b) and \\`tick\\` and C:\\\\\\* done\n\n"
+                 "\\# not a heading\n\n\\> not a quote\n\n\\---\n\na\n\\===\n\n"
+                 "- \\> nested?\n- \\## no\n",
+             md);
+  // A line the page starts with a list marker stays a list item: the page set its text out
+  // as a list. A line that only starts with '#' or '-' is text.
+  StructureOptions rich;
+  rich.links = true;
+  const std::string list = markdown(
+      page("<p>- Cotton swabs</p><p>* Soap</p><p>2. Second step</p><p>-<a href=\"/x\">x</a> #<a href=\"/t\">tag</a></p>"),
+      KeepAll(), rich);
+  BOOST_TEST(list == "- Cotton swabs\n\n* Soap\n\n2. Second step\n\n-[x](/x) #[tag](/t)\n", list);
+}
+
+BOOST_AUTO_TEST_CASE(ordinary_text_is_written_as_the_page_has_it) {
+  // Characters that cannot be read as markup where they stand stay as they are.
+  const std::string md = markdown(
+      page("<p>5 * 3 = 15, snake_case_name, caf\xC3\xA9_bar, AT&amp;T &amp; co, [1], x &lt; y, "
+           "C# and 1.5 - 2 # 3, a\\b, <code>a*b_[c](d)</code></p><h2>Issue #42 &gt; all</h2>"
+           "<table><tr><td>a|b</td><td>*</td></tr></table>"),
+      KeepAll());
+  BOOST_TEST(md ==
+                 "5 * 3 = 15, snake_case_name, caf\xC3\xA9_bar, AT&T & co, [1], x < y, C# and 1.5 - 2 # 3, "
+                 "a\\b, `a*b_[c](d)`\n\n## Issue #42 > all\n\n| a\\|b | * |\n| --- | --- |\n",
+             md);
+  // A link's text keeps brackets that pair up as they are, and escapes them when they would
+  // end the link early or make a link of their own.
+  StructureOptions rich;
+  rich.links = true;
+  const std::string linked =
+      markdown(page("<p><a href=\"/n\">[PDF] notes_v2</a> <a href=\"/m\">a] [b](c)</a></p>"), KeepAll(), rich);
+  BOOST_TEST(linked == "[[PDF] notes_v2](/n) [a\\] \\[b\\](c)](/m)\n", linked);
+}
+
 BOOST_AUTO_TEST_CASE(permalinks_and_back_references_are_left_out) {
   // A heading's permalink (Sphinx's "¶", a "#", Docusaurus' zero-width space, an icon) and a
   // footnote's way back ("↩") are links within the page with no word: furniture. A link
@@ -133,7 +180,7 @@ BOOST_AUTO_TEST_CASE(permalinks_and_back_references_are_left_out) {
   const std::string md = markdown(html, KeepAll(), rich);
   BOOST_TEST(md ==
                  "## Install\n\n### Use\n\n### Docs\n\n### API\n\nA claim1, see below.\n\n"
-                 "From $99.* Or less\xE2\x80\xA0\n\n1. The source.\n\nZoom: ![zoomed](z.png)\n",
+                 "From $99.\\* Or less\xE2\x80\xA0\n\n1. The source.\n\nZoom: ![zoomed](z.png)\n",
              md);
   BOOST_TEST(!contains(clean_html_of(structured_content(extract_page(html, KeepAll())), "T"), "\xC2\xB6"));
 }

@@ -5,6 +5,7 @@
 
 #include "boilerdex/plugin/structured_content.hpp"
 #include "html_escape_internal.hpp"
+#include "markdown_text_internal.hpp"
 
 namespace boilerdex::plugin {
 namespace {
@@ -34,48 +35,66 @@ std::size_t longest_run(std::string_view text, char c) {
   return best;
 }
 
-// \p pieces as one Markdown line; \p line_break is what a <br> becomes (in a table cell: a
-// space); \p in_cell escapes '|'.
-std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_view line_break, bool in_cell) {
+// The first character written for \p piece ('\0' for none): what decides some escapes of
+// the text before it.
+char first_character(const InlinePiece& piece) {
+  switch (piece.kind) {
+    case InlinePiece::Kind::Text:
+      return piece.text.empty() ? '\0' : piece.text.front();
+    case InlinePiece::Kind::Link:
+      return '[';
+    case InlinePiece::Kind::Code:
+      return '`';
+    case InlinePiece::Kind::Image:
+      return '!';
+    case InlinePiece::Kind::Break:
+      return '\n';
+  }
+  return '\0';
+}
+
+// \p pieces as one Markdown line, the text escaped (detail::MarkdownText); \p line_break is
+// what a <br> becomes (in a heading or a table cell: a space); \p block_markers: whether a
+// line's start could open a block (paragraphs, list items); \p in_cell escapes '|'.
+std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_view line_break, bool block_markers,
+                            bool in_cell) {
   std::string out;
-  const auto text = [&](std::string_view t) {
-    for (const char c : t) {
-      if (c == '\n') {  // a <br> inside a link
-        out += line_break;
-        continue;
-      }
-      if (in_cell && c == '|') out += '\\';
-      out += c;
-    }
-  };
+  detail::MarkdownText writer(out, line_break, block_markers, in_cell);
+  // A code span: its text as it is (CommonMark reads no escape inside one), but a line
+  // break as the line's, and '|' in a table cell as "\|", which GFM reads as '|' there too.
   const auto code_span = [&](std::string_view t) {
     const std::string fence(longest_run(t, '`') + 1, '`');
     const bool pad = !t.empty() && (t.front() == '`' || t.back() == '`');
-    out += fence + (pad ? " " : "");
-    text(t);
-    out += (pad ? " " : "") + fence;
+    std::string span = fence + (pad ? " " : "");
+    for (const char c : t) {
+      if (c == '\n') span += line_break;
+      else span += in_cell && c == '|' ? std::string_view("\\|") : std::string_view(&c, 1);
+    }
+    writer.markup(span + (pad ? " " : "") + fence);
   };
-  for (const InlinePiece& p : pieces) {
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const InlinePiece& p = pieces[i];
+    const char next = i + 1 < pieces.size() ? first_character(pieces[i + 1]) : '\0';
     switch (p.kind) {
       case InlinePiece::Kind::Text:
-        text(p.text);
+        writer.text(p.text, next);
         break;
       case InlinePiece::Kind::Link:
-        out += '[';
+        writer.markup("[");
         if (p.code) code_span(p.text);
-        else text(p.text);
-        out += "](" + destination(p.url) + ')';
+        else writer.text(p.text, ']', true);
+        writer.markup("](" + destination(p.url) + ')');
         break;
       case InlinePiece::Kind::Code:
         code_span(p.text);
         break;
       case InlinePiece::Kind::Image:
-        out += "![";
-        text(p.text);
-        out += "](" + destination(p.url) + ')';
+        writer.markup("![");
+        writer.text(p.text, ']', true);
+        writer.markup("](" + destination(p.url) + ')');
         break;
       case InlinePiece::Kind::Break:
-        out += line_break;
+        writer.line_break();
         break;
     }
   }
@@ -352,15 +371,15 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
     switch (p.kind) {
       case Kind::Heading:
         block = std::string(static_cast<std::size_t>(std::clamp(p.level, 1, 6)), '#') + ' ' +
-                markdown_inline(p.pieces, " ", false);
+                markdown_inline(p.pieces, " ", false, false);
         break;
       case Kind::Paragraph:
-        block = markdown_inline(p.pieces, "\n", false);
+        block = markdown_inline(p.pieces, "\n", true, false);
         break;
       case Kind::ListItem: {
         const std::string marker = list_marker(p);
         const std::string hang = indent + std::string(marker.size(), ' ');
-        block = (p.continued ? hang : indent + marker) + markdown_inline(p.pieces, "\n" + hang, false);
+        block = (p.continued ? hang : indent + marker) + markdown_inline(p.pieces, "\n" + hang, true, false);
         break;
       }
       case Kind::Code: {
@@ -373,7 +392,7 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
         if (first) columns = std::max<std::size_t>(p.cells.size(), 1);
         block = "|";
         for (std::size_t c = 0; c < std::max(columns, p.cells.size()); ++c)
-          block += ' ' + (c < p.cells.size() ? markdown_inline(p.cells[c], " ", true) : std::string()) + " |";
+          block += ' ' + (c < p.cells.size() ? markdown_inline(p.cells[c], " ", false, true) : std::string()) + " |";
         if (first) {
           block += "\n|";
           for (std::size_t c = 0; c < columns; ++c) block += " --- |";
