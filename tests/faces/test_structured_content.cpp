@@ -93,6 +93,12 @@ BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
   BOOST_TEST(contains(md, "> Quoted words\n\n> and more"), md);
   BOOST_TEST(contains(md, "x `y()`"), md);
   BOOST_TEST(markdown(page("<p>line one<br>\n line two</p>"), KeepAll()) == "line one\nline two\n");
+  // A table whose first row is its caption has as many columns as its widest row: GFM
+  // drops a row's cells beyond the header's.
+  const std::string captioned = markdown(
+      page("<table><tr><td colspan=3>Rates in 2024</td></tr><tr><td>1</td><td>Alaska</td><td>$14</td></tr></table>"),
+      KeepAll());
+  BOOST_TEST(captioned == "| Rates in 2024 |  |  |\n| --- | --- | --- |\n| 1 | Alaska | $14 |\n", captioned);
   // A table used for layout is read as its paragraphs.
   const std::string layout =
       markdown(page("<table><tr><td><h2>Story</h2><p>One.</p><p>Two.</p></td></tr></table>"), KeepAll());

@@ -364,7 +364,8 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
   std::string out;
   const ContentPart* previous = nullptr;
   std::size_t columns = 0;  // of the table being written
-  for (const ContentPart& p : parts) {
+  for (std::size_t at = 0; at < parts.size(); ++at) {
+    const ContentPart& p = parts[at];
     std::string block;
     std::string indent;  // continuation lines of a list item
     if (p.kind == Kind::ListItem) indent.assign(4 * static_cast<std::size_t>(std::max(p.level, 1) - 1), ' ');
@@ -389,9 +390,15 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
       }
       case Kind::TableRow: {
         const bool first = previous == nullptr || previous->kind != Kind::TableRow || previous->table != p.table;
-        if (first) columns = std::max<std::size_t>(p.cells.size(), 1);
+        // As many columns as the table's widest row: GFM drops a row's cells beyond the
+        // header's (a first row that is the table's caption would leave one column).
+        if (first) {
+          columns = 1;
+          for (std::size_t r = at; r < parts.size() && parts[r].kind == Kind::TableRow && parts[r].table == p.table; ++r)
+            columns = std::max(columns, parts[r].cells.size());
+        }
         block = "|";
-        for (std::size_t c = 0; c < std::max(columns, p.cells.size()); ++c)
+        for (std::size_t c = 0; c < columns; ++c)
           block += ' ' + (c < p.cells.size() ? markdown_inline(p.cells[c], " ", false, true) : std::string()) + " |";
         if (first) {
           block += "\n|";
