@@ -1,7 +1,8 @@
 // extract_page with every registered extractor family on arbitrary bytes: the first byte
 // picks the extractor, an optional "!CHARSET\n" line the declared charset. Never fails,
 // content decisions map back onto the parse blocks, output texts stay UTF-8; metadata (read
-// on every other input) stays UTF-8 and bounded.
+// on every other input) stays UTF-8 and bounded; the structured writers (Markdown, clean
+// HTML and XML, on every other input) write UTF-8.
 #include <memory>
 #include <string>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "boilerdex/plugin/extractor.hpp"
 #include "boilerdex/plugin/evaluation.hpp"
 #include "boilerdex/plugin/page_extractor.hpp"
+#include "boilerdex/plugin/structured_content.hpp"
 #include "boilerdex/plugin/text_document.hpp"
 #include "fuzz_support.hpp"
 
@@ -67,5 +69,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fuzz::check(origin < page.num_parse_blocks, "block origin outside the parse blocks");
   }
   fuzz::check(fuzz::is_valid_utf8(page.document.content()), "content() is not UTF-8");
+
+  // The structured writers: Markdown's escapes and the HTML's and XML's references never
+  // split a character.
+  if ((size & 4) != 0) {
+    plugin::StructureOptions structure;
+    structure.links = structure.images = (size & 8) != 0;
+    const std::vector<plugin::ContentPart> parts = plugin::structured_content(page, structure);
+    fuzz::check(fuzz::is_valid_utf8(plugin::markdown_of(parts)), "the Markdown is not UTF-8");
+    fuzz::check(fuzz::is_valid_utf8(plugin::clean_html_of(parts, "t")), "the clean HTML is not UTF-8");
+    fuzz::check(fuzz::is_valid_utf8(plugin::xml_of(parts, page.metadata, "t")), "the XML is not UTF-8");
+  }
   return 0;
 }

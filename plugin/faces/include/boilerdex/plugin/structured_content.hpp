@@ -71,8 +71,11 @@ struct ContentPart {
 
 /// \p parts as CommonMark: ATX headings, "-" and "N." list items indented by nesting,
 /// fenced code blocks, "> " quotes, GitHub pipe tables, parts separated by blank lines
-/// (list items and table rows by single newlines). Text is written as the page had it;
-/// only '|' in table cells is escaped. Ends with '\n' unless empty.
+/// (list items and table rows by single newlines). Text is escaped only where a CommonMark
+/// or GFM reader would take it for markup (emphasis delimiters, a tag, a reference, a link's
+/// brackets, a heading's '#' or a quote's '>' at a line's start, '|' in a table cell; never
+/// inside code), so that it renders as the page's characters; a list marker the page wrote
+/// at a line's start stays one. Ends with '\n' unless empty.
 [[nodiscard]] std::string markdown_of(const std::vector<ContentPart>& parts);
 
 /// \p parts as a clean, self-contained HTML document (\p title in <title> and, escaped,
