@@ -53,6 +53,17 @@ BOOST_AUTO_TEST_CASE(headings_paragraphs_and_lists_keep_their_shape) {
              md);
 }
 
+BOOST_AUTO_TEST_CASE(kept_text_inside_a_template_is_written) {
+  // The segmenter reads a <template>'s content (a page's A/B variants of its hero); what the
+  // extractor keeps there is written like the rest, so the words are those of -f text.
+  const std::string html =
+      page("<template hidden><h1>keep the variant</h1><p>keep its line</p></template><p>keep the body</p>");
+  const PageResult result = extract_page(html, KeepMarked());
+  BOOST_TEST(result.document.content() == "keep the variant\nkeep its line\nkeep the body\n");
+  const std::string md = markdown_of(structured_content(result));
+  BOOST_TEST(md == "# keep the variant\n\nkeep its line\n\nkeep the body\n", md);
+}
+
 BOOST_AUTO_TEST_CASE(lists_nest_under_the_items_written) {
   // The outer item's words are left out (a menu heading): its inner list is the list, not
   // an indented block under nothing.

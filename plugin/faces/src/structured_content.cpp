@@ -95,9 +95,10 @@ std::string base_of(const GumboNode* head, const std::string& given) {
   return detail::is_absolute_url(base) ? base : std::string();
 }
 
+// Elements whose text is never written. Not <template>: the segmenter reads its content,
+// so blocks the extractor keeps may lie there (A/B variants of a page's hero, say).
 bool is_skipped(GumboTag tag) {
-  return tag == GUMBO_TAG_HEAD || tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE ||
-         tag == GUMBO_TAG_TEMPLATE || tag == GUMBO_TAG_SELECT;
+  return tag == GUMBO_TAG_HEAD || tag == GUMBO_TAG_SCRIPT || tag == GUMBO_TAG_STYLE || tag == GUMBO_TAG_SELECT;
 }
 
 // An <a> whose words lie in more than one block (a card: a heading and a summary, or
@@ -626,7 +627,7 @@ std::vector<ContentPart> structured_content(std::string_view utf8_html, const Te
   Builder builder(kept, options);
   parsed.walk([&](const GumboNode* e) { return builder.enter(e); },
               [&](const GumboNode* e) { builder.exit(e); },
-              [&](const GumboNode* t) { builder.text(t); });
+              [&](const GumboNode* t) { builder.text(t); }, /*templates=*/true);
   return builder.finish();
 }
 

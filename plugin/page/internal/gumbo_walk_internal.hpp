@@ -61,11 +61,12 @@ class ParsedHtml {
   /// Walks the tree from root() depth-first without recursion (pages can be thousands of
   /// levels deep). on_enter(element) returns false to skip the element's subtree (on_exit
   /// is then not called for it); on_exit(element) follows its subtree; on_text(node) is
-  /// called for text, CDATA and whitespace nodes. Template contents and comments are not
-  /// visited. \throws PageTimeLimitError naming the stage when the deadline passes (looked
-  /// at every 1024 nodes), or what the callbacks throw.
+  /// called for text, CDATA and whitespace nodes. Comments are not visited, nor are template
+  /// contents unless \p templates (then a <template> is entered as an element, as the
+  /// segmenter reads it). \throws PageTimeLimitError naming the stage when the deadline
+  /// passes (looked at every 1024 nodes), or what the callbacks throw.
   template <typename Enter, typename Exit, typename Text>
-  void walk(Enter&& on_enter, Exit&& on_exit, Text&& on_text) const {
+  void walk(Enter&& on_enter, Exit&& on_exit, Text&& on_text, bool templates = false) const {
     struct Frame {
       const GumboNode* node;
       unsigned next_child;
@@ -85,6 +86,9 @@ class ParsedHtml {
       }
       const auto* child = static_cast<const GumboNode*>(children.data[top.next_child++]);
       switch (child->type) {
+        case GUMBO_NODE_TEMPLATE:
+          if (templates && on_enter(child)) stack.push_back({child, 0});
+          break;
         case GUMBO_NODE_ELEMENT:
           if (on_enter(child)) stack.push_back({child, 0});
           break;
@@ -94,7 +98,7 @@ class ParsedHtml {
           on_text(child);
           break;
         default:
-          break;  // template contents, comments
+          break;  // comments
       }
     }
   }
