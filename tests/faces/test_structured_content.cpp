@@ -110,6 +110,13 @@ BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
       page("<table><tr><td colspan=3>Rates in 2024</td></tr><tr><td>1</td><td>Alaska</td><td>$14</td></tr></table>"),
       KeepAll());
   BOOST_TEST(captioned == "| Rates in 2024 |  |  |\n| --- | --- | --- |\n| 1 | Alaska | $14 |\n", captioned);
+  // A highlighter's <div> per line inside a <pre> (line numbers in a gutter <span>): one code
+  // block, a line per <div>, not a fence per line.
+  const std::string lines = markdown(
+      page("<pre><div><span>1</span><div><div><span>composer</span> <span>require x</span></div></div></div>"
+           "<div><span>2</span><div><div>composer install</div></div></div></pre><p>after</p>"),
+      KeepAll());
+  BOOST_TEST(lines == "```\n1\ncomposer require x\n2\ncomposer install\n```\n\nafter\n", lines);
   // A table used for layout is read as its paragraphs.
   const std::string layout =
       markdown(page("<table><tr><td><h2>Story</h2><p>One.</p><p>Two.</p></td></tr></table>"), KeepAll());

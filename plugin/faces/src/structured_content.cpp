@@ -293,6 +293,10 @@ class Builder {
       return true;
     }
     if (!is_block(tag)) return true;
+    if (m_pre > 0 && tag != GUMBO_TAG_PRE) {
+      end_code_line();  // a highlighter's <div> per line inside a <pre>: a line of the code
+      return true;
+    }
     boundary();
     if (const int level = heading_level(tag)) {
       m_headings.push_back(level);
@@ -336,6 +340,10 @@ class Builder {
       return;
     }
     if (!is_block(f.tag)) return;
+    if (m_pre > 0 && !f.pre) {
+      end_code_line();
+      return;
+    }
     boundary();
     if (f.heading) m_headings.pop_back();
     if (f.list) m_lists.pop_back();
@@ -530,8 +538,14 @@ class Builder {
     m_space = false;
   }
 
-  // A block element starts or ends: inside a list item or a code block the part goes on
-  // (a space between its paragraphs); elsewhere it ends.
+  // Inside a <pre>, a block element starts or ends a line of the code: the code block goes on.
+  void end_code_line() {
+    if (m_open && m_current.kind == ContentPart::Kind::Code && !m_current.code.empty() &&
+        m_current.code.back() != '\n')
+      m_current.code += '\n';
+  }
+
+  // A block element starts or ends the part.
   void boundary() {
     m_space = true;
     flush();
