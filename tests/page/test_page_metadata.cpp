@@ -550,6 +550,17 @@ BOOST_AUTO_TEST_CASE(title_from_the_main_heading) {
   BOOST_TEST(logo.title == "Apple harvest");
 }
 
+BOOST_AUTO_TEST_CASE(a_heading_ends_at_any_heading_s_end_tag) {
+  // "<h1>…</h2>": HTML's tree builder closes the <h1> at the </h2>, so the date and the lead
+  // after it are not the headline's words; and the date under it is still read.
+  const auto m = read_page_metadata(page(
+      "<title>Backpacking Checklist (By a Guide!)</title>",
+      "<h1 class=\"font-reg\">Backpacking Checklist (By a Guide!)</h2><p>January 1, 2025</p>"
+      "<p>Looking for a beginner-friendly backpacking packing list? This list covers it all.</p>"));
+  BOOST_TEST(m.title == "Backpacking Checklist (By a Guide!)");
+  BOOST_TEST(m.date == "2025-01-01");
+}
+
 BOOST_AUTO_TEST_CASE(title_from_a_differently_worded_heading) {
   // The page's one <h1> words the subject otherwise than a search engine's <title>: the
   // headline is the <h1>.

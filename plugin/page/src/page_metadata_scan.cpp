@@ -99,17 +99,25 @@ std::string_view tag_name(std::string_view html, std::size_t p, std::array<char,
   return {buf.data(), n};
 }
 
+// Whether \p lower_name (a tag's name, lower-cased) is a heading's, h1 to h6.
+bool is_heading(std::string_view lower_name) noexcept {
+  return lower_name.size() == 2 && lower_name[0] == 'h' && lower_name[1] >= '1' && lower_name[1] <= '6';
+}
+
 bool is_raw_text(std::string_view name) noexcept {
   return name == "script" || name == "style" || name == "textarea" || name == "xmp";
 }
 
 // The text between the start tag ending at \p p and the end tag of \p name (same-name
-// nesting counted), tags dropped, script and style bodies skipped; bounded. With an empty
+// nesting counted; a heading ends at any heading's tag, as HTML's tree builder closes it:
+// "<h1>Title</h2><p>January 1</p>" is "Title"), tags dropped, script and style bodies
+// skipped; bounded. With an empty
 // \p name, the first \p max_bytes of text from \p p on, whatever elements it crosses, each
 // tag marked by k_tag_mark between spaces (a name in a byline ends with its element).
 std::string element_text(std::string_view html, std::size_t p, std::string_view name,
                          std::size_t max_bytes) {
   const char gap = name.empty() ? k_tag_mark : ' ';
+  const bool heading = is_heading(name);
   std::string raw;
   const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
   int depth = 1;
@@ -128,6 +136,7 @@ std::string element_text(std::string_view html, std::size_t p, std::string_view 
     const std::string_view t = tag_name(html, lt + (closing ? 2 : 1), buf, end);
     const std::size_t gt = html.find('>', lt);
     if (gt == std::string_view::npos) break;
+    if (heading && is_heading(t)) break;
     if (!name.empty() && t == name) {
       depth += closing ? -1 : 1;
       if (depth == 0) break;
@@ -139,11 +148,16 @@ std::string element_text(std::string_view html, std::size_t p, std::string_view 
 }
 
 // The position just past the end tag of \p name at or after \p p (same-name nesting not
-// counted: headings do not nest), within k_element_scan_bytes; npos when there is none.
+// counted: headings do not nest; a heading's is any heading's end tag, element_text), within
+// k_element_scan_bytes; npos when there is none.
 std::size_t find_end_tag(std::string_view html, std::size_t p, std::string_view name) noexcept {
   const std::size_t stop = std::min(html.size(), p + k_element_scan_bytes);
+  const bool heading = is_heading(name);
   for (std::size_t lt = html.find("</", p); lt != std::string_view::npos && lt < stop; lt = html.find("</", lt + 2)) {
-    if (!starts_with_lower(html.substr(lt + 2), name)) continue;
+    const bool closes = heading ? lt + 3 < html.size() && (html[lt + 2] | 0x20) == 'h' && html[lt + 3] >= '1' &&
+                                      html[lt + 3] <= '6'
+                                : starts_with_lower(html.substr(lt + 2), name);
+    if (!closes) continue;
     const std::size_t gt = html.find('>', lt);
     return gt == std::string_view::npos ? gt : gt + 1;
   }
@@ -219,10 +233,6 @@ enum MarkerBits : unsigned {
   k_headline = 16,
 };
 
-// Whether \p lower_name (a tag's name, lower-cased) is a heading's, h1 to h6.
-bool is_heading(std::string_view lower_name) noexcept {
-  return lower_name.size() == 2 && lower_name[0] == 'h' && lower_name[1] >= '1' && lower_name[1] <= '6';
-}
 
 // Whether \p w (one word of a class or id value) names a story: what a headline's marker
 // joins to "title" ("entry-title", "articleTitle").
