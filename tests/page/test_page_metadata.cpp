@@ -464,6 +464,14 @@ BOOST_AUTO_TEST_CASE(site_name_and_description_as_text) {
   // A '<' inside text is text.
   BOOST_TEST(read_page_metadata(page(meta("og:description", "The &lt;table&gt; HTML element"))).description ==
              "The <table> HTML element");
+  // So are its elements where the text starts with words: "<i>Blackout</i>", a "Read more" link.
+  BOOST_TEST(read_page_metadata(page(meta("og:description",
+                                          "Her album &lt;i&gt;Blackout&lt;/i&gt; leapt back. &lt;a "
+                                          "href=&quot;https://e.org/p&quot;&gt;Read more...&lt;/a&gt;")))
+                 .description == "Her album Blackout leapt back. Read more...");
+  // White space written as references (a space and "&nbsp;", "&#xA;&#xA;") is one space.
+  BOOST_TEST(read_page_metadata(page(meta("og:description", "Compare the caterers, &nbsp;then&#xA;&#xA;choose. ")))
+                 .description == "Compare the caterers, then choose.");
 }
 
 BOOST_AUTO_TEST_CASE(language_tags_in_their_usual_case) {

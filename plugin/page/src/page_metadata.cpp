@@ -224,8 +224,8 @@ std::string site_name(std::initializer_list<std::string_view> values) {
   return {};
 }
 
-// \p value, which starts with a tag (a description written as HTML, "<p>This week, we're
-// ...</p>", escaped into the attribute), without its tags: a block's edge ("<p>", "<br>",
+// \p value, which starts with a tag or holds an element (a description written as HTML,
+// "<p>This week, we're ...</p>", escaped into the attribute), without its tags: a block's edge ("<p>", "<br>",
 // "<li>") separates words, an inline tag ("<a href=…>", "<strong>") does not; spaces squeezed;
 // an unclosed tag ends it ("<a href=", cut at its first quote, holds no text).
 std::string without_tags(std::string_view value) {
@@ -260,12 +260,48 @@ std::string without_tags(std::string_view value) {
 
 // The first of \p values that holds text: one that starts with a tag read without its tags
 // (above); other values as they are, a '<' in them being text ("The <table> HTML element").
+// Whether \p value holds an element written as HTML: an end tag "</name>" after a start tag
+// of that name ("An eco-masterpiece<em>, </em>icy intrigue"). A tag named as a word ("The
+// <table> element", "Sajip <vinay at example dot com>") has no end tag and does not count.
+bool holds_element(std::string_view value) noexcept {
+  for (std::size_t lt = value.find("</"); lt != std::string_view::npos; lt = value.find("</", lt + 2)) {
+    std::size_t end = lt + 2;
+    while (end < value.size() && detail::is_ascii_alnum(value[end])) ++end;
+    if (end == lt + 2 || end >= value.size() || value[end] != '>') continue;
+    const std::string_view name = value.substr(lt + 2, end - lt - 2);
+    for (std::size_t open = value.find('<'); open < lt; open = value.find('<', open + 1)) {
+      const std::size_t after = open + 1 + name.size();
+      if (after < lt && value.substr(open + 1, name.size()) == name && (value[after] == '>' || value[after] == ' '))
+        return true;
+    }
+  }
+  return false;
+}
+
 std::string first_text(std::initializer_list<std::string_view> values) {
   for (const std::string_view v : values) {
-    const bool markup = v.size() > 1 && v[0] == '<' && (detail::is_ascii_alnum(v[1]) || v[1] == '/');
+    const bool markup =
+        (v.size() > 1 && v[0] == '<' && (detail::is_ascii_alnum(v[1]) || v[1] == '/')) || holds_element(v);
     if (std::string text = markup ? without_tags(v) : std::string(v); !text.empty()) return text;
   }
   return {};
+}
+
+// \p text with each run of white space one space, none at its ends ("you love,  we have"
+// written so in a description's attribute).
+void squeeze_spaces(std::string& text) {
+  std::size_t out = 0;
+  bool space = false;
+  for (const char c : text) {
+    if (detail::is_html_space(c)) {
+      space = out > 0;
+      continue;
+    }
+    if (space) text[out++] = ' ';
+    space = false;
+    text[out++] = c;
+  }
+  text.resize(out);
 }
 
 template <class... Views>
@@ -338,10 +374,15 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
     if (og_type == "article" || og_type == "blog" || og_type == "news") m.page_type = "article";
     else if (og_type == "product" || og_type == "og:product" || og_type == "product.item") m.page_type = "product";
   }
-  for (std::string* field : {&m.title, &m.author, &m.sitename, &m.description})
+  for (std::string* field : {&m.title, &m.author, &m.sitename, &m.description}) {
     read_references_again(*field, limits);
+    squeeze_spaces(*field);
+  }
   for (std::vector<std::string>* list : {&m.categories, &m.tags}) {
-    for (std::string& item : *list) read_references_again(item, limits);
+    for (std::string& item : *list) {
+      read_references_again(item, limits);
+      squeeze_spaces(item);
+    }
   }
   return m;
 }
