@@ -77,11 +77,17 @@ BOOST_AUTO_TEST_CASE(lists_nest_under_the_items_written) {
 }
 
 BOOST_AUTO_TEST_CASE(line_breaks_in_items_and_definition_lists) {
-  // A <br> in an item is a line under its marker; a <dl>'s terms and definitions are
-  // paragraphs (as WCXB's gold Markdown writes them).
+  // A <br> in an item is a line under its marker, a hard break (a backslash) so that it
+  // renders as one; a <dl>'s terms and definitions are paragraphs (as WCXB's gold Markdown
+  // writes them).
   const std::string md = markdown(
       page("<ol><li>one<br>two</li><li>three</li></ol><dl><dt>Term</dt><dd>Its meaning</dd></dl>"), KeepAll());
-  BOOST_TEST(md == "1. one\n   two\n2. three\n\nTerm\n\nIts meaning\n", md);
+  BOOST_TEST(md == "1. one\\\n   two\n2. three\n\nTerm\n\nIts meaning\n", md);
+  // In a paragraph too; two in a row are a blank line (a hard break cannot end a paragraph),
+  // and one at a paragraph's end is nothing.
+  const std::string lines =
+      markdown(page("<p>12 High Street<br>Springfield<br><br>Open daily<br></p>"), KeepAll());
+  BOOST_TEST(lines == "12 High Street\\\nSpringfield\n\nOpen daily\n", lines);
 }
 
 BOOST_AUTO_TEST_CASE(only_the_kept_blocks_appear) {
@@ -103,7 +109,7 @@ BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
   BOOST_TEST(contains(md, "```cpp\nint main() {\n  return 0;\n}\n```"), md);
   BOOST_TEST(contains(md, "> Quoted words\n\n> and more"), md);
   BOOST_TEST(contains(md, "x `y()`"), md);
-  BOOST_TEST(markdown(page("<p>line one<br>\n line two</p>"), KeepAll()) == "line one\nline two\n");
+  BOOST_TEST(markdown(page("<p>line one<br>\n line two</p>"), KeepAll()) == "line one\\\nline two\n");
   // A table whose first row is its caption has as many columns as its widest row: GFM
   // drops a row's cells beyond the header's.
   const std::string captioned = markdown(
@@ -152,7 +158,7 @@ BOOST_AUTO_TEST_CASE(literal_markup_characters_are_escaped_where_markdown_would_
   BOOST_TEST(md ==
                  "From $99.\\* or \\*bold\\* and \\_under\\_ and \\~strike\\~ and \\<div> and \\&amp; and "
                  "[a\\](b) and \\`tick\\` and C:\\\\\\* done\n\n"
-                 "\\# not a heading\n\n\\> not a quote\n\n\\---\n\na\n\\===\n\n"
+                 "\\# not a heading\n\n\\> not a quote\n\n\\---\n\na\\\n\\===\n\n"
                  "- \\> nested?\n- \\## no\n",
              md);
   // A line the page starts with a list marker stays a list item: the page set its text out
@@ -231,7 +237,7 @@ BOOST_AUTO_TEST_CASE(a_link_around_several_blocks_is_a_card_written_as_its_text)
       markdown(page("<p><a href=\"https://ex.org/s\">Big sale<br>\n now</a></p><ul><li><a href=\"https://ex.org/i\">"
                     "one<br>two</a></li></ul>"),
                KeepAll(), rich);
-  BOOST_TEST(broken == "[Big sale\nnow](https://ex.org/s)\n\n- [one\n  two](https://ex.org/i)\n", broken);
+  BOOST_TEST(broken == "[Big sale\\\nnow](https://ex.org/s)\n\n- [one\\\n  two](https://ex.org/i)\n", broken);
   const std::string html = clean_html_of(
       structured_content(extract_page(page("<p><a href=\"/s\">Big<br>sale</a></p>"), KeepAll()), rich), "T");
   BOOST_TEST(contains(html, "<a href=\"/s\">Big<br>sale</a>"), html);

@@ -110,13 +110,32 @@ MarkdownText::MarkdownText(std::string& out, std::string_view line_break, bool b
       m_line_start(block_markers) {}
 
 void MarkdownText::markup(std::string_view markup) {
+  write_pending_break();
   m_out += markup;
   m_line_start = false;
+  m_line_has_text = true;
 }
 
 void MarkdownText::line_break() {
+  if (m_line_break.find('\n') == std::string_view::npos) {  // a heading's or a cell's: a space
+    m_out += m_line_break;
+    return;
+  }
+  if (m_break_pending) {  // the second of two: a blank line, not a hard break
+    m_out += m_line_break;
+    m_line_start = m_block_markers;
+    m_line_has_text = false;
+  }
+  m_break_pending = true;
+}
+
+void MarkdownText::write_pending_break() {
+  if (!m_break_pending) return;
+  m_break_pending = false;
+  if (m_line_has_text) m_out += '\\';  // a hard line break: the page's <br>
   m_out += m_line_break;
-  m_line_start = m_block_markers && m_line_break.find('\n') != std::string_view::npos;
+  m_line_start = m_block_markers;
+  m_line_has_text = false;
 }
 
 void MarkdownText::text(std::string_view text, char next, bool link_text) {
@@ -130,6 +149,7 @@ void MarkdownText::text(std::string_view text, char next, bool link_text) {
       line_break();
       continue;
     }
+    write_pending_break();
     const char after = i + 1 < text.size() ? text[i + 1] : next;
     if (m_line_start) {
       if (c == ' ' || c == '\t') {
@@ -180,6 +200,7 @@ void MarkdownText::text(std::string_view text, char next, bool link_text) {
     }
     if (escape) m_out += '\\';
     m_out += c;
+    m_line_has_text = m_line_has_text || (c != ' ' && c != '\t');
   }
 }
 

@@ -14,6 +14,10 @@
 //   of only '=', '-', '*' or '_' (a heading's underline or a thematic break). A '-', '+', '*'
 //   or "N." and a space that start a line are left to read as a list item: the page set its
 //   text out as a list (WCXB's gold Markdown writes such lines as list items too).
+//
+// A line break (a <br>) inside a paragraph or list item is a hard one, a backslash before the
+// newline, when words come before and after it on their lines; two in a row are a blank line
+// (a paragraph's end), as before, since a hard break cannot end a block.
 
 #include <string>
 #include <string_view>
@@ -38,15 +42,19 @@ class MarkdownText {
   /// Appends \p markup as it is (link brackets and destinations, code spans).
   void markup(std::string_view markup);
 
-  /// Appends a line break (line_break, above).
+  /// Appends a line break (line_break, above); written when what follows it is.
   void line_break();
 
  private:
+  void write_pending_break();
+
   std::string& m_out;
   std::string_view m_line_break;
   bool m_block_markers;
   bool m_in_cell;
-  bool m_line_start;  // nothing but spaces written on this line yet
+  bool m_line_start;              // nothing but spaces written on this line yet
+  bool m_break_pending = false;   // a line break not yet written
+  bool m_line_has_text = false;   // something but spaces written on this line
 };
 
 }  // namespace boilerdex::plugin::detail

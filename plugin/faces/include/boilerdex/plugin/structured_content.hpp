@@ -75,7 +75,8 @@ struct ContentPart {
 /// or GFM reader would take it for markup (emphasis delimiters, a tag, a reference, a link's
 /// brackets, a heading's '#' or a quote's '>' at a line's start, '|' in a table cell; never
 /// inside code), so that it renders as the page's characters; a list marker the page wrote
-/// at a line's start stays one. Ends with '\n' unless empty.
+/// at a line's start stays one. A <br> between words is a hard line break ("\\" and a
+/// newline). Ends with '\n' unless empty.
 [[nodiscard]] std::string markdown_of(const std::vector<ContentPart>& parts);
 
 /// \p parts as a clean, self-contained HTML document (\p title in <title> and, escaped,
