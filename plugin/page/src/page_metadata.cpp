@@ -225,9 +225,10 @@ std::string site_name(std::initializer_list<std::string_view> values) {
 }
 
 // \p value, which starts with a tag or holds an element (a description written as HTML,
-// "<p>This week, we're ...</p>", escaped into the attribute), without its tags: a block's edge ("<p>", "<br>",
-// "<li>") separates words, an inline tag ("<a href=…>", "<strong>") does not; spaces squeezed;
-// an unclosed tag ends it ("<a href=", cut at its first quote, holds no text).
+// "<p>This week, we're ...</p>", escaped into the attribute), without its tags: a block's
+// edge ("<p>", "<br>", "<li>") separates words, an inline tag ("<a href=…>", "<strong>") does
+// not; spaces squeezed; an unclosed tag ends it ("<a href=", cut at its first quote, holds no
+// text).
 std::string without_tags(std::string_view value) {
   static constexpr std::string_view k_block_tags[] = {"p",  "br", "div", "li", "ul", "ol",
                                                       "h1", "h2", "h3",  "h4", "h5", "h6",
@@ -258,13 +259,15 @@ std::string without_tags(std::string_view value) {
   return out;
 }
 
-// The first of \p values that holds text: one that starts with a tag read without its tags
-// (above); other values as they are, a '<' in them being text ("The <table> HTML element").
 // Whether \p value holds an element written as HTML: an end tag "</name>" after a start tag
 // of that name ("An eco-masterpiece<em>, </em>icy intrigue"). A tag named as a word ("The
 // <table> element", "Sajip <vinay at example dot com>") has no end tag and does not count.
+// Looks at the first k_end_tags end tags only, so that it stays linear in \p value.
 bool holds_element(std::string_view value) noexcept {
-  for (std::size_t lt = value.find("</"); lt != std::string_view::npos; lt = value.find("</", lt + 2)) {
+  constexpr int k_end_tags = 16;
+  int seen = 0;
+  for (std::size_t lt = value.find("</"); lt != std::string_view::npos && seen++ < k_end_tags;
+       lt = value.find("</", lt + 2)) {
     std::size_t end = lt + 2;
     while (end < value.size() && detail::is_ascii_alnum(value[end])) ++end;
     if (end == lt + 2 || end >= value.size() || value[end] != '>') continue;
@@ -278,6 +281,9 @@ bool holds_element(std::string_view value) noexcept {
   return false;
 }
 
+// The first of \p values that holds text: one that starts with a tag or holds an element
+// read without its tags (above); other values as they are, a '<' in them being text ("The
+// <table> HTML element").
 std::string first_text(std::initializer_list<std::string_view> values) {
   for (const std::string_view v : values) {
     const bool markup =
