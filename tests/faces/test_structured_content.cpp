@@ -74,6 +74,11 @@ BOOST_AUTO_TEST_CASE(lists_nest_under_the_items_written) {
   const std::string bare =
       markdown(page("<ol><li><ul><li>a</li></ul></li><li>b<ul><li>c</li></ul></li></ol>"), KeepAll());
   BOOST_TEST(bare == "- a\n2. b\n    - c\n", bare);
+  // Under a marker wider than four columns ("100. "), a nested list starts at the item's
+  // content column, where CommonMark nests it.
+  const std::string wide =
+      markdown(page("<ol start=\"100\"><li>hundred<ul><li>nested<ul><li>deep</li></ul></li></ul></li></ol>"), KeepAll());
+  BOOST_TEST(wide == "100. hundred\n     - nested\n        - deep\n", wide);
 }
 
 BOOST_AUTO_TEST_CASE(line_breaks_in_items_and_definition_lists) {

@@ -149,6 +149,7 @@ void MarkdownText::text(std::string_view text, char next, bool link_text) {
       line_break();
       continue;
     }
+    if (m_break_pending && (c == ' ' || c == '\t')) continue;  // no line starts with them
     write_pending_break();
     const char after = i + 1 < text.size() ? text[i + 1] : next;
     if (m_line_start) {

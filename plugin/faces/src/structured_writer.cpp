@@ -364,11 +364,22 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
   std::string out;
   const ContentPart* previous = nullptr;
   std::size_t columns = 0;  // of the table being written
+  std::vector<std::size_t> content_columns;  // of the list items being written, by level
   for (std::size_t at = 0; at < parts.size(); ++at) {
     const ContentPart& p = parts[at];
     std::string block;
     std::string indent;  // continuation lines of a list item
-    if (p.kind == Kind::ListItem) indent.assign(4 * static_cast<std::size_t>(std::max(p.level, 1) - 1), ' ');
+    if (p.kind != Kind::ListItem) content_columns.clear();
+    if (p.kind == Kind::ListItem) {
+      // Four spaces a level, or the enclosing item's content column where its marker is
+      // wider ("100. "): CommonMark nests an item only at or past that column.
+      const auto level = static_cast<std::size_t>(std::max(p.level, 1));
+      std::size_t width = 4 * (level - 1);
+      if (level >= 2 && content_columns.size() >= level - 1) width = std::max(width, content_columns[level - 2]);
+      indent.assign(width, ' ');
+      content_columns.resize(level);
+      content_columns[level - 1] = width + list_marker(p).size();
+    }
     switch (p.kind) {
       case Kind::Heading:
         block = std::string(static_cast<std::size_t>(std::clamp(p.level, 1, 6)), '#') + ' ' +
