@@ -2,6 +2,7 @@
 #include <cstddef>
 
 #include "markdown_text_internal.hpp"
+#include "markup_lexer_internal.hpp"
 
 namespace boilerdex::plugin::detail {
 namespace {
@@ -13,9 +14,7 @@ bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 bool is_ascii_letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
 // A letter or digit for the flanking rules; bytes of a non-ASCII character count as letters.
-bool is_word(char c) noexcept {
-  return is_digit(c) || is_ascii_letter(c) || static_cast<unsigned char>(c) >= 0x80;
-}
+bool is_word(char c) noexcept { return is_ascii_alnum(c) || static_cast<unsigned char>(c) >= 0x80; }
 
 bool is_ascii_punctuation(char c) noexcept {
   return (c >= '!' && c <= '/') || (c >= ':' && c <= '@') || (c >= '[' && c <= '`') || (c >= '{' && c <= '~');
@@ -28,7 +27,7 @@ bool starts_reference(std::string_view text) noexcept {
   if (text.size() < 3 || text[0] != '&') return false;
   std::size_t i = 1;
   std::size_t most = 32;
-  bool (*ok)(char) = [](char c) noexcept { return is_ascii_letter(c) || is_digit(c); };
+  bool (*ok)(char) = is_ascii_alnum;
   if (text[1] == '#') {
     ++i;
     most = 7;

@@ -369,8 +369,10 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
     const ContentPart& p = parts[at];
     std::string block;
     std::string indent;  // continuation lines of a list item
+    std::string marker;  // a list item's
     if (p.kind != Kind::ListItem) content_columns.clear();
     if (p.kind == Kind::ListItem) {
+      marker = list_marker(p);
       // Four spaces a level, or the enclosing item's content column where its marker is
       // wider ("100. "): CommonMark nests an item only at or past that column.
       const auto level = static_cast<std::size_t>(std::max(p.level, 1));
@@ -378,7 +380,7 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
       if (level >= 2 && content_columns.size() >= level - 1) width = std::max(width, content_columns[level - 2]);
       indent.assign(width, ' ');
       content_columns.resize(level);
-      content_columns[level - 1] = width + list_marker(p).size();
+      content_columns[level - 1] = width + marker.size();
     }
     switch (p.kind) {
       case Kind::Heading:
@@ -389,7 +391,6 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
         block = markdown_inline(p.pieces, "\n", true, false);
         break;
       case Kind::ListItem: {
-        const std::string marker = list_marker(p);
         const std::string hang = indent + std::string(marker.size(), ' ');
         block = (p.continued ? hang : indent + marker) + markdown_inline(p.pieces, "\n" + hang, true, false);
         break;
