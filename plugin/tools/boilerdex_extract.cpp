@@ -143,10 +143,12 @@ int main(int argc, char** argv) {
     app.add_flag("--blocks", json_blocks,
                  "with -f json: also write the per-block arrays (blocks, result_blocks)");
     plugin::StructureOptions structure;
-    bool no_tables = false, comments = false, no_comments = false, precision = false, recall = false;
+    bool no_tables = false, no_formatting = false, comments = false, no_comments = false, precision = false, recall = false;
     app.add_flag("--links", structure.links, "with -f markdown/html/xml: keep links (as [text](url))");
     app.add_flag("--images", structure.images, "with -f markdown/html/xml: keep images inside the content");
     app.add_flag("--no-tables", no_tables, "with -f markdown/html/xml: leave data tables out");
+    app.add_flag("--no-formatting", no_formatting,
+                 "with -f markdown/html/xml: bold, italic and struck-out words as plain text");
     app.add_option("--url", structure.base_url,
                    "the page's address: links and images in -f markdown/html/xml resolve against it");
     auto* keep_comments = app.add_flag("--comments", comments,
@@ -179,6 +181,7 @@ int main(int argc, char** argv) {
         config_file.empty() ? config::Config{} : config::load_config(config_file);
     const plugin::SegmentLimits limits = plugin::segment_limits_from_config(c);
     structure.tables = !no_tables;
+    structure.formatting = !no_formatting;
     std::vector<std::string> best_settings;
     if (comments) best_settings.emplace_back("drop_comments=0");
     if (precision) best_settings.insert(best_settings.end(), {"model_threshold=0.5", "expected_f1=0.4"});

@@ -91,6 +91,11 @@ head -1 "$work/out" | grep -qx '# Storm closes harbour' || fail "markdown: no he
 grep -q 'promenade & flooded' "$work/out" || fail "markdown: text"
 expect_rc 0 "markdown links" -- "$bin" -f markdown --links --url https://example.org/x/page.html -e keep-everything "$pages/links.htm"
 grep -qx -- '- \[Second link\](https://example.org/b)' "$work/out" || fail "markdown links: $(cat "$work/out")"
+printf '<html><body><p>Some <b>bold</b> and <em>italic</em> words.</p></body></html>' > "$work/styled.html"
+expect_rc 0 "markdown formatting" -- "$bin" -f markdown -e keep-everything "$work/styled.html"
+grep -qx 'Some \*\*bold\*\* and \*italic\* words.' "$work/out" || fail "markdown formatting: $(cat "$work/out")"
+expect_rc 0 "markdown --no-formatting" -- "$bin" -f markdown --no-formatting -e keep-everything "$work/styled.html"
+grep -qx 'Some bold and italic words.' "$work/out" || fail "markdown --no-formatting: $(cat "$work/out")"
 expect_rc 0 "xml" -- "$bin" -f xml "$pages/article.html"
 grep -q '<head rend="h1">Storm closes harbour</head>' "$work/out" || fail "xml: no head ($(head -c 300 "$work/out"))"
 grep -q '<doc title="Storm closes harbour" author="A. Reporter"' "$work/out" || fail "xml: metadata attributes"
@@ -150,7 +155,7 @@ mkdir -p "$work/evil"
 cp "$pages/links.htm" "$work/evil/..html"
 expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
 [ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
-[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^img$' -e '^out$' -e '^err$' -e '^jobs1$')" ] ||
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^img$' -e '^out$' -e '^err$' -e '^jobs1$' -e '^styled.html$')" ] ||
   fail "odd name: something written outside OUTDIR"
 
 # A missing input is reported by name; the rest go on.

@@ -1,4 +1,5 @@
-// markdown_structure, line_recall and without_link_destinations: the heading and list-item lines of Markdown, as
+// markdown_structure, line_recall and without_link_destinations: the heading and list-item lines and the
+// emphasised words of Markdown, as
 // `eval --markdown` compares them with WCXB's gold.
 #include <boost/test/unit_test.hpp>
 
@@ -39,6 +40,23 @@ BOOST_AUTO_TEST_CASE(headings_and_items_outside_code_fences) {
   BOOST_TEST(s.headings == (std::vector<std::string>{"the title", "indented ok", "straße i st", "install"}),
              boost::test_tools::per_element());
   BOOST_TEST(s.items == (std::vector<std::string>{"one", "two nested", "three", "ten", "quoted item", "examples"}),
+             boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(emphasised_words_as_commonmark_pairs_them) {
+  const MarkdownStructure s = markdown_structure(
+      "# The *Title*\n"
+      "Some **bold words** and *one* or __two__, _three_ in ***both***.\n"
+      "5 * 3 * 2 is no emphasis, snake_case_name is none, \\*escaped\\* neither.\n"
+      "`code *not* here` but **outer *inner* tail**\n"
+      "```\n"
+      "**fenced**\n"
+      "```\n"
+      "**open at a line's end\n"
+      "next** line");
+  BOOST_TEST(s.emphasised ==
+                 (std::vector<std::string>{"title", "bold", "words", "one", "two", "three", "both", "outer", "inner",
+                                           "tail"}),
              boost::test_tools::per_element());
 }
 

@@ -49,7 +49,7 @@ BOOST_AUTO_TEST_CASE(headings_paragraphs_and_lists_keep_their_shape) {
            "<ol><li>one</li><li>two<ul><li>nested</li></ul></li></ol><ul><li>dot</li></ul>"),
       KeepAll());
   BOOST_TEST(md ==
-                 "# The title\n\nFirst paragraph of text.\n\n### Steps\n\n1. one\n2. two\n    - nested\n\n- dot\n",
+                 "# The title\n\nFirst **para**graph of text.\n\n### Steps\n\n1. one\n2. two\n    - nested\n\n- dot\n",
              md);
 }
 
@@ -287,6 +287,57 @@ BOOST_AUTO_TEST_CASE(links_resolve_against_the_page_base) {
              "[c](http://other.net/b/c?x=1) up [mail](mailto:a@b.org)\n");
   // No absolute address anywhere: links stay as written.
   BOOST_TEST(md("<link rel=canonical href=\"/relative\">", rich) == "[c](../b/c?x=1) up [mail](mailto:a@b.org)\n");
+}
+
+BOOST_AUTO_TEST_CASE(bold_italic_and_struck_words_are_kept_where_markdown_reads_them) {
+  const std::string md = markdown(
+      page("<p>Some <b>bold </b>and <em>italic</em> words, <strong>bold <i>and both</i></strong>, "
+           "<del>old</del> new, \"<i>quoted</i>\" and <b>Note:</b> then.</p>"),
+      KeepAll());
+  BOOST_TEST(md ==
+                 "Some **bold** and *italic* words, **bold *and both***, ~~old~~ new, \"*quoted*\" and "
+                 "**Note:** then.\n",
+             md);
+  // Where a delimiter would not read as one (inside a word, before punctuation after a
+  // letter, touching another run, after a web address), the words are written plain; a
+  // style inside code or a link is left out, one across a line break closes before it.
+  const std::string plain = markdown(
+      page("<p>un<b>frigging</b>believable, x<b>(y)</b>, <b>a</b><i>b</i>, <b>see https://e.org/x</b>)"
+           " <code>let <i>x</i> = 1</code> <b>bold<br>across</b> end</p>"),
+      KeepAll());
+  BOOST_TEST(plain ==
+                 "unfriggingbelievable, x(y), **a**b, see https://e.org/x) `let x = 1` **bold**\\\n**across** end\n",
+             plain);
+  // A list marker the page wrote at a line's start stays one, outside the style.
+  BOOST_TEST(markdown(page("<p><b>1. Install</b> it</p>"), KeepAll()) == "1. **Install** it\n");
+  StructureOptions flat;
+  flat.formatting = false;
+  BOOST_TEST(markdown(page("<p>Some <b>bold</b> words</p>"), KeepAll(), flat) == "Some bold words\n");
+  const PageResult r = extract_page(page("<p>Some <b>bold </b>and <i>italic</i> <s>gone</s></p>"), KeepAll());
+  const std::string html = clean_html_of(structured_content(r), "T");
+  BOOST_TEST(contains(html, "<p>Some <strong>bold</strong> and <em>italic</em> <del>gone</del></p>"), html);
+  const std::string xml = xml_of(structured_content(r), r.metadata, "T");
+  BOOST_TEST(contains(xml, "<p>Some <hi rend=\"#b\">bold</hi> and <hi rend=\"#i\">italic</hi> <del>gone</del></p>"), xml);
+}
+
+BOOST_AUTO_TEST_CASE(lists_broken_by_other_parts_start_again_at_the_left) {
+  // A heading inside a list's item ends the Markdown list: the nested items after it start
+  // a list at the left margin (four spaces after a heading make a code block), and the
+  // item's later paragraph is a paragraph of its own.
+  const std::string md = markdown(
+      page("<ol><li>one<h4>Aside</h4>more of one<ul><li>inner a</li><li>inner b<ul><li>deep</li></ul></li></ul></li>"
+           "<li>two</li></ol>"),
+      KeepAll());
+  BOOST_TEST(md == "1. one\n\n#### Aside\n\nmore of one\n\n- inner a\n- inner b\n    - deep\n2. two\n", md);
+  // After an item's later paragraph, the next item starts after a blank line: an item not
+  // numbered 1 cannot interrupt a paragraph.
+  const std::string loose = markdown(page("<ol start=4><li><p>four</p><p>more</p></li><li>five</li></ol>"), KeepAll());
+  BOOST_TEST(loose == "4. four\n\n   more\n\n5. five\n", loose);
+  // A quote inside an item goes after the item's indent; a list inside a quote after "> ".
+  const std::string quoted = markdown(
+      page("<ul><li>post<blockquote>quoted words</blockquote></li></ul><blockquote><ul><li>a</li><li>b</li></ul></blockquote>"),
+      KeepAll());
+  BOOST_TEST(quoted == "- post\n\n  > quoted words\n\n> - a\n> - b\n", quoted);
 }
 
 BOOST_AUTO_TEST_CASE(clean_html_nests_lists_and_escapes_everything) {

@@ -134,14 +134,16 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
       md.shown_word.recall += p.markdown->shown_word.recall;
       md.shown_word.f1 += p.markdown->shown_word.f1;
       md.text_f1 += p.wcxb->word.f1;
-      if (p.markdown->heading_recall) {
-        md.heading_recall += *p.markdown->heading_recall;
-        ++md.heading_pages;
-      }
-      if (p.markdown->item_recall) {
-        md.item_recall += *p.markdown->item_recall;
-        ++md.item_pages;
-      }
+      // A share that a page may lack: summed over the pages that have it.
+      const auto add = [](const std::optional<double>& share, double& sum, std::size_t& pages_with) {
+        if (!share) return;
+        sum += *share;
+        ++pages_with;
+      };
+      add(p.markdown->heading_recall, md.heading_recall, md.heading_pages);
+      add(p.markdown->item_recall, md.item_recall, md.item_pages);
+      add(p.markdown->emphasis_recall, md.emphasis_recall, md.emphasis_recall_pages);
+      add(p.markdown->emphasis_precision, md.emphasis_precision, md.emphasis_precision_pages);
     }
     if (!p.error.empty()) ++s.failed;
   }
@@ -150,8 +152,13 @@ SystemScores aggregate_pages(std::string system, std::string dataset,
     md.word = {md.word.precision / n, md.word.recall / n, md.word.f1 / n};
     md.shown_word = {md.shown_word.precision / n, md.shown_word.recall / n, md.shown_word.f1 / n};
     md.text_f1 /= n;
-    if (md.heading_pages > 0) md.heading_recall /= static_cast<double>(md.heading_pages);
-    if (md.item_pages > 0) md.item_recall /= static_cast<double>(md.item_pages);
+    const auto mean = [](double& sum, std::size_t pages_with) {
+      if (pages_with > 0) sum /= static_cast<double>(pages_with);
+    };
+    mean(md.heading_recall, md.heading_pages);
+    mean(md.item_recall, md.item_pages);
+    mean(md.emphasis_recall, md.emphasis_recall_pages);
+    mean(md.emphasis_precision, md.emphasis_precision_pages);
     s.markdown = md;
   }
   s.pages = pages.size();
@@ -285,6 +292,8 @@ MarkdownPageScores score_markdown(std::string_view html, const TextDocument& doc
   const MarkdownStructure found = markdown_structure(markdown);
   s.heading_recall = line_recall(gold.headings, found.headings);
   s.item_recall = line_recall(gold.items, found.items);
+  s.emphasis_recall = line_recall(gold.emphasised, found.emphasised);
+  s.emphasis_precision = line_recall(found.emphasised, gold.emphasised);
   return s;
 }
 

@@ -26,17 +26,22 @@ void write_markdown_table(const std::string& ds, const std::vector<SystemScores>
          "text, on the pages with gold Markdown; the share of the gold's heading lines and list items "
          "the Markdown has as such (means over the pages that have any). \"F1, shown words\": the same "
          "Markdown F1 with link destinations left out of both sides (`[text](url)` read as `[text]`), "
-         "so that a URL the gold writes for one link and not for the next plays no part.\n\n"
+         "so that a URL the gold writes for one link and not for the next plays no part. Emphasis: the "
+         "share of the gold's bold and italic words (`*`, `**`, `_`, `__`) that the Markdown sets so "
+         "(recall, over the pages whose gold has any) and of the Markdown's that the gold sets so "
+         "(precision, over the pages whose Markdown has any).\n\n"
       << "| system | pages | text F1 | Markdown P | Markdown R | Markdown F1 | F1, shown words | "
-         "heading recall (pages) | list-item recall (pages) |\n"
-      << "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+         "heading recall (pages) | list-item recall (pages) | emphasis recall (pages) | emphasis precision (pages) |\n"
+      << "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (const auto& r : results) {
     if (r.dataset != ds || !r.markdown) continue;
     const MarkdownScores& m = *r.markdown;
     out << "| " << r.system << " | " << m.pages << " | " << fixed3(m.text_f1) << " | " << fixed3(m.word.precision)
         << " | " << fixed3(m.word.recall) << " | " << fixed3(m.word.f1) << " | " << fixed3(m.shown_word.f1) << " | "
         << fixed3(m.heading_recall) << " ("
-        << m.heading_pages << ") | " << fixed3(m.item_recall) << " (" << m.item_pages << ") |\n";
+        << m.heading_pages << ") | " << fixed3(m.item_recall) << " (" << m.item_pages << ") | "
+        << fixed3(m.emphasis_recall) << " (" << m.emphasis_recall_pages << ") | " << fixed3(m.emphasis_precision)
+        << " (" << m.emphasis_precision_pages << ") |\n";
   }
   out << "Data: " << k_wcxb_credit << ".\n\n";
 }

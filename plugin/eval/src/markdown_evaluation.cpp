@@ -1,6 +1,8 @@
 #include "boilerdex/plugin/markdown_evaluation.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <unordered_map>
 
 #include "boilerdex/plugin/text_similarity.hpp"
@@ -89,6 +91,57 @@ std::size_t link_destination_end(std::string_view md, std::size_t open) {
   return i + 1;
 }
 
+// Appends the words of \p line that lie inside emphasis to \p out (MarkdownStructure::emphasised).
+void add_emphasised_words(std::string_view line, std::vector<std::string>& out) {
+  std::string covered(line.size(), ' ');  // the line's characters inside emphasis, the rest spaces
+  struct Open {
+    char mark;
+    std::size_t end;  // one past the opening run
+  };
+  std::vector<Open> open;
+  const auto space = [](char c) { return c == ' ' || c == '\t'; };
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || static_cast<unsigned char>(c) >= 0x80; };
+  for (std::size_t i = 0; i < line.size();) {
+    const char c = line[i];
+    if (c == '\\') {
+      i += 2;
+      continue;
+    }
+    if (c == '`') {  // a code span: to the next run of as many backticks, if any
+      std::size_t j = i;
+      while (j < line.size() && line[j] == '`') ++j;
+      const std::string_view fence = line.substr(i, j - i);
+      std::size_t close = line.find(fence, j);
+      while (close != std::string_view::npos && close + fence.size() < line.size() && line[close + fence.size()] == '`')
+        close = line.find(fence, close + fence.size() + 1);
+      i = close == std::string_view::npos ? j : close + fence.size();
+      continue;
+    }
+    if (c != '*' && c != '_') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < line.size() && line[j] == c) ++j;
+    const char before = i > 0 ? line[i - 1] : ' ';
+    const char after = j < line.size() ? line[j] : ' ';
+    const bool inside_word = c == '_' && word(before) && word(after);
+    const auto match = std::find_if(open.rbegin(), open.rend(), [c](const Open& o) { return o.mark == c; });
+    if (!inside_word && !space(before) && match != open.rend()) {
+      const std::size_t from = match->end;
+      for (std::size_t k = from; k < i; ++k) covered[k] = line[k];
+      open.erase(std::prev(match.base()), open.end());
+    } else if (!inside_word && !space(after) && j < line.size()) {
+      open.push_back({c, j});
+    }
+    i = j;
+  }
+  const std::string lowered = python_lower(covered);
+  std::vector<std::string_view> tokens;
+  word_tokens(lowered, tokens);
+  for (const std::string_view t : tokens) out.emplace_back(t);
+}
+
 }  // namespace
 
 std::string without_link_destinations(std::string_view markdown) {
@@ -130,6 +183,7 @@ MarkdownStructure markdown_structure(std::string_view markdown) {
       continue;
     }
     if (!fence.empty()) continue;
+    add_emphasised_words(inner, out.emphasised);
     if (const auto h = heading_text(inner)) {
       std::string w = words_of(*h);
       if (!w.empty()) out.headings.push_back(std::move(w));

@@ -3,6 +3,7 @@
 #include <gumbo.h>
 
 #include <algorithm>
+#include <array>
 #include <string_view>
 #include <utility>
 
@@ -239,6 +240,16 @@ std::string code_language(const GumboNode* pre) {
   return language;
 }
 
+// The style an element sets its words in (InlinePiece::Style), or 0.
+std::uint8_t style_of(GumboTag tag) {
+  switch (tag) {
+    case GUMBO_TAG_B: case GUMBO_TAG_STRONG: return InlinePiece::Strong;
+    case GUMBO_TAG_I: case GUMBO_TAG_EM: return InlinePiece::Emphasis;
+    case GUMBO_TAG_S: case GUMBO_TAG_STRIKE: case GUMBO_TAG_DEL: return InlinePiece::Struck;
+    default: return 0;
+  }
+}
+
 // The walk's state: the part being filled and the structure around it.
 class Builder {
  public:
@@ -258,6 +269,10 @@ class Builder {
     }
     m_frames.push_back(Frame{tag});
     Frame& f = m_frames.back();
+    if (const std::uint8_t style = m_options.formatting ? style_of(tag) : 0) {
+      f.style = style;
+      ++m_styled[style_index(style)];
+    }
     if (m_data_tables > 0 && tag != GUMBO_TAG_TABLE) return enter_in_table(e, f);
     if (tag == GUMBO_TAG_TABLE) {
       if (m_data_tables > 0 || is_data_table(e)) {
@@ -308,7 +323,10 @@ class Builder {
         if (!s.empty() && s.size() < 7 && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
           start = std::stoi(std::string(s));
       }
-      if (m_lists.empty()) ++m_list_count;
+      if (m_lists.empty()) {
+        ++m_list_count;
+        m_list_quotes = m_quotes;
+      }
       m_lists.push_back({tag == GUMBO_TAG_OL, start});
       f.list = true;
     } else if (tag == GUMBO_TAG_LI) {
@@ -331,6 +349,7 @@ class Builder {
     m_frames.pop_back();
     if (f.link) m_links.pop_back();
     if (f.code) --m_code;
+    if (f.style != 0) --m_styled[style_index(f.style)];
     if (f.data_table) {
       if (--m_data_tables == 0) flush();
       return;
@@ -379,6 +398,7 @@ class Builder {
  private:
   struct Frame {
     GumboTag tag;
+    std::uint8_t style = 0;  // the InlinePiece::Style bit it sets
     bool link = false, code = false, heading = false, list = false, item = false, pre = false,
          quote = false, data_table = false, row = false, cell = false;
   };
@@ -473,6 +493,7 @@ class Builder {
                                                 : InlinePiece::Kind::Text;
     const bool code = linked && m_code > 0;
     const int serial = linked ? m_links.back().serial : 0;
+    const std::uint8_t style = current_style();
     for (std::size_t i = 0; i < text.size();) {
       if (detail::is_html_space(text[i]) || text[i] == '\v') {
         m_space = true;
@@ -492,7 +513,12 @@ class Builder {
         last->text += '\n';
         m_space = false;
       }
-      const bool same = last != nullptr && last->kind == kind && (kind != InlinePiece::Kind::Link || serial == m_last_serial);
+      // A link or a code span keeps the style of its first words: one link, not one per style
+      // inside it (Markdown has no emphasis inside code).
+      const bool same = last != nullptr && last->kind == kind &&
+                        (kind == InlinePiece::Kind::Link   ? serial == m_last_serial
+                         : kind == InlinePiece::Kind::Code ? true
+                                                           : last->style == style);
       if (!same) {
         if (m_space && last != nullptr && last->kind != InlinePiece::Kind::Break) {
           // The space goes outside a link or code span, into plain text.
@@ -503,6 +529,7 @@ class Builder {
         piece.kind = kind;
         if (kind == InlinePiece::Kind::Link) piece.url = m_links.back().href;
         piece.code = code;
+        piece.style = style;
         pieces->push_back(std::move(piece));
         last = &pieces->back();
         m_last_serial = serial;
@@ -536,6 +563,19 @@ class Builder {
     }
     if (m_open && !m_current.pieces.empty()) m_current.pieces.push_back({InlinePiece::Kind::Break, {}, {}});
     m_space = false;
+  }
+
+  static std::size_t style_index(std::uint8_t style) {
+    return style == InlinePiece::Strong ? 0 : style == InlinePiece::Emphasis ? 1 : 2;
+  }
+
+  // The style of the words being read: the styling elements open around them.
+  std::uint8_t current_style() const {
+    std::uint8_t style = 0;
+    if (m_styled[0] > 0) style |= InlinePiece::Strong;
+    if (m_styled[1] > 0) style |= InlinePiece::Emphasis;
+    if (m_styled[2] > 0) style |= InlinePiece::Struck;
+    return style;
   }
 
   // Inside a <pre>, a block element starts or ends a line of the code: the code block goes on.
@@ -576,6 +616,7 @@ class Builder {
       m_current.number = item.number;
       m_current.continued = item.marked;
       m_current.list = m_list_count;
+      m_current.list_quotes = std::min(m_list_quotes, m_quotes);
       item.marked = true;
     }
   }
@@ -619,11 +660,13 @@ class Builder {
   int m_last_serial = 0;
   int m_pre = 0;
   int m_code = 0;
+  std::array<int, 3> m_styled{};  // open <b>/<strong>, <i>/<em>, <s>/<del>/<strike> (when formatting)
   int m_quotes = 0;
   std::string m_language;
   int m_data_tables = 0;
   int m_table_count = 0;
   int m_list_count = 0;
+  int m_list_quotes = 0;  // <blockquote>s around the outermost list being read
   int m_thead = 0;
   int m_cells = 0;  // open cells of the data table
   std::vector<std::vector<InlinePiece>> m_row;

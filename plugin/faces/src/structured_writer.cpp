@@ -5,6 +5,7 @@
 
 #include "boilerdex/plugin/structured_content.hpp"
 #include "html_escape_internal.hpp"
+#include "markdown_emphasis_internal.hpp"
 #include "markdown_text_internal.hpp"
 
 namespace boilerdex::plugin {
@@ -53,11 +54,62 @@ char first_character(const InlinePiece& piece) {
   return '\0';
 }
 
+// The length of the list marker and its space that start \p text ("- ", "+ ", "12. ",
+// "3) "), or 0.
+std::size_t list_marker_length(std::string_view text) {
+  std::size_t i = 0;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+    i = 1;
+  } else {
+    while (i < text.size() && i < 9 && text[i] >= '0' && text[i] <= '9') ++i;
+    if (i == 0 || i >= text.size() || (text[i] != '.' && text[i] != ')')) return 0;
+    ++i;
+  }
+  return i < text.size() && text[i] == ' ' ? i + 1 : 0;
+}
+
+// \p pieces with a list marker that starts a line in styled words ("<b>1. Install</b>") taken
+// out of the style: the line stays a list item, as the marker the page wrote at a line's start
+// does unstyled (markdown_text_internal.hpp), with its words styled ("1. **Install**").
+std::vector<InlinePiece> markers_unstyled(const std::vector<InlinePiece>& pieces, bool block_markers) {
+  std::vector<InlinePiece> out;
+  bool line_start = block_markers;
+  for (const InlinePiece& p : pieces) {
+    const std::size_t marker = line_start && p.kind == InlinePiece::Kind::Text && p.style != 0
+                                   ? list_marker_length(p.text) : 0;
+    if (marker > 0 && marker < p.text.size()) {
+      out.push_back({InlinePiece::Kind::Text, p.text.substr(0, marker), {}});
+      out.push_back(p);
+      out.back().text.erase(0, marker);
+    } else {
+      out.push_back(p);
+    }
+    if (p.kind == InlinePiece::Kind::Break) line_start = block_markers;
+    else if (!(p.kind == InlinePiece::Kind::Text && p.text.find_first_not_of(' ') == std::string::npos)) line_start = false;
+  }
+  return out;
+}
+
+// \p pieces without bold where all their words are bold: a heading set in bold as a whole is
+// a heading (a reader shows it in bold), not bold words.
+std::vector<InlinePiece> without_common_bold(const std::vector<InlinePiece>& pieces) {
+  std::uint8_t common = InlinePiece::Strong;
+  for (const InlinePiece& p : pieces) {
+    const bool words = (p.kind == InlinePiece::Kind::Text && p.text.find_first_not_of(' ') != std::string::npos) ||
+                       p.kind == InlinePiece::Kind::Link || p.kind == InlinePiece::Kind::Code;
+    if (words) common &= p.style;
+  }
+  std::vector<InlinePiece> out = pieces;
+  for (InlinePiece& p : out) p.style &= static_cast<std::uint8_t>(~common);
+  return out;
+}
+
 // \p pieces as one Markdown line, the text escaped (detail::MarkdownText); \p line_break is
 // what a <br> becomes (in a heading or a table cell: a space); \p block_markers: whether a
 // line's start could open a block (paragraphs, list items); \p in_cell escapes '|'.
-std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_view line_break, bool block_markers,
+std::string markdown_inline(const std::vector<InlinePiece>& line, std::string_view line_break, bool block_markers,
                             bool in_cell) {
+  const std::vector<InlinePiece> pieces = markers_unstyled(line, block_markers);
   std::string out;
   detail::MarkdownText writer(out, line_break, block_markers, in_cell);
   // A code span: its text as it is (CommonMark reads no escape inside one), but a line
@@ -72,32 +124,69 @@ std::string markdown_inline(const std::vector<InlinePiece>& pieces, std::string_
     }
     writer.markup(span + (pad ? " " : "") + fence);
   };
+  // Styles change between pieces: the closing delimiters go before the space between them,
+  // the opening ones after it, so that each hugs its words (markdown_emphasis_internal.hpp).
+  const std::vector<std::uint8_t> styles =
+      detail::markdown_styles(pieces, line_break.find('\n') != std::string_view::npos);
+  detail::StyleStack stack;
+  bool space = false;  // a space between pieces not yet written
+  const auto move_to = [&](std::uint8_t style, char first) {
+    const detail::StyleStack::Change c = stack.to(style);
+    if (!c.closers.empty()) writer.markup(c.closers);
+    if (space) writer.text(" ", c.openers.empty() ? first : c.openers.front());
+    space = false;
+    if (!c.openers.empty()) writer.markup(c.openers);
+  };
+  // The character written after piece \p i's words, when no space follows them.
+  const auto written_after = [&](std::size_t i) {
+    std::size_t j = i + 1;
+    while (j < pieces.size() && pieces[j].kind == InlinePiece::Kind::Text &&
+           pieces[j].text.find_first_not_of(' ') == std::string::npos)
+      ++j;
+    if (j > i + 1) return j < pieces.size() ? ' ' : '\0';
+    if (j == pieces.size()) return styles[i] != 0 ? '*' : '\0';
+    return styles[j] != styles[i] ? '*' : first_character(pieces[j]);
+  };
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const InlinePiece& p = pieces[i];
-    const char next = i + 1 < pieces.size() ? first_character(pieces[i + 1]) : '\0';
     switch (p.kind) {
-      case InlinePiece::Kind::Text:
-        writer.text(p.text, next);
+      case InlinePiece::Kind::Text: {
+        const std::size_t b = p.text.find_first_not_of(' ');
+        if (b == std::string::npos) {
+          space = space || !p.text.empty();
+          break;
+        }
+        const std::size_t e = p.text.find_last_not_of(' ') + 1;
+        space = space || b > 0;
+        move_to(styles[i], p.text[b]);
+        writer.text(std::string_view(p.text).substr(b, e - b), e < p.text.size() ? ' ' : written_after(i));
+        space = e < p.text.size();
         break;
+      }
       case InlinePiece::Kind::Link:
+        move_to(styles[i], '[');
         writer.markup("[");
         if (p.code) code_span(p.text);
         else writer.text(p.text, ']', true);
         writer.markup("](" + destination(p.url) + ')');
         break;
       case InlinePiece::Kind::Code:
+        move_to(styles[i], '`');
         code_span(p.text);
         break;
       case InlinePiece::Kind::Image:
+        move_to(styles[i], '!');
         writer.markup("![");
         writer.text(p.text, ']', true);
         writer.markup("](" + destination(p.url) + ')');
         break;
       case InlinePiece::Kind::Break:
+        move_to(0, '\n');
         writer.line_break();
         break;
     }
   }
+  move_to(0, '\0');
   return out;
 }
 
@@ -164,6 +253,7 @@ struct Dialect {
   std::string (*image)(const std::string& src, const std::string& alt);
   const char* inline_code;
   const char* line_break;
+  std::string (*style)(std::uint8_t style, bool open);  ///< an InlinePiece::Style bit's tag
 };
 
 std::string open_tag(const char* name) { return std::string("<") + name + '>'; }
@@ -189,7 +279,11 @@ const Dialect k_html{
     },
     [](const std::string& url, bool open) -> std::string { return open ? "<a href=\"" + escaped(url) + "\">" : "</a>"; },
     [](const std::string& src, const std::string& alt) { return "<img src=\"" + escaped(src) + "\" alt=\"" + escaped(alt) + "\">"; },
-    "code", "<br>"};
+    "code", "<br>",
+    [](std::uint8_t style, bool open) -> std::string {
+      const char* name = style == InlinePiece::Strong ? "strong" : style == InlinePiece::Emphasis ? "em" : "del";
+      return open ? open_tag(name) : close_tag(name);
+    }};
 
 // trafilatura's XML (TEI's element names): head, p, list/item, table/row/cell, code, quote,
 // ref, graphic, lb.
@@ -216,7 +310,11 @@ const Dialect k_xml{
     [](const std::string& src, const std::string& alt) {
       return "<graphic src=\"" + escaped(src, true) + "\" alt=\"" + escaped(alt, true) + "\"/>";
     },
-    "code", "<lb/>"};
+    "code", "<lb/>",
+    [](std::uint8_t style, bool open) -> std::string {
+      if (!open) return style == InlinePiece::Struck ? "</del>" : "</hi>";
+      return style == InlinePiece::Strong ? "<hi rend=\"#b\">" : style == InlinePiece::Emphasis ? "<hi rend=\"#i\">" : "<del>";
+    }};
 
 // \p text with each '\n' (a <br> inside a link) as the dialect's line break.
 std::string with_breaks(const std::string& text, const Dialect& d) {
@@ -230,11 +328,44 @@ std::string with_breaks(const std::string& text, const Dialect& d) {
 
 std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d) {
   std::string out;
+  // Style elements nest: one that ends closes those opened inside it, which open again.
+  std::vector<std::uint8_t> open;
+  const auto close_to = [&](std::uint8_t want) {
+    std::size_t keep = 0;
+    while (keep < open.size() && (want & open[keep]) != 0) ++keep;
+    for (std::size_t k = open.size(); k > keep; --k) out += d.style(open[k - 1], false);
+    open.resize(keep);
+  };
+  const auto open_to = [&](std::uint8_t want) {
+    for (const std::uint8_t s : {InlinePiece::Strong, InlinePiece::Emphasis, InlinePiece::Struck}) {
+      if ((want & s) != 0 && std::find(open.begin(), open.end(), s) == open.end()) {
+        out += d.style(s, true);
+        open.push_back(s);
+      }
+    }
+  };
+  // Spaces, images and line breaks go on in the style around them; a space between words of
+  // two styles goes between their elements.
+  bool space = false;
   for (const InlinePiece& p : pieces) {
+    const bool text = p.kind == InlinePiece::Kind::Text;
+    const std::size_t b = text ? p.text.find_first_not_of(' ') : 0;
+    if (text && b == std::string::npos) {
+      space = space || !p.text.empty();
+      continue;
+    }
+    const bool styled = p.kind != InlinePiece::Kind::Image && p.kind != InlinePiece::Kind::Break;
+    if (styled) close_to(p.style);
+    if (space || b > 0) out += ' ';
+    space = false;
+    if (styled) open_to(p.style);
     switch (p.kind) {
-      case InlinePiece::Kind::Text:
-        out += escaped(p.text, d.xml);
+      case InlinePiece::Kind::Text: {
+        const std::size_t e = p.text.find_last_not_of(' ') + 1;
+        out += escaped(std::string_view(p.text).substr(b, e - b), d.xml);
+        space = e < p.text.size();
         break;
+      }
       case InlinePiece::Kind::Link:
         out += d.link(p.url, true);
         if (p.code) out += open_tag(d.inline_code);
@@ -253,6 +384,8 @@ std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d
         break;
     }
   }
+  close_to(0);
+  if (space) out += ' ';
   return out;
 }
 
@@ -363,36 +496,58 @@ class TreeWriter {
 std::string markdown_of(const std::vector<ContentPart>& parts) {
   std::string out;
   const ContentPart* previous = nullptr;
+  bool previous_tight_item = false;  // the previous part was written as a list item with its marker
   std::size_t columns = 0;  // of the table being written
-  std::vector<std::size_t> content_columns;  // of the list items being written, by level
+  // The list being written: each open level's content column ("- " at 4 spaces: 6), and how
+  // far the parts' levels are above the levels written. A part that is not a list item ends
+  // the Markdown list; items of the same page list after it start a new one at the left.
+  std::vector<std::size_t> content_columns;
+  int shift = 0;
   for (std::size_t at = 0; at < parts.size(); ++at) {
     const ContentPart& p = parts[at];
     std::string block;
-    std::string indent;  // continuation lines of a list item
-    std::string marker;  // a list item's
-    if (p.kind != Kind::ListItem) content_columns.clear();
-    if (p.kind == Kind::ListItem) {
-      marker = list_marker(p);
-      // Four spaces a level, or the enclosing item's content column where its marker is
-      // wider ("100. "): CommonMark nests an item only at or past that column.
-      const auto level = static_cast<std::size_t>(std::max(p.level, 1));
-      std::size_t width = 4 * (level - 1);
-      if (level >= 2 && content_columns.size() >= level - 1) width = std::max(width, content_columns[level - 2]);
-      indent.assign(width, ' ');
-      content_columns.resize(level);
-      content_columns[level - 1] = width + marker.size();
-    }
+    bool item = false;  // written as a list item's marker line
+    int outer_quotes = p.quote_depth;
+    if (p.kind != Kind::ListItem || previous == nullptr || previous->kind != Kind::ListItem || previous->list != p.list)
+      content_columns.clear();
     switch (p.kind) {
       case Kind::Heading:
         block = std::string(static_cast<std::size_t>(std::clamp(p.level, 1, 6)), '#') + ' ' +
-                markdown_inline(p.pieces, " ", false, false);
+                markdown_inline(without_common_bold(p.pieces), " ", false, false);
         break;
       case Kind::Paragraph:
         block = markdown_inline(p.pieces, "\n", true, false);
         break;
       case Kind::ListItem: {
+        // Quotes inside the item go after its indent ("    > text"), those around the list before.
+        outer_quotes = std::clamp(p.list_quotes, 0, p.quote_depth);
+        const std::string inner_quotes = quote_prefix(p.quote_depth - outer_quotes);
+        if (content_columns.empty()) shift = std::max(p.level, 1) - 1;
+        const auto live = static_cast<int>(content_columns.size());
+        if (p.continued) {
+          // A later paragraph of an item written above it, at that item's content column; with
+          // none (its list ended), a paragraph of its own.
+          const int level = std::min(p.level - shift, live);
+          const std::string hang(level >= 1 ? content_columns[static_cast<std::size_t>(level - 1)] : 0, ' ');
+          content_columns.resize(static_cast<std::size_t>(std::max(level, 0)));
+          block = hang + inner_quotes + markdown_inline(p.pieces, "\n" + hang + inner_quotes, true, false);
+          break;
+        }
+        // At most one level below the items written: a level whose items had no words of
+        // their own is not written (four spaces under nothing would make a code block).
+        if (p.level - shift < 1) shift = p.level - 1;
+        const int level = std::clamp(p.level - shift, 1, live + 1);
+        const std::string marker = list_marker(p);
+        // Four spaces a level, or the enclosing item's content column where its marker is
+        // wider ("100. "): CommonMark nests an item only at or past that column.
+        std::size_t width = 4 * static_cast<std::size_t>(level - 1);
+        if (level >= 2) width = std::max(width, content_columns[static_cast<std::size_t>(level - 2)]);
+        content_columns.resize(static_cast<std::size_t>(level));
+        content_columns.back() = width + marker.size();
+        const std::string indent(width, ' ');
         const std::string hang = indent + std::string(marker.size(), ' ');
-        block = (p.continued ? hang : indent + marker) + markdown_inline(p.pieces, "\n" + hang, true, false);
+        block = indent + marker + inner_quotes + markdown_inline(p.pieces, "\n" + hang + inner_quotes, true, false);
+        item = true;
         break;
       }
       case Kind::Code: {
@@ -419,15 +574,17 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
         break;
       }
     }
-    block = prefixed(block, quote_prefix(p.quote_depth));
+    block = prefixed(block, quote_prefix(outer_quotes));
     if (previous != nullptr) {
-      const bool tight = (p.kind == Kind::ListItem && previous->kind == Kind::ListItem && !p.continued &&
-                          previous->list == p.list) ||
+      // Items of one list follow one another on the next line; after a later paragraph of an
+      // item, a blank line (an item not numbered 1 cannot interrupt a paragraph).
+      const bool tight = (item && previous_tight_item && previous->list == p.list) ||
                          (p.kind == Kind::TableRow && previous->kind == Kind::TableRow && previous->table == p.table);
       out += tight ? "\n" : "\n\n";
     }
     out += block;
     previous = &p;
+    previous_tight_item = item;
   }
   if (!out.empty()) out += '\n';
   return out;

@@ -20,15 +20,16 @@ from ._boilerdex import (  # noqa: F401
 
 
 def extract(html, extractor="best", charset=None, format="text", url=None,
-            links=False, images=False, tables=True):
+            links=False, images=False, tables=True, formatting=True):
     """The main content of one page.
 
     html: the page as bytes (any charset: declared, sniffed or detected) or str.
     format: "text" (str), "markdown" (str), "html" (a clean page, str), "xml" (str) or "json" (a dict
     with title, metadata, charset, content and blocks). url: the page's address, for links
-    in markdown and html. For many pages, build an Extractor once and reuse it.
+    in markdown and html. formatting=False writes bold, italic and struck-out words as plain
+    text in markdown, html and xml. For many pages, build an Extractor once and reuse it.
     """
-    return Extractor(extractor, format, links, images, tables).extract(html, charset=charset, url=url)
+    return Extractor(extractor, format, links, images, tables, formatting).extract(html, charset=charset, url=url)
 
 
 def read_collection(paths, format="trec", extractor="best"):

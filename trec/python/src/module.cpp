@@ -76,11 +76,13 @@ py::dict metadata_dict(const plugin::PageMetadata& m) {
 // A configured extractor: which one, what it returns, how the structured formats look.
 class PyExtractor {
  public:
-  PyExtractor(const std::string& extractor, const std::string& format, bool links, bool images, bool tables)
+  PyExtractor(const std::string& extractor, const std::string& format, bool links, bool images, bool tables,
+              bool formatting)
       : m_extractor(plugin::make_extractor(extractor)), m_format(parse_format(format)) {
     m_structure.links = links;
     m_structure.images = images;
     m_structure.tables = tables;
+    m_structure.formatting = formatting;
   }
 
   [[nodiscard]] std::string name() const { return m_extractor->name(); }
@@ -289,9 +291,9 @@ PYBIND11_MODULE(_boilerdex, m) {
   });
 
   py::class_<PyExtractor>(m, "Extractor")
-      .def(py::init<const std::string&, const std::string&, bool, bool, bool>(), py::arg("extractor") = "best",
+      .def(py::init<const std::string&, const std::string&, bool, bool, bool, bool>(), py::arg("extractor") = "best",
            py::arg("format") = "text", py::arg("links") = false, py::arg("images") = false,
-           py::arg("tables") = true)
+           py::arg("tables") = true, py::arg("formatting") = true)
       .def_property_readonly("name", &PyExtractor::name)
       .def("extract", &PyExtractor::extract, py::arg("html"), py::arg("charset") = py::none(),
            py::arg("url") = py::none());

@@ -47,6 +47,14 @@ def test_links_resolve_against_the_url():
     assert md == "- [First link](https://example.org/a)\n- [Second](https://example.org/x/b)\n"
 
 
+def test_formatting_is_kept_unless_turned_off():
+    html = b"<html><body><p>Some <b>bold</b> and <em>italic</em> words of a paragraph.</p></body></html>"
+    md = boilerdex.extract(html, extractor="keep-everything", format="markdown")
+    assert md == "Some **bold** and *italic* words of a paragraph.\n"
+    flat = boilerdex.extract(html, extractor="keep-everything", format="markdown", formatting=False)
+    assert flat == "Some bold and italic words of a paragraph.\n"
+
+
 def test_an_extractor_is_reused_and_named():
     e = boilerdex.Extractor("article")
     assert e.name == "article"

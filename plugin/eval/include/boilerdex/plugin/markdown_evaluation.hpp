@@ -2,7 +2,8 @@
 /// \file
 /// How well boilerdex's Markdown (structured_content.hpp) keeps a page's structure, against
 /// WCXB's gold `main_content_markdown`: the WCXB word measure on the Markdown, and the
-/// recall of the gold's heading lines and list items (`boilerdex-extract eval --markdown`).
+/// recall of the gold's heading lines and list items, and how its bold and italic words agree
+/// (`boilerdex-extract eval --markdown`).
 
 #include <cstddef>
 #include <optional>
@@ -19,10 +20,15 @@ namespace boilerdex::plugin {
 struct MarkdownStructure {
   std::vector<std::string> headings;  ///< ATX heading lines ("# ..." to "###### ...")
   std::vector<std::string> items;     ///< list item lines ("- ", "* ", "+ ", "N. ", "N) ")
+  /// The words inside emphasis ("*", "**", "_", "__"; strike-through is not emphasis), one
+  /// entry per word: a run of delimiters opens where a non-space follows it and closes where
+  /// one precedes it, pairing with the last open run of its character ('_' never inside a
+  /// word), within a line and outside code spans, as CommonMark pairs the usual cases.
+  std::vector<std::string> emphasised;
 };
 
-/// The heading and list-item lines of \p markdown, outside fenced code blocks; lines whose
-/// words are empty are left out. Never throws (std::bad_alloc aside).
+/// The heading and list-item lines and the emphasised words of \p markdown, outside fenced
+/// code blocks; lines whose words are empty are left out. Never throws (std::bad_alloc aside).
 [[nodiscard]] MarkdownStructure markdown_structure(std::string_view markdown);
 
 /// The share of \p gold's lines that \p found holds (as multisets: a line found once counts
@@ -46,6 +52,12 @@ struct MarkdownPageScores {
   PrfScore shown_word;
   std::optional<double> heading_recall;  ///< nullopt when the gold has no heading
   std::optional<double> item_recall;     ///< nullopt when the gold has no list item
+  /// The share of the gold's emphasised words (as a multiset) emphasised in the Markdown;
+  /// nullopt when the gold emphasises none.
+  std::optional<double> emphasis_recall;
+  /// The share of the Markdown's emphasised words emphasised in the gold; nullopt when the
+  /// Markdown emphasises none.
+  std::optional<double> emphasis_precision;
 };
 
 /// Means over a data set's pages with gold Markdown.
@@ -58,6 +70,10 @@ struct MarkdownScores {
   std::size_t heading_pages = 0;
   double item_recall = 0.0;    ///< mean over the item_pages
   std::size_t item_pages = 0;
+  double emphasis_recall = 0.0;  ///< mean over the emphasis_recall_pages
+  std::size_t emphasis_recall_pages = 0;
+  double emphasis_precision = 0.0;  ///< mean over the emphasis_precision_pages
+  std::size_t emphasis_precision_pages = 0;
 };
 
 }  // namespace boilerdex::plugin

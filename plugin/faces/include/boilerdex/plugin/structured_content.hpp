@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The kept content of an extracted page with the structure the page gave it: headings,
-/// paragraphs, list items, tables, code blocks, block quotes, links and images, as
+/// paragraphs, list items, tables, code blocks, block quotes, links, images and emphasis, as
 /// Markdown, clean HTML or XML (boilerdex-extract -f markdown, -f html, -f xml).
 ///
 /// The extractor decides blocks; this reads the page's tree again and keeps the text nodes
@@ -23,6 +23,9 @@ struct StructureOptions {
   bool links = false;   ///< links as [text](url) / <a href>; otherwise their text only
   bool images = false;  ///< images inside kept content as ![alt](src) / <img>
   bool tables = true;   ///< tables with their rows and cells; false: table text is left out
+  /// Bold, italic and struck-out text (<b>/<strong>, <i>/<em>, <s>/<del>/<strike>) as
+  /// **bold**, *italic* and ~~struck~~ / <strong>, <em>, <del>; false: their text only.
+  bool formatting = true;
   /// The page's address, when the caller knows it: links and images resolve against it (and
   /// against the page's <base href> in turn). Without it they resolve against the page's own
   /// <base href>, <link rel=canonical> or og:url, whichever is an absolute URL first, and
@@ -33,11 +36,14 @@ struct StructureOptions {
 /// A piece of a paragraph.
 struct InlinePiece {
   enum class Kind : std::uint8_t { Text, Link, Code, Image, Break };
+  /// How a piece's words are set (InlinePiece::style, bits; StructureOptions::formatting).
+  enum Style : std::uint8_t { Strong = 1, Emphasis = 2, Struck = 4 };
   Kind kind = Kind::Text;
   std::string text;  ///< Text, Link and Code: the words (whitespace collapsed; in a Link, '\n'
                      ///< is a <br> inside it); Image: alt
   std::string url;   ///< Link: href; Image: src (resolved: StructureOptions::base_url)
   bool code = false; ///< Link: its words are code (<a><code>…</code></a> or the other way round)
+  std::uint8_t style = 0;  ///< Text, Link, Code: Style bits (a link's or code's: those of its first words)
 };
 
 /// One block of structured content.
@@ -50,6 +56,7 @@ struct ContentPart {
   bool continued = false;  ///< ListItem: a later paragraph of the same item (no marker)
   int list = 0;         ///< ListItem: which outermost list of the page (from 1)
   int quote_depth = 0;  ///< <blockquote>s around it
+  int list_quotes = 0;  ///< ListItem: how many of them are around its outermost list (the rest are inside the item)
   int table = 0;        ///< TableRow: which table of the page (from 1)
   bool header = false;  ///< TableRow: a row of <th> cells or in <thead>
   std::vector<InlinePiece> pieces;              ///< Heading, Paragraph, ListItem
@@ -76,18 +83,24 @@ struct ContentPart {
 /// brackets, a heading's '#' or a quote's '>' at a line's start, '|' in a table cell; never
 /// inside code), so that it renders as the page's characters; a list marker the page wrote
 /// at a line's start stays one. A <br> between words is a hard line break ("\\" and a
-/// newline). Ends with '\n' unless empty.
+/// newline). Styled words are delimited ("**bold**", "*italic*", "~~struck~~") only where a
+/// CommonMark reader takes the delimiters for emphasis, whatever its version's reading of
+/// Unicode punctuation: each delimiter hugs the words on its side and has a space, the line's
+/// end or punctuation on the other (the words then start or end with a letter or digit), and
+/// a closing run never touches an opening one; a style that cannot be delimited so (inside a
+/// word, say) is written as plain text. Ends with '\n' unless empty.
 [[nodiscard]] std::string markdown_of(const std::vector<ContentPart>& parts);
 
 /// \p parts as a clean, self-contained HTML document (\p title in <title> and, escaped,
 /// nothing else of the page's head): h1–h6, p, ul/ol/li nested, pre/code, blockquote,
-/// table/tr/th/td, a, img, br. Every text and attribute is escaped.
+/// table/tr/th/td, a, img, br, strong, em, del. Every text and attribute is escaped.
 [[nodiscard]] std::string clean_html_of(const std::vector<ContentPart>& parts, std::string_view title);
 
 /// \p parts as XML in trafilatura's form (TEI's element names): a <doc> whose attributes are
 /// \p metadata's non-empty fields (title falling back to \p title; categories and tags
 /// joined with ';'), holding <main> with <head rend="hN">, <p>, <list rend="ul|ol"><item>,
-/// <table><row><cell role="head"?>, <code>, <quote>, <ref target>, <graphic>, <lb/>. Well
+/// <table><row><cell role="head"?>, <code>, <quote>, <ref target>, <graphic>, <lb/>,
+/// <hi rend="#b">, <hi rend="#i">, <del>. Well
 /// formed whatever the page held: text and attributes escaped, characters XML 1.0 cannot
 /// hold left out.
 [[nodiscard]] std::string xml_of(const std::vector<ContentPart>& parts, const PageMetadata& metadata,
