@@ -93,6 +93,16 @@ BOOST_AUTO_TEST_CASE(line_breaks_in_items_and_definition_lists) {
   const std::string lines =
       markdown(page("<p>12 High Street<br>Springfield<br><br>Open daily<br></p>"), KeepAll());
   BOOST_TEST(lines == "12 High Street\\\nSpringfield\n\nOpen daily\n", lines);
+  // Before a line that starts a list item the break is a plain newline: the item starts on
+  // it, and a backslash would show at the end of the item before (a number other than 1
+  // starts an item only once the paragraph is a list).
+  const std::string items = markdown(
+      page("<p>Do not flush<br>- Wipes<br>- Swabs</p><p><b>1)</b> Create<br><b>2)</b> Recruit</p>"
+           "<p>Lines<br>2. not a list</p><p>Steps:<br>1. Stretch<br>2. Sit</p>"),
+      KeepAll());
+  BOOST_TEST(items == "Do not flush\n- Wipes\n- Swabs\n\n1) Create\n2) Recruit\n\nLines\\\n2. not a list\n\n"
+                      "Steps:\n1. Stretch\n2. Sit\n",
+             items);
 }
 
 BOOST_AUTO_TEST_CASE(only_the_kept_blocks_appear) {

@@ -1,5 +1,6 @@
 // MarkdownText (markdown_text_internal.hpp): CommonMark's escapes, where they are needed.
 #include <cstddef>
+#include <string>
 
 #include "markdown_text_internal.hpp"
 #include "markup_lexer_internal.hpp"
@@ -104,6 +105,22 @@ std::size_t block_marker_escape(std::string_view rest, char next) noexcept {
 
 }  // namespace
 
+std::size_t list_marker_length(std::string_view text, long* number) noexcept {
+  std::size_t i = 0;
+  long n = -1;
+  if (!text.empty() && (text[0] == '-' || text[0] == '+' || text[0] == '*')) {
+    i = 1;
+  } else {
+    n = 0;
+    while (i < text.size() && i < 9 && is_digit(text[i])) n = n * 10 + (text[i++] - '0');
+    if (i == 0 || i >= text.size() || (text[i] != '.' && text[i] != ')')) return 0;
+    ++i;
+  }
+  if (i >= text.size() || text[i] != ' ') return 0;
+  if (number != nullptr) *number = n;
+  return i + 1;
+}
+
 MarkdownText::MarkdownText(std::string& out, std::string_view line_break, bool block_markers, bool in_cell)
     : m_out(out), m_line_break(line_break), m_block_markers(block_markers), m_in_cell(in_cell),
       m_line_start(block_markers) {}
@@ -128,10 +145,11 @@ void MarkdownText::line_break() {
   m_break_pending = true;
 }
 
-void MarkdownText::write_pending_break() {
+void MarkdownText::write_pending_break(bool hard) {
   if (!m_break_pending) return;
   m_break_pending = false;
-  if (m_line_has_text) m_out += '\\';  // a hard line break: the page's <br>
+  m_first_line = false;
+  if (hard && m_line_has_text) m_out += '\\';  // a hard line break: the page's <br>
   m_out += m_line_break;
   m_line_start = m_block_markers;
   m_line_has_text = false;
@@ -149,6 +167,21 @@ void MarkdownText::text(std::string_view text, char next, bool link_text) {
       continue;
     }
     if (m_break_pending && (c == ' ' || c == '\t')) continue;  // no line starts with them
+    if (m_block_markers && (m_line_start || m_break_pending)) {
+      // A line that starts a list item (the marker is left to read as one): the block's
+      // first, which makes it a list, or one after a line break, which needs no backslash.
+      long number = 0;
+      std::string probe(text.substr(i, 12));  // a marker and its space: at most 11 characters
+      if (i + probe.size() == text.size() && next != '\0') probe += next;
+      const bool marker = list_marker_length(probe, &number) > 0;
+      if (m_break_pending) {
+        const bool item = marker && (number == -1 || number == 1 || m_in_list);
+        m_in_list = m_in_list || item;
+        write_pending_break(!item);
+      } else if (m_first_line) {
+        m_in_list = m_in_list || marker;
+      }
+    }
     write_pending_break();
     const char after = i + 1 < text.size() ? text[i + 1] : next;
     if (m_line_start) {

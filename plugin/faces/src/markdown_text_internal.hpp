@@ -17,12 +17,19 @@
 //
 // A line break (a <br>) inside a paragraph or list item is a hard one, a backslash before the
 // newline, when words come before and after it on their lines; two in a row are a blank line
-// (a paragraph's end), as before, since a hard break cannot end a block.
+// (a paragraph's end), as before, since a hard break cannot end a block. Before a line that
+// starts a list item (a bullet; "1." or "1)"; any number once a line of the block started an
+// item) the line break is a plain newline: the item starts on it, and a backslash would show.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace boilerdex::plugin::detail {
+
+/// The length of the list marker and its space that start \p text ("- ", "+ ", "* ", "12. ",
+/// "3) "), or 0. \p number, if given, receives an ordered marker's number (-1 for a bullet).
+[[nodiscard]] std::size_t list_marker_length(std::string_view text, long* number = nullptr) noexcept;
 
 /// Appends the text of one Markdown line (a paragraph, a list item, a heading, a table cell)
 /// to a string, escaping as the file comment says.
@@ -46,7 +53,7 @@ class MarkdownText {
   void line_break();
 
  private:
-  void write_pending_break();
+  void write_pending_break(bool hard = true);
 
   std::string& m_out;
   std::string_view m_line_break;
@@ -55,6 +62,8 @@ class MarkdownText {
   bool m_line_start;              // nothing but spaces written on this line yet
   bool m_break_pending = false;   // a line break not yet written
   bool m_line_has_text = false;   // something but spaces written on this line
+  bool m_in_list = false;         // a line of the block started a list item
+  bool m_first_line = true;       // no line break written yet
 };
 
 }  // namespace boilerdex::plugin::detail

@@ -54,20 +54,6 @@ char first_character(const InlinePiece& piece) {
   return '\0';
 }
 
-// The length of the list marker and its space that start \p text ("- ", "+ ", "12. ",
-// "3) "), or 0.
-std::size_t list_marker_length(std::string_view text) {
-  std::size_t i = 0;
-  if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
-    i = 1;
-  } else {
-    while (i < text.size() && i < 9 && text[i] >= '0' && text[i] <= '9') ++i;
-    if (i == 0 || i >= text.size() || (text[i] != '.' && text[i] != ')')) return 0;
-    ++i;
-  }
-  return i < text.size() && text[i] == ' ' ? i + 1 : 0;
-}
-
 // \p pieces with a list marker that starts a line in styled words ("<b>1. Install</b>") taken
 // out of the style: the line stays a list item, as the marker the page wrote at a line's start
 // does unstyled (markdown_text_internal.hpp), with its words styled ("1. **Install**").
@@ -76,8 +62,11 @@ std::vector<InlinePiece> markers_unstyled(const std::vector<InlinePiece>& pieces
   bool line_start = block_markers;
   for (const InlinePiece& p : pieces) {
     const std::size_t marker = line_start && p.kind == InlinePiece::Kind::Text && p.style != 0
-                                   ? list_marker_length(p.text) : 0;
-    if (marker > 0 && marker < p.text.size()) {
+                                   ? detail::list_marker_length(p.text + ' ') : 0;
+    if (marker > 0 && marker >= p.text.size()) {  // the styled words are the marker alone ("<b>1)</b> Step")
+      out.push_back(p);
+      out.back().style = 0;
+    } else if (marker > 0) {
       out.push_back({InlinePiece::Kind::Text, p.text.substr(0, marker), {}});
       out.push_back(p);
       out.back().text.erase(0, marker);
