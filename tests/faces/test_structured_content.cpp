@@ -361,6 +361,17 @@ BOOST_AUTO_TEST_CASE(clean_html_nests_lists_and_escapes_everything) {
   BOOST_TEST(contains(html, "<ul><li>one<ol><li>two</li>\n</ol>\n</li>\n</ul>"), html);
   BOOST_TEST(contains(html, "<a href=\"x&quot;y\">l</a>"), html);
   BOOST_TEST(!contains(html, "<script"), html);
+  // A quote inside an item and an item's later paragraph after its inner list stay inside the
+  // item; a list inside a quote stays inside the quote.
+  const PageResult nested = extract_page(
+      page("<ul><li>post<blockquote>quoted</blockquote>after<ul><li>inner</li></ul><p>again</p></li><li>two</li></ul>"
+           "<blockquote><ul><li>a</li></ul></blockquote>"),
+      KeepAll());
+  const std::string tree = clean_html_of(structured_content(nested), "T");
+  BOOST_TEST(contains(tree,
+                      "<ul><li>post<blockquote><p>quoted</p></blockquote><p>after</p><ul><li>inner</li>\n</ul>\n"
+                      "<p>again</p></li>\n<li>two</li>\n</ul>\n<blockquote>\n<ul><li>a</li>\n</ul>\n</blockquote>\n"),
+             tree);
 }
 
 BOOST_AUTO_TEST_CASE(xml_is_trafilaturas_and_well_formed) {

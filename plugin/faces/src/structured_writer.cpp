@@ -387,7 +387,8 @@ class TreeWriter {
   void part(const ContentPart& p) {
     if (p.kind != Kind::ListItem) close_lists(0);
     if (p.kind != Kind::TableRow || p.table != m_table) close_table();
-    set_quotes(p.quote_depth);
+    // Quotes inside a list item are inside its element; those around the list, outside.
+    set_quotes(p.kind == Kind::ListItem ? std::clamp(p.list_quotes, 0, p.quote_depth) : p.quote_depth);
     switch (p.kind) {
       case Kind::Heading:
         m_out += d.heading(p.level, true) + tree_inline(p.pieces, d) + d.heading(p.level, false) + '\n';
@@ -435,8 +436,16 @@ class TreeWriter {
     const auto level = static_cast<std::size_t>(std::max(p.level, 1));
     if (p.list != m_list) close_lists(0);  // another list of the page
     m_list = p.list;
-    if (p.continued && m_lists.size() == level && m_lists.back().item_open) {
-      m_out += open_tag(d.paragraph) + tree_inline(p.pieces, d) + close_tag(d.paragraph);
+    std::string content = tree_inline(p.pieces, d);
+    const int inner_quotes = p.quote_depth - std::clamp(p.list_quotes, 0, p.quote_depth);
+    if (inner_quotes > 0) {
+      content = open_tag(d.paragraph) + content + close_tag(d.paragraph);
+      for (int q = 0; q < inner_quotes; ++q) content = open_tag(d.quote) + content + close_tag(d.quote);
+    }
+    // A later paragraph of an item still open (its inner lists, if any, end here).
+    if (p.continued && m_lists.size() >= level && m_lists[level - 1].item_open) {
+      close_lists(level);
+      m_out += inner_quotes > 0 ? content : open_tag(d.paragraph) + content + close_tag(d.paragraph);
       return;
     }
     close_lists(level);
@@ -447,7 +456,7 @@ class TreeWriter {
       m_lists.push_back({ordered, false});
     }
     if (m_lists.back().item_open) m_out += close_tag(d.item) + '\n';
-    m_out += open_tag(d.item) + tree_inline(p.pieces, d);
+    m_out += open_tag(d.item) + content;
     m_lists.back().item_open = true;
   }
 
