@@ -122,7 +122,7 @@ BOOST_AUTO_TEST_CASE(tables_code_and_quotes) {
       KeepAll());
   BOOST_TEST(contains(md, "| Name | Size |\n| --- | --- |\n| a\\|b | 1 MB |\n| c |  |\n"), md);
   BOOST_TEST(contains(md, "```cpp\nint main() {\n  return 0;\n}\n```"), md);
-  BOOST_TEST(contains(md, "> Quoted words\n\n> and more"), md);
+  BOOST_TEST(contains(md, "> Quoted words\n>\n> and more\n\nx"), md);  // one quote of two paragraphs
   BOOST_TEST(contains(md, "x `y()`"), md);
   BOOST_TEST(markdown(page("<p>line one<br>\n line two</p>"), KeepAll()) == "line one\\\nline two\n");
   // A table whose first row is its caption has as many columns as its widest row: GFM

@@ -495,6 +495,7 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
   std::string out;
   const ContentPart* previous = nullptr;
   bool previous_tight_item = false;  // the previous part was written as a list item with its marker
+  int previous_outer_quotes = 0;     // the quotes written around the previous part
   std::size_t columns = 0;  // of the table being written
   // The list being written: each open level's content column ("- " at 4 spaces: 6), and how
   // far the parts' levels are above the levels written. A part that is not a list item ends
@@ -578,11 +579,16 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
       // item, a blank line (an item not numbered 1 cannot interrupt a paragraph).
       const bool tight = (item && previous_tight_item && previous->list == p.list) ||
                          (p.kind == Kind::TableRow && previous->kind == Kind::TableRow && previous->table == p.table);
-      out += tight ? "\n" : "\n\n";
+      // The blank line between two parts inside the same quote is a line of the quote (">"),
+      // so that they are one quote of two paragraphs, as the clean HTML has them.
+      std::string blank = quote_prefix(std::min(previous_outer_quotes, outer_quotes));
+      while (!blank.empty() && blank.back() == ' ') blank.pop_back();
+      out += tight ? "\n" : "\n" + blank + "\n";
     }
     out += block;
     previous = &p;
     previous_tight_item = item;
+    previous_outer_quotes = outer_quotes;
   }
   if (!out.empty()) out += '\n';
   return out;
