@@ -348,6 +348,12 @@ BOOST_AUTO_TEST_CASE(lists_broken_by_other_parts_start_again_at_the_left) {
       page("<ul><li>post<blockquote>quoted words</blockquote></li></ul><blockquote><ul><li>a</li><li>b</li></ul></blockquote>"),
       KeepAll());
   BOOST_TEST(quoted == "- post\n\n  > quoted words\n\n> - a\n> - b\n", quoted);
+  // Two lists of one kind one after the other: the second changes its delimiter, or
+  // CommonMark would read one list (a blank line between items does not end a list).
+  const std::string adjacent =
+      markdown(page("<ul><li>a</li></ul><ul><li>b</li></ul><ul><li>c</li></ul><ol><li>d</li></ol><ol><li>e</li></ol>"),
+               KeepAll());
+  BOOST_TEST(adjacent == "- a\n\n* b\n\n- c\n\n1. d\n\n1) e\n", adjacent);
 }
 
 BOOST_AUTO_TEST_CASE(clean_html_nests_lists_and_escapes_everything) {

@@ -196,8 +196,11 @@ std::string quote_prefix(int depth) {
   return p;
 }
 
-std::string list_marker(const ContentPart& p) {
-  return p.ordered ? std::to_string(p.number) + ". " : "- ";
+// A list item's marker; \p other: the other delimiter ("*", "N)"), which starts a new list
+// where the one before would go on.
+std::string list_marker(const ContentPart& p, bool other) {
+  if (p.ordered) return std::to_string(p.number) + (other ? ") " : ". ");
+  return other ? "* " : "- ";
 }
 
 // ---- HTML and XML ----------------------------------------------------------------------
@@ -496,6 +499,8 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
   const ContentPart* previous = nullptr;
   bool previous_tight_item = false;  // the previous part was written as a list item with its marker
   int previous_outer_quotes = 0;     // the quotes written around the previous part
+  bool other_delimiter = false;      // the list being written uses "*" and "N)"
+  bool list_ordered = false;         // its first level is ordered
   std::size_t columns = 0;  // of the table being written
   // The list being written: each open level's content column ("- " at 4 spaces: 6), and how
   // far the parts' levels are above the levels written. A part that is not a list item ends
@@ -536,7 +541,16 @@ std::string markdown_of(const std::vector<ContentPart>& parts) {
         // their own is not written (four spaces under nothing would make a code block).
         if (p.level - shift < 1) shift = p.level - 1;
         const int level = std::clamp(p.level - shift, 1, live + 1);
-        const std::string marker = list_marker(p);
+        // A page list right after another: CommonMark would read the two as one (a blank line
+        // between items does not end a list), unless the delimiter changes.
+        if (content_columns.empty()) {
+          const bool follows_list = previous != nullptr && previous->kind == Kind::ListItem &&
+                                    previous->list != p.list && previous_outer_quotes == outer_quotes &&
+                                    list_ordered == p.ordered;
+          other_delimiter = follows_list && !other_delimiter;
+          list_ordered = p.ordered;
+        }
+        const std::string marker = list_marker(p, other_delimiter);
         // Four spaces a level, or the enclosing item's content column where its marker is
         // wider ("100. "): CommonMark nests an item only at or past that column.
         std::size_t width = 4 * static_cast<std::size_t>(level - 1);
