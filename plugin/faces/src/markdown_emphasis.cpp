@@ -187,43 +187,48 @@ Edges edges_of(const InlinePiece& p, bool hard_breaks) {
   }
 }
 
+// The bits of a Change's closed or opened styles, together.
+std::uint8_t style_bits(std::string_view styles) {
+  std::uint8_t bits = 0;
+  for (const char s : styles) bits |= static_cast<std::uint8_t>(s);
+  return bits;
+}
+
 }  // namespace
 
 StyleStack::Change StyleStack::to(std::uint8_t want) {
   Change change;
   std::size_t keep = 0;
-  while (keep < m_open.size() && (want & m_open[keep]) != 0) ++keep;
-  for (std::size_t k = m_open.size(); k > keep; --k) {
-    change.closers += delimiter(m_open[k - 1]);
-    change.closing |= m_open[k - 1];
-  }
+  while (keep < m_open.size() && (want & static_cast<std::uint8_t>(m_open[keep])) != 0) ++keep;
+  change.closed.assign(m_open.rbegin(), m_open.rend() - static_cast<std::ptrdiff_t>(keep));
   m_open.resize(keep);
-  std::uint8_t open = 0;
-  for (const std::uint8_t s : m_open) open |= s;
   for (const std::uint8_t s : k_styles) {
-    if ((want & s) != 0 && (open & s) == 0) {
-      change.openers += delimiter(s);
-      change.opening |= s;
-      m_open.push_back(s);
+    if ((want & s) != 0 && m_open.find(static_cast<char>(s)) == std::string::npos) {
+      change.opened += static_cast<char>(s);
+      m_open += static_cast<char>(s);
     }
   }
   return change;
 }
 
+std::string delimiters(std::string_view styles) {
+  std::string out;
+  for (const char s : styles) out += delimiter(static_cast<std::uint8_t>(s));
+  return out;
+}
+
 std::vector<std::uint8_t> markdown_styles(const std::vector<InlinePiece>& pieces, bool hard_breaks) {
   const std::size_t n = pieces.size();
+  std::vector<std::uint8_t> styles(n, 0);
+  if (std::none_of(pieces.begin(), pieces.end(), [](const InlinePiece& p) { return p.style != 0; })) return styles;
   std::vector<Edges> edges;
   edges.reserve(n);
-  std::vector<std::uint8_t> styles(n, 0);
-  bool any = false;
   for (std::size_t i = 0; i < n; ++i) {
     edges.push_back(edges_of(pieces[i], hard_breaks));
     const bool styled = pieces[i].kind == InlinePiece::Kind::Text || pieces[i].kind == InlinePiece::Kind::Link ||
                         pieces[i].kind == InlinePiece::Kind::Code;
     if (styled && !edges[i].blank) styles[i] = pieces[i].style;
-    any = any || styles[i] != 0;
   }
-  if (!any) return styles;
   // Clears \p bits from the run of pieces that holds them from \p at on, in direction \p step.
   const auto clear_run = [&](std::size_t at, std::uint8_t bits, bool forward) {
     for (const std::uint8_t s : k_styles) {
@@ -254,19 +259,21 @@ std::vector<std::uint8_t> markdown_styles(const std::vector<InlinePiece>& pieces
         continue;
       }
       const bool gap = spaced || (i < n && edges[i].lead);
-      const StyleStack::Change c = stack.to(i < n ? styles[i] : 0);
-      if (!c.closers.empty() || !c.openers.empty()) {
+      const StyleStack::Change change = stack.to(i < n ? styles[i] : 0);
+      if (!change.closed.empty() || !change.opened.empty()) {
+        const std::string closers = delimiters(change.closed), openers = delimiters(change.opened);
+        const std::uint8_t closing = style_bits(change.closed), opening = style_bits(change.opened);
         const Sort after = i < n ? edges[i].first : k_space;  // or the line's end
         const bool after_delimiter_edge = i < n && edges[i].delimiter_edge;
         std::uint8_t clear_closing = 0, clear_opening = 0;
-        if (!c.closers.empty() && !c.openers.empty() && !gap) {
-          clear_opening = c.opening;  // the runs would touch
-        } else if (!reads_as_written(before, c.closers, gap, c.openers, after) ||
-                   (!c.closers.empty() &&
+        if (!closers.empty() && !openers.empty() && !gap) {
+          clear_opening = opening;  // the runs would touch
+        } else if (!reads_as_written(before, closers, gap, openers, after) ||
+                   (!closers.empty() &&
                     (before_delimiter_edge || (!gap && (after_delimiter_edge || (before_address && i < n))))) ||
-                   (!c.openers.empty() && (after_delimiter_edge || (!gap && before_delimiter_edge)))) {
-          clear_closing = c.closing;
-          clear_opening = c.opening;
+                   (!openers.empty() && (after_delimiter_edge || (!gap && before_delimiter_edge)))) {
+          clear_closing = closing;
+          clear_opening = opening;
         }
         if (clear_closing != 0 && previous < n) clear_run(previous, clear_closing, false);
         if (clear_opening != 0 && i < n) clear_run(i, clear_opening, true);

@@ -16,21 +16,21 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "boilerdex/plugin/structured_content.hpp"
 
 namespace boilerdex::plugin::detail {
 
-/// The styles open along a line, in the order they opened, and the delimiters that move it
-/// from one piece's style to the next's.
+/// The styles open along a line, in the order they opened, and the changes that move it from
+/// one piece's style to the next's: what the Markdown writes as delimiters and the clean HTML
+/// and XML as elements.
 class StyleStack {
  public:
   struct Change {
-    std::string closers;       ///< written before the space between the pieces
-    std::string openers;       ///< written after it
-    std::uint8_t closing = 0;  ///< InlinePiece::Style bits closed (some perhaps opened again)
-    std::uint8_t opening = 0;  ///< bits opened
+    std::string closed;  ///< InlinePiece::Style bits closed, innermost first (some perhaps opened again)
+    std::string opened;  ///< bits opened, outermost first
   };
 
   /// Moves to \p want: closes, innermost first, every style down to the first open one that
@@ -39,8 +39,11 @@ class StyleStack {
   Change to(std::uint8_t want);
 
  private:
-  std::vector<std::uint8_t> m_open;
+  std::string m_open;  // the open bits, in the order they opened
 };
+
+/// \p styles (a Change's closed or opened) as Markdown delimiters: "**", "*", "~~" each.
+[[nodiscard]] std::string delimiters(std::string_view styles);
 
 /// Each of \p pieces' styles as Markdown can write them: the pieces' own (InlinePiece::style;
 /// a blank text piece's and a break's are 0), with a style cleared on every run of pieces

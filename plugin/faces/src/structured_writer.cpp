@@ -98,7 +98,10 @@ std::vector<InlinePiece> without_common_bold(const std::vector<InlinePiece>& pie
 // line's start could open a block (paragraphs, list items); \p in_cell escapes '|'.
 std::string markdown_inline(const std::vector<InlinePiece>& line, std::string_view line_break, bool block_markers,
                             bool in_cell) {
-  const std::vector<InlinePiece> pieces = markers_unstyled(line, block_markers);
+  // Most lines have no styled words: they are written as they are, not copied.
+  const bool styled = std::any_of(line.begin(), line.end(), [](const InlinePiece& p) { return p.style != 0; });
+  const std::vector<InlinePiece> unstyled = styled ? markers_unstyled(line, block_markers) : std::vector<InlinePiece>{};
+  const std::vector<InlinePiece>& pieces = styled ? unstyled : line;
   std::string out;
   detail::MarkdownText writer(out, line_break, block_markers, in_cell);
   // A code span: its text as it is (CommonMark reads no escape inside one), but a line
@@ -121,10 +124,11 @@ std::string markdown_inline(const std::vector<InlinePiece>& line, std::string_vi
   bool space = false;  // a space between pieces not yet written
   const auto move_to = [&](std::uint8_t style, char first) {
     const detail::StyleStack::Change c = stack.to(style);
-    if (!c.closers.empty()) writer.markup(c.closers);
-    if (space) writer.text(" ", c.openers.empty() ? first : c.openers.front());
+    if (!c.closed.empty()) writer.markup(detail::delimiters(c.closed));
+    const std::string openers = detail::delimiters(c.opened);
+    if (space) writer.text(" ", openers.empty() ? first : openers.front());
     space = false;
-    if (!c.openers.empty()) writer.markup(c.openers);
+    if (!openers.empty()) writer.markup(openers);
   };
   // The character written after piece \p i's words, when no space follows them.
   const auto written_after = [&](std::size_t i) {
@@ -321,21 +325,7 @@ std::string with_breaks(const std::string& text, const Dialect& d) {
 std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d) {
   std::string out;
   // Style elements nest: one that ends closes those opened inside it, which open again.
-  std::vector<std::uint8_t> open;
-  const auto close_to = [&](std::uint8_t want) {
-    std::size_t keep = 0;
-    while (keep < open.size() && (want & open[keep]) != 0) ++keep;
-    for (std::size_t k = open.size(); k > keep; --k) out += d.style(open[k - 1], false);
-    open.resize(keep);
-  };
-  const auto open_to = [&](std::uint8_t want) {
-    for (const std::uint8_t s : {InlinePiece::Strong, InlinePiece::Emphasis, InlinePiece::Struck}) {
-      if ((want & s) != 0 && std::find(open.begin(), open.end(), s) == open.end()) {
-        out += d.style(s, true);
-        open.push_back(s);
-      }
-    }
-  };
+  detail::StyleStack styles;
   // Spaces, images and line breaks go on in the style around them; a space between words of
   // two styles goes between their elements.
   bool space = false;
@@ -347,10 +337,11 @@ std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d
       continue;
     }
     const bool styled = p.kind != InlinePiece::Kind::Image && p.kind != InlinePiece::Kind::Break;
-    if (styled) close_to(p.style);
+    const detail::StyleStack::Change change = styled ? styles.to(p.style) : detail::StyleStack::Change{};
+    for (const char c : change.closed) out += d.style(static_cast<std::uint8_t>(c), false);
     if (space || b > 0) out += ' ';
     space = false;
-    if (styled) open_to(p.style);
+    for (const char c : change.opened) out += d.style(static_cast<std::uint8_t>(c), true);
     switch (p.kind) {
       case InlinePiece::Kind::Text: {
         const std::size_t e = p.text.find_last_not_of(' ') + 1;
@@ -376,7 +367,7 @@ std::string tree_inline(const std::vector<InlinePiece>& pieces, const Dialect& d
         break;
     }
   }
-  close_to(0);
+  for (const char c : styles.to(0).closed) out += d.style(static_cast<std::uint8_t>(c), false);
   if (space) out += ' ';
   return out;
 }
