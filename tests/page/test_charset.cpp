@@ -155,6 +155,60 @@ BOOST_AUTO_TEST_CASE(latin1_label_means_windows_1252_as_in_browsers) {
   BOOST_TEST(d.utf8.find("\xE2\x80\x9Cq\xE2\x80\x9D") != std::string::npos);
 }
 
+// A UTF-8 page under a stale legacy declaration (a re-encoded page that kept its <meta>, a
+// server's default Latin-1): valid UTF-8 beyond ASCII is read as UTF-8, not as declared.
+BOOST_AUTO_TEST_CASE(utf8_page_with_a_stale_legacy_declaration_is_read_as_utf8) {
+  const std::string chinese = "\xE8\xB0\xB7\xE6\xAD\x8C\xE5\x85\xAC\xE5\x8F\xB8";  // "谷歌公司"
+  const std::string meta_page = "<meta charset=\"gb2312\">" + page(chinese);
+  const auto d = decode_to_utf8(meta_page);
+  BOOST_TEST(d.utf8 == meta_page);
+  BOOST_TEST(d.charset == "UTF-8");
+  BOOST_TEST((d.source == CharsetSource::Detected));
+  BOOST_TEST(d.replacements == 0u);
+  const auto header = decode_to_utf8(page("caf\xC3\xA9 \xE2\x80\x94 ok"), "ISO-8859-1");
+  BOOST_TEST(header.utf8 == page("caf\xC3\xA9 \xE2\x80\x94 ok"));
+  BOOST_TEST((header.source == CharsetSource::Detected));
+  // Parity with Java boilerpipe (no read-back) decodes as declared.
+  const auto as_declared = decode_to_utf8(meta_page, {}, false);
+  BOOST_TEST((as_declared.source == CharsetSource::Meta));
+  BOOST_TEST(as_declared.charset == "GB2312");
+  BOOST_TEST(as_declared.utf8 != meta_page);
+}
+
+// Text in a legacy encoding is not valid UTF-8, so its declaration stands; a declared page
+// of ASCII alone is decoded as declared too (the same characters, but the source says so).
+BOOST_AUTO_TEST_CASE(legacy_text_and_ascii_keep_their_declaration) {
+  const auto sjis = decode_to_utf8("<meta charset=shift_jis>" + page(k_shift_jis));
+  BOOST_TEST(sjis.charset == "Shift_JIS");
+  BOOST_TEST((sjis.source == CharsetSource::Meta));
+  const auto koi = decode_to_utf8(page(k_koi8r), "koi8-r");
+  BOOST_TEST(koi.charset == "KOI8-R");
+  BOOST_TEST((koi.source == CharsetSource::Declared));
+  const auto cp = decode_to_utf8("<meta charset=windows-1252>" + page(k_cp1252));
+  BOOST_TEST(cp.charset == "windows-1252");
+  const auto ascii = decode_to_utf8("<meta charset=windows-1251>" + page("plain words"));
+  BOOST_TEST((ascii.source == CharsetSource::Meta));
+  BOOST_TEST(ascii.charset == "windows-1251");
+}
+
+// ISO-2022-JP is written in ASCII bytes with escapes: a stray UTF-8 character does not
+// make such a page UTF-8, whose escapes would then show as text.
+BOOST_AUTO_TEST_CASE(seven_bit_declarations_are_not_second_guessed) {
+  const std::string jis = "\x1B$B$3$s$K$A$O\x1B(B \xC3\xA9";  // "こんにちは" in ISO-2022-JP, then "é"
+  const auto d = decode_to_utf8("<meta charset=iso-2022-jp>" + page(jis));
+  BOOST_TEST(d.charset == "ISO-2022-JP");
+  BOOST_TEST(d.utf8.find("\xE3\x81\x93\xE3\x82\x93") != std::string::npos);  // "こん"
+}
+
+// On such a page a C1 control is a windows-1252 byte carried across as Latin-1 ("•" written
+// as U+0095): it reads as the declared charset would have shown it. Undefined ones stay.
+BOOST_AUTO_TEST_CASE(c1_controls_on_a_stale_latin1_page_read_as_windows_1252) {
+  const auto d = decode_to_utf8("<meta charset=iso-8859-1>" + page("\xC2\x95 Ddos \xC2\x81 caf\xC3\xA9"));
+  BOOST_TEST(d.utf8.find("\xE2\x80\xA2 Ddos \xC2\x81 caf\xC3\xA9") != std::string::npos);
+  BOOST_TEST(d.charset == "UTF-8");
+  BOOST_TEST(d.double_encoded == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(valid_utf8_is_detected_and_copied) {
   const std::string s = page("\xC3\xBC\x62\x65r \xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x98\x80");
   const auto d = decode_to_utf8(s);

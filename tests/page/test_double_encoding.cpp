@@ -43,6 +43,17 @@ BOOST_AUTO_TEST_CASE(one_telling_sequence_is_enough) {
   BOOST_TEST(repaired("\xC3\x82\xE2\x80\xA2 item", 1) == "\xE2\x80\xA2 item");
 }
 
+// C1 controls become windows-1252's characters where it has one; text without any is
+// left as it is, and so are the five codes it leaves undefined.
+BOOST_AUTO_TEST_CASE(c1_controls_read_as_windows_1252) {
+  std::string text = "\xC2\x95 one \xC2\x92s \xC2\x80 \xC2\x81 \xC2\xA9 \xC2\x9F";
+  BOOST_TEST(boilerdex::plugin::read_c1_as_windows_1252(text) == 4u);
+  BOOST_TEST(text == "\xE2\x80\xA2 one \xE2\x80\x99s \xE2\x82\xAC \xC2\x81 \xC2\xA9 \xC5\xB8");
+  std::string plain = "caf\xC3\xA9 \xC2\xA0 nbsp";
+  BOOST_TEST(boilerdex::plugin::read_c1_as_windows_1252(plain) == 0u);
+  BOOST_TEST(plain == "caf\xC3\xA9 \xC2\xA0 nbsp");
+}
+
 BOOST_AUTO_TEST_CASE(legitimate_text_is_left_as_it_is) {
   for (const std::string& text :
        {std::string("plain ASCII <p>text</p>"),
@@ -84,12 +95,17 @@ BOOST_AUTO_TEST_CASE(decoding_reads_the_page_back) {
                                    k_e_acute + "</p>");
   BOOST_TEST(page.utf8 == "<meta charset=utf-8><p>It\xE2\x80\x99s caf\xC3\xA9</p>");
   BOOST_TEST(page.double_encoded == 2u);
-  // UTF-8 bytes declared as Latin-1: the decoder's own reading is the first misreading.
+  // UTF-8 bytes declared as Latin-1 are read as UTF-8 (charset.hpp), with nothing to read back;
+  // without the read-back (parity), as declared: the misreading the read-back would undo.
   const auto declared = decode_to_utf8("<p>It\xE2\x80\x99s caf\xC3\xA9</p>", "iso-8859-1");
-  BOOST_TEST(declared.charset == "windows-1252");
-  BOOST_TEST((declared.source == CharsetSource::Declared));
+  BOOST_TEST(declared.charset == "UTF-8");
+  BOOST_TEST((declared.source == CharsetSource::Detected));
   BOOST_TEST(declared.utf8 == "<p>It\xE2\x80\x99s caf\xC3\xA9</p>");
-  BOOST_TEST(declared.double_encoded == 2u);
+  BOOST_TEST(declared.double_encoded == 0u);
+  const auto kept = decode_to_utf8("<p>It\xE2\x80\x99s caf\xC3\xA9</p>", "iso-8859-1", false);
+  BOOST_TEST(kept.charset == "windows-1252");
+  BOOST_TEST((kept.source == CharsetSource::Declared));
+  BOOST_TEST(kept.utf8 == "<p>It" + k_apostrophe_1252 + "s caf" + k_e_acute + "</p>");
   // A windows-1252 page that means what it says is left alone.
   const auto latin = decode_to_utf8("<p>caf\xE9 \x97 na\xEFve</p>", "windows-1252");
   BOOST_TEST(latin.utf8 == "<p>caf\xC3\xA9 \xE2\x80\x94 na\xC3\xAFve</p>");

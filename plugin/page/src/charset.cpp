@@ -269,8 +269,60 @@ void decode_with(UConverter* cnv, std::string_view bytes, CharsetSource source, 
   convert_with_icu(cnv, bytes, out);
 }
 
+/// Whether \p bytes hold characters beyond ASCII and are valid UTF-8 all the same. Text in
+/// a legacy encoding almost never is: each of its bytes >= 0x80 would have to lead or
+/// continue a UTF-8 sequence ("é" in windows-1252 is E9 before a letter, a Chinese character
+/// in GBK a lead byte before another lead byte).
+bool is_utf8_beyond_ascii(std::string_view bytes) noexcept {
+  const auto* const begin = reinterpret_cast<const unsigned char*>(bytes.data());
+  const auto* const end = begin + bytes.size();
+  const auto* p = begin;
+  for (;;) {
+    p = skip_ascii_words(p, end);  // stops at a word holding a NUL or a byte >= 0x80
+    if (p == end) return false;
+    if (*p >= 0x80) break;
+    ++p;
+  }
+  return is_valid_utf8(bytes.substr(static_cast<std::size_t>(p - begin)));
+}
+
+/// Whether a page declared in \p cnv's charset but valid UTF-8 beyond ASCII is UTF-8: the
+/// charset writes ASCII as ASCII, one byte or several per other character (windows-1252,
+/// Latin-1, GBK, Shift_JIS, Big5, EUC-KR, ...). Not the 7-bit and stateful encodings
+/// (ISO-2022-JP, HZ, UTF-7), whose pages are ASCII bytes, nor UTF-16 or UTF-32.
+bool declaration_may_be_wrong(const UConverter* cnv) noexcept {
+  switch (ucnv_getType(cnv)) {
+    case UCNV_SBCS:
+    case UCNV_DBCS:
+    case UCNV_MBCS:
+    case UCNV_LATIN_1:
+    case UCNV_US_ASCII:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// Decodes by a declaration (the caller's or the page's `<meta>`), unless \p trust_utf8 and
+/// the bytes say otherwise: a page declared in a legacy charset that is valid UTF-8 beyond
+/// ASCII was saved or served as UTF-8 under a stale declaration (a server's default Latin-1,
+/// a page re-encoded by a crawler or an editor that kept its `<meta>`), and is read as
+/// UTF-8, with the source Detected.
+void decode_declared(UConverter* cnv, std::string_view bytes, CharsetSource source, bool trust_utf8,
+                     DecodedText& out) {
+  if (trust_utf8 && declaration_may_be_wrong(cnv) && is_utf8_beyond_ascii(bytes)) {
+    out.source = CharsetSource::Detected;
+    out.charset = "UTF-8";
+    repair_utf8(bytes, out);  // only NULs can still need replacing
+    // Its C1 controls are windows-1252 bytes carried across as Latin-1 (U+0095 for "•").
+    out.double_encoded += read_c1_as_windows_1252(out.utf8);
+    return;
+  }
+  decode_with(cnv, bytes, source, out);
+}
+
 /// decode_to_utf8's choice of charset and its decoding, before the repair of double encoding.
-void decode_bytes(std::string_view bytes, std::string_view declared_charset, DecodedText& out) {
+void decode_bytes(std::string_view bytes, std::string_view declared_charset, bool trust_utf8, DecodedText& out) {
   // 1. Byte-order mark.
   struct Bom {
     std::string_view bytes;
@@ -287,11 +339,11 @@ void decode_bytes(std::string_view bytes, std::string_view declared_charset, Dec
   }
   // 2. The caller's declaration; 3. a <meta> in the first 1024 bytes.
   if (ConverterPtr cnv = open_converter(declared_charset)) {
-    decode_with(cnv.get(), bytes, CharsetSource::Declared, out);
+    decode_declared(cnv.get(), bytes, CharsetSource::Declared, trust_utf8, out);
     return;
   }
   if (ConverterPtr cnv = open_converter(find_meta_charset(bytes), true)) {
-    decode_with(cnv.get(), bytes, CharsetSource::Meta, out);
+    decode_declared(cnv.get(), bytes, CharsetSource::Meta, trust_utf8, out);
     return;
   }
   // 4. Detection. UTF-16 without a BOM first: its NULs make ASCII-heavy UTF-16 valid UTF-8.
@@ -331,8 +383,9 @@ void decode_bytes(std::string_view bytes, std::string_view declared_charset, Dec
 DecodedText decode_to_utf8(std::string_view bytes, std::string_view declared_charset,
                            bool read_back_double_encoding) {
   DecodedText out;
-  decode_bytes(bytes, declared_charset, out);
-  if (read_back_double_encoding) out.double_encoded = repair_double_encoding(out.utf8);
+  // Java boilerpipe (parity, read_back_double_encoding false) reads a page as declared.
+  decode_bytes(bytes, declared_charset, read_back_double_encoding, out);
+  if (read_back_double_encoding) out.double_encoded += repair_double_encoding(out.utf8);
   return out;
 }
 

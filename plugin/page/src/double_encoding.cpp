@@ -129,6 +129,30 @@ std::size_t repair_one_layer(std::string& utf8) {
 
 }  // namespace
 
+std::size_t read_c1_as_windows_1252(std::string& utf8) {
+  // U+0080–U+009F is 0xC2 0x80–0x9F in UTF-8; windows-1252's characters there are 2 or 3
+  // bytes long, so the text is rewritten from the first one on.
+  std::size_t at = utf8.find('\xC2');
+  while (at != std::string::npos && !(at + 1 < utf8.size() && static_cast<unsigned char>(utf8[at + 1]) <= 0x9F))
+    at = utf8.find('\xC2', at + 1);
+  if (at == std::string::npos) return 0;
+  std::string out(utf8, 0, at);
+  std::size_t read = 0;
+  for (std::size_t i = at; i < utf8.size();) {
+    const auto next = static_cast<unsigned char>(i + 1 < utf8.size() ? utf8[i + 1] : 0);
+    const char32_t c = utf8[i] == '\xC2' && next >= 0x80 && next <= 0x9F ? k_cp1252_high[next - 0x80] : 0;
+    if (c != 0) {
+      detail::append_utf8(out, c);
+      ++read;
+      i += 2;
+    } else {
+      out += utf8[i++];
+    }
+  }
+  utf8.swap(out);
+  return read;
+}
+
 std::size_t repair_double_encoding(std::string& utf8) {
   std::size_t repaired = 0;
   for (int layer = 0; layer < k_max_layers; ++layer) {

@@ -17,7 +17,8 @@ struct DecodedText {
   CharsetSource source = CharsetSource::Fallback;
   std::size_t replacements = 0;  ///< number of U+FFFD substituted for undecodable input
   /// Number of double-encoded characters put right (repair_double_encoding): UTF-8 that had
-  /// been read as windows-1252 or Latin-1 and encoded again ("â€™" for "’").
+  /// been read as windows-1252 or Latin-1 and encoded again ("â€™" for "’"), and C1
+  /// controls read as windows-1252 on a UTF-8 page declared in a legacy charset.
   std::size_t double_encoded = 0;
 };
 
@@ -28,9 +29,13 @@ struct DecodedText {
 /// in the first 1024 bytes; then UTF-16 without a BOM by its NUL pattern (sniff_utf16);
 /// then statistical detection; else windows-1252. Invalid or truncated sequences become
 /// U+FFFD; NUL bytes are kept as U+FFFD (Gumbo treats NUL as a parse error anyway).
-/// Then, unless \p read_back_double_encoding is false, text encoded in UTF-8 twice is read
-/// back (repair_double_encoding, double_encoding.hpp), so "â€™" becomes "’" in every
-/// extractor's output, the title and the metadata alike.
+/// Unless \p read_back_double_encoding is false, a page declared (either way) in a charset
+/// that writes ASCII as ASCII (windows-1252, GBK, Shift_JIS, ...; not ISO-2022-JP, HZ,
+/// UTF-7 or UTF-16) whose bytes are nonetheless valid UTF-8 beyond ASCII is read as UTF-8,
+/// source Detected: legacy text is almost never valid UTF-8, and a stale declaration on a
+/// UTF-8 page is common. Then, unless \p read_back_double_encoding is false, text encoded
+/// in UTF-8 twice is read back (repair_double_encoding, double_encoding.hpp), so "â€™"
+/// becomes "’" in every extractor's output, the title and the metadata alike.
 /// Never throws for any input (std::bad_alloc aside). Thread-safe. O(n).
 [[nodiscard]] DecodedText decode_to_utf8(std::string_view bytes,
                                          std::string_view declared_charset = {},

@@ -35,4 +35,12 @@ namespace boilerdex::plugin {
 /// the result is. \throws std::bad_alloc only.
 std::size_t repair_double_encoding(std::string& utf8);
 
+/// Replaces, in the valid UTF-8 text \p utf8, each C1 control (U+0080–U+009F) that
+/// windows-1252 defines a character for by that character (U+0095 by "•", U+0092 by "’"),
+/// and returns how many it replaced. A page declared in a legacy charset but written in UTF-8
+/// holds them where a program carried windows-1252 bytes across as Latin-1; decode_to_utf8
+/// reads them so on such pages, as the page's declared charset would have shown them. The
+/// five codes windows-1252 leaves undefined stay. \throws std::bad_alloc only.
+std::size_t read_c1_as_windows_1252(std::string& utf8);
+
 }  // namespace boilerdex::plugin
