@@ -746,21 +746,67 @@ BOOST_AUTO_TEST_CASE(blocks_see_the_elements_open_around_their_first_text) {
   BOOST_TEST(!find("Footer words").has(MarkupBit::Article));
 }
 
+namespace {
+
+TextBlock block_of(std::string text, int words) {
+  TextBlock b;
+  b.text = std::move(text);
+  b.num_words = words;
+  return b;
+}
+
+BlockMarkup markup_with(MarkupBit bit) {
+  BlockMarkup m;
+  m.bits = bit_of(bit);
+  return m;
+}
+
+}  // namespace
+
 BOOST_AUTO_TEST_CASE(text_that_is_markup_is_recognised) {
-  TextBlock script;
-  script.text = "<script async src=\"x.js\"></script> <img src=\"p.gif\">";
-  script.num_words = 4;
+  const TextBlock script = block_of("<script async src=\"x.js\"></script> <img src=\"p.gif\">", 4);
   BOOST_TEST(reads_as_markup(script, BlockMarkup{}));
-  BlockMarkup code;
-  code.bits = bit_of(MarkupBit::Code);
-  BOOST_TEST(!reads_as_markup(script, code));
-  TextBlock prose;
-  prose.text = "Use the <b> element sparingly, as the style guide says about emphasis in long texts.";
-  prose.num_words = 15;
+  BOOST_TEST(!reads_as_markup(script, markup_with(MarkupBit::Code)));
+  const TextBlock prose =
+      block_of("Use the <b> element sparingly, as the style guide says about emphasis in long texts.", 15);
   BOOST_TEST(!reads_as_markup(prose, BlockMarkup{}));
-  BlockMarkup textarea;
-  textarea.bits = bit_of(MarkupBit::Textarea);
-  BOOST_TEST(reads_as_markup(prose, textarea));
+  BOOST_TEST(reads_as_markup(prose, markup_with(MarkupBit::Textarea)));
+}
+
+// An ad's link and image in an iframe's fallback: two tags, but their addresses count more
+// than ten words each, so it is the share of characters inside tags that tells.
+BOOST_AUTO_TEST_CASE(tags_with_long_addresses_read_as_markup) {
+  const TextBlock ad = block_of(
+      "<a href=\"http://ads.example.com/click.ng/Params.richmedia=yes&amp;location=top&amp;site=News&amp;"
+      "section=105599&amp;country=deu&amp;region=ni&amp;rand=4558016\">   <img src=\"http://ads.example.com/"
+      "image.ng/Params.richmedia=yes&amp;location=top&amp;site=News&amp;rand=4558016\" width=\"468\" "
+      "height=\"60\" alt=\"Advertisement\"></a>",
+      56);
+  BOOST_TEST(reads_as_markup(ad, BlockMarkup{}));
+  // Two tags named in a sentence: text about markup.
+  BOOST_TEST(!reads_as_markup(block_of("Wrap the caption in <figcaption> and the whole figure in <figure>, as "
+                                       "the guide to accessible images recommends for every chart on the page.",
+                                       24),
+                              BlockMarkup{}));
+}
+
+// A page's state as JSON in a hidden element is data, not text; a short object in a sentence,
+// a bracketed note and JSON shown as code are text.
+BOOST_AUTO_TEST_CASE(json_state_reads_as_markup) {
+  const std::string object =
+      "{\"painterId\":\"GridWidget\",\"hostPageType\":\"BROWSE\",\"storeBrowseId\":\"172541\","
+      "\"asins\":[\"B0CXGXT6W8\",\"B0CYNFWD2R\",\"B0D2XRXNGY\",\"B0FR4YMH53\",\"B0CFV9XR2Q\"],"
+      "\"layout\":{\"mobile\":2,\"desktop\":4,\"buttonText\":\"Buy now\"},\"visible\":16}";
+  BOOST_TEST(reads_as_markup(block_of(object, 20), BlockMarkup{}));
+  BOOST_TEST(reads_as_markup(block_of("[" + object + "," + object + "]", 40), BlockMarkup{}));
+  BOOST_TEST(!reads_as_markup(block_of(object, 20), markup_with(MarkupBit::Code)));
+  BOOST_TEST(!reads_as_markup(block_of("{\"name\": \"Azure Rocks\", \"id\": 7, \"ok\": true}", 7), BlockMarkup{}));
+  const std::string note =
+      "[Editor's note: this story was updated on Friday. An earlier version said the council "
+      "\"voted\": it had not. The mayor's office said \"no\": the vote is next week, and the "
+      "budget \"stands\": nothing changes for now, as the clerk's \"notice\": says.]";
+  BOOST_TEST(note.size() >= 200u);
+  BOOST_TEST(!reads_as_markup(block_of(note, 45), BlockMarkup{}));
 }
 
 // text_shape's counts, against the definition read byte by byte: code characters among the

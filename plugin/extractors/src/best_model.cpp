@@ -158,12 +158,62 @@ TextShape text_shape(std::string_view text) noexcept {
   return shape;
 }
 
+namespace {
+
+/// The characters of \p text inside tags written out ('<' before a letter, '/' or '!', up to
+/// the next '>' or the text's end), and all its characters but blanks.
+std::pair<std::size_t, std::size_t> tag_characters(std::string_view text) noexcept {
+  std::size_t in_tags = 0, visible = 0;
+  for (std::size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    const char n = k + 1 < text.size() ? text[k + 1] : '\0';
+    if (c == '<' && ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!')) {
+      const std::size_t close = text.find('>', k + 1);
+      const std::size_t stop = close == std::string_view::npos ? text.size() : close + 1;
+      for (; k < stop; ++k) {
+        const bool blank = text[k] == ' ' || text[k] == '\t' || text[k] == '\n' || text[k] == '\r';
+        in_tags += !blank;
+        visible += !blank;
+      }
+      --k;
+      continue;
+    }
+    visible += !(c == ' ' || c == '\t' || c == '\n' || c == '\r');
+  }
+  return {in_tags, visible};
+}
+
+/// Whether \p text is one JSON object or array of some length: a page's state or settings
+/// in a hidden element, never its prose.
+bool reads_as_json(std::string_view text) noexcept {
+  constexpr std::string_view k_blank = " \t\n\r";
+  const std::size_t first = text.find_first_not_of(k_blank);
+  if (first == std::string_view::npos) return false;
+  const std::size_t last = text.find_last_not_of(k_blank);
+  if (last - first + 1 < 200) return false;
+  const char open = text[first], close = text[last];
+  if (!((open == '{' && close == '}') || (open == '[' && close == ']'))) return false;
+  const std::size_t key = text.find_first_not_of(k_blank, first + 1);
+  if (open == '[' && text[key] != '{' && text[key] != '"') return false;  // [1, 2] or a [citation]
+  std::size_t keys = 0;
+  for (std::size_t at = text.find("\":", first); at != std::string_view::npos && keys < 3; at = text.find("\":", at + 2))
+    ++keys;
+  return keys >= 3;
+}
+
+}  // namespace
+
 bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept {
   if (markup.has(MarkupBit::Textarea)) return true;
   if (markup.has(MarkupBit::Code)) return false;  // code shown on the page is its text
+  if (reads_as_json(block.text)) return true;
   if (block.text.find('<') == std::string::npos) return false;  // most blocks: no tag at all
   const TextShape shape = text_shape(block.text);
-  return shape.tags >= 2 && shape.tags * 10 >= static_cast<std::size_t>(std::max(1, block.num_words));
+  if (shape.tags < 2) return false;
+  if (shape.tags * 10 >= static_cast<std::size_t>(std::max(1, block.num_words))) return true;
+  // Tags whose addresses count many words (an ad's link and image in an iframe's fallback).
+  const auto [in_tags, visible] = tag_characters(block.text);
+  return in_tags * 2 >= visible;
 }
 
 std::span<const std::string_view> best_extra_feature_names() noexcept { return extra_names(); }

@@ -40,7 +40,7 @@
 ///     stages' P, rather than those over one threshold, and every block that both the rules
 ///     and the threshold keep (BestOptions::expected_f1; best_model.hpp, expected_f1_verdict).
 ///  6. Whatever decided: text that is markup (a textarea's value, script source kept as raw
-///     text; reads_as_markup) is dropped, and so is text in a dialog (a consent banner, a
+///     text, a page's JSON state; reads_as_markup) is dropped, and so is text in a dialog (a consent banner, a
 ///     modal; BestOptions::drop_dialogs); code next to kept text is kept
 ///     (BestOptions::keep_code); reader comments after an end-of-text marker and link islands
 ///     inside an article's text are dropped, and so is a second copy of a kept block's text

@@ -168,8 +168,11 @@ struct TextShape {
 
 /// Whether \p block is markup rather than page text, whatever any classifier says: text of a
 /// <textarea> (a form's value, often an HTML template), or, outside <pre>/<code>, text with
-/// at least 2 tags written out and one per 10 words or fewer (script source or HTML in
-/// <noscript> or an iframe's fallback, which parsers keep as raw text). Never throws.
+/// at least 2 tags written out and one per 10 words or fewer, or half of its non-blank
+/// characters inside them (script source or HTML in <noscript> or an iframe's fallback,
+/// which parsers keep as raw text; an ad's link and image, whose addresses count many
+/// words), or one JSON object or array of 200 characters or more with at least 3 keys (a
+/// page's state in a hidden element). Never throws.
 [[nodiscard]] bool reads_as_markup(const TextBlock& block, const BlockMarkup& markup) noexcept;
 
 /// The model compiled into the library (plugin/extractors/models/best-blocks.json), parsed on first use;
