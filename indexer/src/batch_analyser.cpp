@@ -99,8 +99,10 @@ void BatchAnalyser::analyse(unsigned worker, Slot& s, const std::string& file) {
 
 /// Fills s.meta from the decoded page, once per page: one lexical pass over it (no parse;
 /// it changes no block decision), and the author's words with worker \p worker's term maker.
+/// The record's URL is the page's address (a date in a permalink counts where the page's
+/// markup gives none).
 void BatchAnalyser::read_metadata(unsigned worker, std::string_view utf8, Slot& s) const {
-  const plugin::PageMetadata m = plugin::read_page_metadata(utf8);
+  const plugin::PageMetadata m = plugin::read_page_metadata(utf8, {}, s.raw.url);
   PageFields& f = s.meta;
   f.title = display_title(s.title, m);
   f.date = date_value(m.date);

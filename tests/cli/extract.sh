@@ -96,6 +96,11 @@ expect_rc 0 "markdown formatting" -- "$bin" -f markdown -e keep-everything "$wor
 grep -qx 'Some \*\*bold\*\* and \*italic\* words.' "$work/out" || fail "markdown formatting: $(cat "$work/out")"
 expect_rc 0 "markdown --no-formatting" -- "$bin" -f markdown --no-formatting -e keep-everything "$work/styled.html"
 grep -qx 'Some bold and italic words.' "$work/out" || fail "markdown --no-formatting: $(cat "$work/out")"
+# --url is the page's address for the metadata too: relative ones resolve against it.
+printf '<html><head><title>T</title><link rel="canonical" href="/x/page.html"><meta property="og:image" content="img/a.png"></head><body><p>Words.</p></body></html>' > "$work/relative.html"
+expect_rc 0 "json --url" -- "$bin" -f json --url https://example.org/x/page.html?ref=feed "$work/relative.html"
+grep -q '"url":"https://example.org/x/page.html"' "$work/out" || fail "json --url: url not resolved: $(cat "$work/out")"
+grep -q '"image":"https://example.org/x/img/a.png"' "$work/out" || fail "json --url: image not resolved: $(cat "$work/out")"
 expect_rc 0 "xml" -- "$bin" -f xml "$pages/article.html"
 grep -q '<head rend="h1">Storm closes harbour</head>' "$work/out" || fail "xml: no head ($(head -c 300 "$work/out"))"
 grep -q '<doc title="Storm closes harbour" author="A. Reporter"' "$work/out" || fail "xml: metadata attributes"
@@ -155,7 +160,7 @@ mkdir -p "$work/evil"
 cp "$pages/links.htm" "$work/evil/..html"
 expect_rc 0 "odd name" -- "$bin" -o "$work/h2" "$work/evil/..html"
 [ -f "$work/h2/..html.txt" ] || fail "odd name: expected ..html.txt inside OUTDIR ($(ls -A "$work/h2"))"
-[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^img$' -e '^out$' -e '^err$' -e '^jobs1$' -e '^styled.html$')" ] ||
+[ -z "$(ls -A "$work" | grep -v -e '^o$' -e '^j$' -e '^h$' -e '^m$' -e '^h2$' -e '^evil$' -e '^img$' -e '^out$' -e '^err$' -e '^jobs1$' -e '^styled.html$' -e '^relative.html$')" ] ||
   fail "odd name: something written outside OUTDIR"
 
 # A missing input is reported by name; the rest go on.

@@ -26,7 +26,7 @@ trap 'rm -rf "$work"' EXIT
 python3 - "$site" >"$work/in.jsonl" <<'PY'
 import base64, json, sys
 site = sys.argv[1]
-print(json.dumps({"url": "/orchard.html", "html": open(site + "/orchard.html", encoding="ascii").read()}))
+print(json.dumps({"url": "https://example.org/fruit/orchard.html", "html": open(site + "/orchard.html", encoding="ascii").read()}))
 print(json.dumps({"docno": "V-1", "html_base64": base64.b64encode(open(site + "/volcano.html", "rb").read()).decode()}))
 print("{broken")
 PY
@@ -39,7 +39,9 @@ import json, sys
 lines = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
 assert len(lines) == 3, lines
 a, b, c = lines
-assert a["url"] == "/orchard.html" and a["title"] == "Apple orchard harvest", a
+assert a["url"] == "https://example.org/fruit/orchard.html" and a["title"] == "Apple orchard harvest", a
+# The record's url is the page's address: the page names none of its own.
+assert a["metadata"]["url"] == a["url"] and b["metadata"]["url"] is None, (a["metadata"], b["metadata"])
 assert "russet apples" in a["text"] and "Quokkashop" not in a["text"], a["text"]
 assert any(x["content"] for x in a["blocks"]) and not all(x["content"] for x in a["blocks"])
 assert a["metadata"]["title"] == "Apple orchard harvest", a["metadata"]

@@ -40,6 +40,31 @@ BOOST_AUTO_TEST_CASE(meta_name_tags) {
   BOOST_TEST(m.page_type.empty());  // nothing says what kind of page it is
 }
 
+// A story pasted into the keywords is no list of keywords: from an item with markup on,
+// nothing is taken (the items after it are pieces of its sentences); an item of more than 12
+// words alone is left out, and a long title of a work is kept. A tag in an author's value ends the
+// name ("AL ALEXANDER<BR>The Patriot Ledger").
+BOOST_AUTO_TEST_CASE(keywords_that_are_sentences_and_tags_in_an_author) {
+  using Tags = std::vector<std::string>;
+  const auto tags_of = [](const std::string& keywords) {
+    return read_page_metadata(page("<meta name=\"keywords\" content=\"" + keywords + "\">")).tags;
+  };
+  BOOST_TEST((tags_of("daily record, new jersey, FBN 49ers Martz claims he can put together a fantastic offense "
+                      "with the same players who, made up the worst unit in 2007.&lt;p/&gt;It is brash, says Nolan") ==
+              Tags{"daily record", "new jersey"}),
+             boost::test_tools::per_element());
+  BOOST_TEST((tags_of("FBN 49ers, retirement planning calculator ira individual account traditional ira simple "
+                      "roth plan retire eligibility, Star Wars: Episode V - The Empire Strikes Back") ==
+              Tags{"FBN 49ers", "Star Wars: Episode V - The Empire Strikes Back"}),
+             boost::test_tools::per_element());
+  const auto ld = read_page_metadata(page(
+      "<script type=\"application/ld+json\">{\"@type\": \"Article\", \"keywords\": [\"storms\", "
+      "\"One storm closed the harbour and flooded the promenade on Tuesday night, the council said today\"]}</script>"));
+  BOOST_TEST((ld.tags == Tags{"storms"}), boost::test_tools::per_element());
+  BOOST_TEST(read_page_metadata(page("<meta name=\"author\" content=\"   AL ALEXANDER<BR>The Patriot Ledger\">")).author ==
+             "AL ALEXANDER");
+}
+
 BOOST_AUTO_TEST_CASE(opengraph) {
   const auto m = read_page_metadata(page(
       "<meta property=\"og:title\" content=\"Harbour storm\">"
@@ -531,6 +556,37 @@ BOOST_AUTO_TEST_CASE(relative_addresses_resolve_against_the_page_s_own) {
     BOOST_TEST(m.url == c.url, c.why);
     BOOST_TEST(m.image == c.image, c.why);
   }
+}
+
+// The caller's address (--url, a WARC record's, a JSONL record's "url") comes before the
+// page's own, as for the Markdown's links; it is the page's url where the page names none,
+// and a date in it counts as one in the page's own address does.
+BOOST_AUTO_TEST_CASE(relative_addresses_resolve_against_the_caller_s_address) {
+  const std::string head = "<link rel=\"canonical\" href=\"/blog/a-post\"><meta property=\"og:image\" content=\"img/card.png\">";
+  const auto given = read_page_metadata(page(head), {}, "https://e.com/blog/a-post?ref=feed");
+  BOOST_TEST(given.url == "https://e.com/blog/a-post");
+  BOOST_TEST(given.image == "https://e.com/blog/img/card.png");
+  const auto alone = read_page_metadata(page(head));
+  BOOST_TEST(alone.url == "/blog/a-post");
+  BOOST_TEST(alone.image == "img/card.png");
+  // <base href> in turn, against the caller's address.
+  const auto based = read_page_metadata(page("<base href=\"/static/\">" + head), {}, "https://e.com/blog/a-post");
+  BOOST_TEST(based.image == "https://e.com/static/img/card.png");
+  // No address in the page: the caller's is its url, and a date in its path is the page's date.
+  const auto unnamed = read_page_metadata(page("<title>Vibe coding</title>"), {}, "https://e.com/archives/2025/12/16/vibe.html");
+  BOOST_TEST(unnamed.url == "https://e.com/archives/2025/12/16/vibe.html");
+  BOOST_TEST(unnamed.date == "2025-12-16");
+  BOOST_TEST(read_page_metadata(page("<title>Vibe coding</title>")).date.empty());
+  // An address without a host is not one to resolve against.
+  BOOST_TEST(read_page_metadata(page(head), {}, "page.html").url == "/blog/a-post");
+}
+
+// HTML reads a numeric reference to a C1 control as windows-1252's character ("&#145;" is
+// "‘"), as browsers show such titles; the five codes it leaves undefined stay.
+BOOST_AUTO_TEST_CASE(references_to_c1_controls_read_as_windows_1252) {
+  BOOST_TEST(read_page_metadata(page("<title>Fisher&#145;s 1972 match</title>")).title == "Fisher\u2018s 1972 match");
+  BOOST_TEST(read_page_metadata(page("<meta name=\"description\" content=\"Tickets &#x96; &#128;5 &#129;x\">"))
+                 .description == "Tickets \u2013 \u20AC5 \u0081x");
 }
 
 BOOST_AUTO_TEST_CASE(title_suffix_cleaning) {

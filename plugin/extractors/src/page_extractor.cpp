@@ -20,7 +20,7 @@ PageResult extract_page(std::string_view bytes, const Extractor& extractor,
   // left, and one that overran without looking is reported all the same.
   extractor.process(result.document, result.decoded.utf8);
   // From the decoded page alone, after the extractor: metadata never moves a block decision.
-  if (options.read_metadata) result.metadata = read_page_metadata(result.decoded.utf8);
+  if (options.read_metadata) result.metadata = read_page_metadata(result.decoded.utf8, {}, options.page_url);
   deadline.check("extracting");
   return result;
 }

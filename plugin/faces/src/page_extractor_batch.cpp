@@ -355,6 +355,7 @@ BatchSummary extract_batch(const std::vector<std::string>& inputs, const BatchOp
   page_options.keep_parse_blocks = needs_parse_blocks(options.format, options.json_blocks);
   page_options.read_metadata = options.format == OutputFormat::Json || options.format == OutputFormat::Html ||
                                options.format == OutputFormat::Xml;
+  page_options.page_url = options.structure.base_url;  // --url
   // Renders \p page into \p text; \p notice gets limits_notice's line when the page hit a
   // segmenter limit (every format: text and blocks would otherwise lose text silently).
   const auto render = [&](const PageSource& page, std::string& text, std::string& notice) {

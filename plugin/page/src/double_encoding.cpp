@@ -129,6 +129,12 @@ std::size_t repair_one_layer(std::string& utf8) {
 
 }  // namespace
 
+char32_t windows_1252_for_c1(char32_t c) noexcept {
+  if (c < 0x80 || c > 0x9F) return c;
+  const char32_t w = k_cp1252_high[c - 0x80];
+  return w != 0 ? w : c;
+}
+
 std::size_t read_c1_as_windows_1252(std::string& utf8) {
   // U+0080–U+009F is 0xC2 0x80–0x9F in UTF-8; windows-1252's characters there are 2 or 3
   // bytes long, so the text is rewritten from the first one on.
@@ -140,8 +146,8 @@ std::size_t read_c1_as_windows_1252(std::string& utf8) {
   std::size_t read = 0;
   for (std::size_t i = at; i < utf8.size();) {
     const auto next = static_cast<unsigned char>(i + 1 < utf8.size() ? utf8[i + 1] : 0);
-    const char32_t c = utf8[i] == '\xC2' && next >= 0x80 && next <= 0x9F ? k_cp1252_high[next - 0x80] : 0;
-    if (c != 0) {
+    const char32_t c = utf8[i] == '\xC2' && next >= 0x80 && next <= 0x9F ? windows_1252_for_c1(next) : 0;
+    if (c != 0 && c != next) {
       detail::append_utf8(out, c);
       ++read;
       i += 2;

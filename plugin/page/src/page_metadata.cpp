@@ -156,15 +156,46 @@ std::string language_tag(std::string_view raw) {
   return out;
 }
 
+// Whether \p text holds a tag written out ('<' before a letter or '/': "…in 2007.<p/>It's…").
+bool has_written_tag(std::string_view text) noexcept {
+  for (std::size_t lt = text.find('<'); lt != std::string_view::npos && lt + 1 < text.size(); lt = text.find('<', lt + 1)) {
+    const char next = text[lt + 1];
+    if (next == '/' || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z')) return true;
+  }
+  return false;
+}
+
+// Whether \p item can be a keyword: at most 12 words (more is a sentence or a run of
+// keywords without commas) and no markup.
+bool reads_as_keyword(std::string_view item) noexcept {
+  constexpr std::size_t k_max_keyword_words = 12;
+  std::size_t words = 0;
+  bool in_word = false;
+  for (const char ch : item) {
+    const bool space = detail::is_html_space(ch);
+    words += !space && !in_word;
+    in_word = !space;
+  }
+  return words <= k_max_keyword_words && !has_written_tag(item);
+}
+
+// The comma-separated items of \p all into \p out, each once. Markup in an item starts text
+// pasted into the keywords (a story, a script), not keywords: it and the items after it
+// (pieces of its sentences) are left out; an item of more than 12 words alone is too.
 void split_list(std::string_view all, std::vector<std::string>& out, const MetadataLimits& limits) {
+  std::vector<std::string> items;
   std::size_t start = 0;
-  while (start < all.size() && out.size() < limits.max_list_items) {
+  while (start < all.size() && out.size() + items.size() < limits.max_list_items) {
     std::size_t comma = all.find(',', start);
     if (comma == std::string_view::npos) comma = all.size();
     std::string k = detail::clean_text(all.substr(start, comma - start), limits.max_field_bytes);
-    if (!k.empty() && std::find(out.begin(), out.end(), k) == out.end()) out.push_back(std::move(k));
+    if (has_written_tag(k)) break;
+    if (!k.empty() && reads_as_keyword(k) && std::find(out.begin(), out.end(), k) == out.end() &&
+        std::find(items.begin(), items.end(), k) == items.end())
+      items.push_back(std::move(k));
     start = comma + 1;
   }
+  for (std::string& k : items) out.push_back(std::move(k));
 }
 
 // Whether \p value can be a URL reference: an absolute URL (a path's spaces are the page's
@@ -186,14 +217,14 @@ bool has_host(std::string_view url) noexcept {
          url.size() > colon + 3 && url[colon + 3] != '/' && std::none_of(url.begin(), url.end(), space);
 }
 
-// The page's own address, to resolve its relative references against: the first absolute one
-// with a host of <link rel=canonical>, og:url, twitter:url and JSON-LD's url, then <base href>
-// resolved against it (as structured_content.cpp's links, less the caller's --url); empty
-// when the page gives none.
-std::string page_base(const MetadataCandidates& c, const JsonLdFacts& ld) {
+// The page's address, to resolve its relative references against: the caller's \p page_url,
+// else the first absolute one with a host of <link rel=canonical>, og:url, twitter:url and
+// JSON-LD's url, then <base href> resolved against it (as structured_content.cpp's links);
+// empty when neither gives one.
+std::string page_base(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view page_url) {
   std::string base;
   for (const std::string_view candidate :
-       {std::string_view(c.canonical), meta_value(c, {"og:url"}), meta_value(c, {"twitter:url"}),
+       {page_url, std::string_view(c.canonical), meta_value(c, {"og:url"}), meta_value(c, {"twitter:url"}),
         std::string_view(ld.url)}) {
     if (has_host(candidate)) {
       base = candidate;
@@ -333,15 +364,17 @@ bool PageMetadata::empty() const noexcept {
          categories.empty() && tags.empty() && page_type.empty();
 }
 
-PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits& limits) {
+PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits& limits,
+                                std::string_view page_url) {
   const std::string_view html = detail::truncate_utf8(utf8_html, limits.max_scan_bytes);
   const MetadataCandidates c = detail::scan_metadata_markup(html, limits);
   const JsonLdFacts ld = detail::read_json_ld(c.json_ld, limits);
   PageMetadata m;
   m.sitename = site_name({meta_value(c, {"og:site_name", "application-name", "twitter:app:name:iphone"}),
                           ld.publisher});
-  const std::string base = page_base(c, ld);
+  const std::string base = page_base(c, ld, page_url);
   m.url = first_url(base, {c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url});
+  if (m.url.empty() && has_host(page_url)) m.url = page_url;
   m.title = detail::choose_title(c, ld, m.sitename, m.url);
   m.date = detail::choose_date(c, ld, m.url);
   m.author = detail::choose_author(c, ld, m);
@@ -369,7 +402,8 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
   }
   if (m.tags.empty()) {
     for (const auto& k : ld.keywords) {
-      if (m.tags.size() < limits.max_list_items && std::find(m.tags.begin(), m.tags.end(), k) == m.tags.end())
+      if (m.tags.size() < limits.max_list_items && reads_as_keyword(k) &&
+          std::find(m.tags.begin(), m.tags.end(), k) == m.tags.end())
         m.tags.push_back(k);
     }
   }

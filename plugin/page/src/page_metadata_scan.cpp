@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <tuple>
 
+#include "boilerdex/plugin/double_encoding.hpp"
 #include "markup_lexer_internal.hpp"
 #include "named_reference_internal.hpp"
 #include "page_metadata_internal.hpp"
@@ -77,7 +78,8 @@ std::pair<char32_t, std::size_t> reference_at(std::string_view raw, std::size_t 
       v = v * (hex ? 16 : 10) + static_cast<std::uint32_t>(d);
     }
     if (v == 0 || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) v = 0xFFFD;
-    return {static_cast<char32_t>(v), semi - i + 1};
+    // "&#146;" is windows-1252's "’", as HTML reads a reference to a C1 control.
+    return {windows_1252_for_c1(static_cast<char32_t>(v)), semi - i + 1};
   }
   for (const auto& e : k_entities) {
     if (e.name == name) return {e.value, semi - i + 1};

@@ -95,7 +95,7 @@ class PyExtractor {
     else if (py::isinstance<py::str>(html)) options.declared_charset = "UTF-8";
     options.read_metadata = m_format == Format::Json || m_format == Format::Html || m_format == Format::Xml;
     plugin::StructureOptions structure = m_structure;
-    if (url) structure.base_url = *url;
+    if (url) structure.base_url = options.page_url = *url;
     plugin::PageResult result;
     std::string rendered;
     {

@@ -47,6 +47,16 @@ def test_links_resolve_against_the_url():
     assert md == "- [First link](https://example.org/a)\n- [Second](https://example.org/x/b)\n"
 
 
+def test_the_url_is_the_page_s_address_in_its_metadata():
+    html = b'<html><head><link rel="canonical" href="/x/a.html"></head><body><p>Words of it.</p></body></html>'
+    page = boilerdex.extract(html, format="json", url="https://example.org/y/b.html")
+    assert page["metadata"]["url"] == "https://example.org/x/a.html"
+    bare = boilerdex.extract(b"<html><body><p>Words.</p></body></html>", format="json",
+                             url="https://example.org/2024/05/06/post.html")
+    assert bare["metadata"]["url"] == "https://example.org/2024/05/06/post.html"
+    assert bare["metadata"]["date"] == "2024-05-06"
+
+
 def test_formatting_is_kept_unless_turned_off():
     html = b"<html><body><p>Some <b>bold</b> and <em>italic</em> words of a paragraph.</p></body></html>"
     md = boilerdex.extract(html, extractor="keep-everything", format="markdown")

@@ -29,6 +29,10 @@ struct PageOptions {
   /// Also read the page's metadata (read_page_metadata, into PageResult::metadata): about
   /// one more lexical pass over the page; it changes no block decision.
   bool read_metadata = false;
+  /// The page's address when the caller knows it (read_page_metadata's page_url): the
+  /// metadata's relative url and image resolve against it, and url is it when the page
+  /// names none. Empty: the page's own addresses alone.
+  std::string page_url{};
 };
 
 /// Everything extract_page learnt about one page.

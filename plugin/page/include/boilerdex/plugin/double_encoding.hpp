@@ -35,6 +35,11 @@ namespace boilerdex::plugin {
 /// the result is. \throws std::bad_alloc only.
 std::size_t repair_double_encoding(std::string& utf8);
 
+/// windows-1252's character for the C1 control \p c (U+0080–U+009F: U+0092 gives "’"), as
+/// HTML reads a numeric character reference to one ("&#146;"); \p c itself for any other
+/// character and for the five C1 codes windows-1252 leaves undefined. Never throws.
+[[nodiscard]] char32_t windows_1252_for_c1(char32_t c) noexcept;
+
 /// Replaces, in the valid UTF-8 text \p utf8, each C1 control (U+0080–U+009F) that
 /// windows-1252 defines a character for by that character (U+0095 by "•", U+0092 by "’"),
 /// and returns how many it replaced. A page declared in a legacy charset but written in UTF-8

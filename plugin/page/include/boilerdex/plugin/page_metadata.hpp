@@ -50,12 +50,19 @@ struct MetadataLimits {
 };
 
 /// The metadata of the decoded page \p utf8_html (the page as decode_to_utf8 gave it).
+/// \p page_url is the page's address when the caller knows it (`--url`, a WARC record's
+/// target URI, a JSONL record's `url`): a relative `url` or `image` resolves against it
+/// (and against the page's <base href> in turn), as the Markdown's links do, and `url` is
+/// it when the page names no address of its own (so a date in it counts, as in the page's
+/// own). Without it, they resolve against the page's <link rel=canonical>, og:url,
+/// twitter:url or JSON-LD url, whichever is absolute first, and stay as written when none is.
 /// Only the first limits.max_scan_bytes bytes are read; JSON-LD beyond
 /// limits.max_json_ld_bytes, or nested deeper than limits.max_json_depth, or malformed, is
 /// skipped (the other sources still count). Never throws (std::bad_alloc aside).
 /// Thread-safe. O(bytes scanned + JSON-LD parsed).
 [[nodiscard]] PageMetadata read_page_metadata(std::string_view utf8_html,
-                                              const MetadataLimits& limits = {});
+                                              const MetadataLimits& limits = {},
+                                              std::string_view page_url = {});
 
 /// The names of PageMetadata's fields as JSON output and the C API spell them, in order:
 /// title, author, date, sitename, description, language, url, image, categories, tags,
