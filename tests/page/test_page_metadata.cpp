@@ -577,6 +577,11 @@ BOOST_AUTO_TEST_CASE(relative_addresses_resolve_against_the_caller_s_address) {
   BOOST_TEST(unnamed.url == "https://e.com/archives/2025/12/16/vibe.html");
   BOOST_TEST(unnamed.date == "2025-12-16");
   BOOST_TEST(read_page_metadata(page("<title>Vibe coding</title>")).date.empty());
+  // A caller's address is cut as every field is.
+  MetadataLimits small;
+  small.max_field_bytes = 24;
+  BOOST_TEST(read_page_metadata(page("<title>T</title>"), small, "https://e.com/a/very/long/path.html").url ==
+             "https://e.com/a/very/lon");
   // An address without a host is not one to resolve against.
   BOOST_TEST(read_page_metadata(page(head), {}, "page.html").url == "/blog/a-post");
 }

@@ -374,7 +374,7 @@ PageMetadata read_page_metadata(std::string_view utf8_html, const MetadataLimits
                           ld.publisher});
   const std::string base = page_base(c, ld, page_url);
   m.url = first_url(base, {c.canonical, meta_value(c, {"og:url", "twitter:url"}), ld.url});
-  if (m.url.empty() && has_host(page_url)) m.url = page_url;
+  if (m.url.empty() && has_host(page_url)) m.url = detail::truncate_utf8(page_url, limits.max_field_bytes);
   m.title = detail::choose_title(c, ld, m.sitename, m.url);
   m.date = detail::choose_date(c, ld, m.url);
   m.author = detail::choose_author(c, ld, m);
