@@ -130,7 +130,8 @@ int main(int argc, char** argv) {
     app.add_option("--charset", charset, "charset the pages are declared in (as HTTP would say)");
     app.add_flag(
         "--keep-double-encoding", keep_double_encoding,
-        "keep text encoded in UTF-8 twice as the bytes have it (\"â€™\"), not read back (\"’\")");
+        "keep text encoded in UTF-8 twice as the bytes have it (\"â€™\"), not read back (\"’\"), "
+        "and read a UTF-8 page under a stale legacy declaration as declared (Java boilerpipe's reading)");
     app.add_option("-o,--output", outdir,
                    "write OUTDIR/<name>.txt|.json|.md|.html|.xml|.tsv per page instead of stdout");
     config::add_threads_option(app, jobs, "pages extracted in parallel (0: one per core); output order is kept",

@@ -19,8 +19,10 @@ namespace boilerdex::plugin {
 struct PageOptions {
   /// The charset a transport declared (HTTP Content-Type); empty when none. See decode_to_utf8.
   std::string declared_charset{};
-  /// Read back text encoded in UTF-8 twice ("â€™" for "’"; decode_to_utf8). Off only to see
-  /// the text as the bytes have it (the parity check with Java boilerpipe, which does not).
+  /// Read back text encoded in UTF-8 twice ("â€™" for "’"), and read a UTF-8 page under a
+  /// stale legacy declaration as UTF-8 (decode_to_utf8). Off only to see the text as the
+  /// bytes and their declaration have it (the parity check with Java boilerpipe, which does
+  /// neither).
   bool read_back_double_encoding = true;
   SegmentLimits limits{};
   /// Also return the parse blocks as the segmenter made them, before the extractor (the
