@@ -136,6 +136,11 @@ constexpr std::array<std::uint64_t, 256> k_shape_counts = [] {
   return t;
 }();
 
+/// Whether \p next, the byte after a '<', makes it a tag written out: a letter, '/' or '!'.
+constexpr bool opens_written_tag(char next) noexcept {
+  return (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '/' || next == '!';
+}
+
 }  // namespace
 
 TextShape text_shape(std::string_view text) noexcept {
@@ -149,8 +154,7 @@ TextShape text_shape(std::string_view text) noexcept {
        nullptr;
        ++lt) {
     if (lt + 1 == end) break;
-    const char n = lt[1];
-    if ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!') ++shape.tags;
+    if (opens_written_tag(lt[1])) ++shape.tags;
   }
   const std::uint64_t visible = counts & (k_code_unit - 1);
   const std::uint64_t code = counts >> 32;
@@ -163,22 +167,15 @@ namespace {
 /// The characters of \p text inside tags written out ('<' before a letter, '/' or '!', up to
 /// the next '>' or the text's end), and all its characters but blanks.
 std::pair<std::size_t, std::size_t> tag_characters(std::string_view text) noexcept {
+  const auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
   std::size_t in_tags = 0, visible = 0;
-  for (std::size_t k = 0; k < text.size(); ++k) {
-    const char c = text[k];
-    const char n = k + 1 < text.size() ? text[k + 1] : '\0';
-    if (c == '<' && ((n >= 'a' && n <= 'z') || (n >= 'A' && n <= 'Z') || n == '/' || n == '!')) {
-      const std::size_t close = text.find('>', k + 1);
-      const std::size_t stop = close == std::string_view::npos ? text.size() : close + 1;
-      for (; k < stop; ++k) {
-        const bool blank = text[k] == ' ' || text[k] == '\t' || text[k] == '\n' || text[k] == '\r';
-        in_tags += !blank;
-        visible += !blank;
-      }
-      --k;
-      continue;
-    }
-    visible += !(c == ' ' || c == '\t' || c == '\n' || c == '\r');
+  for (const char c : text) visible += !blank(c);
+  for (std::size_t lt = text.find('<'); lt != std::string_view::npos && lt + 1 < text.size(); lt = text.find('<', lt + 1)) {
+    if (!opens_written_tag(text[lt + 1])) continue;
+    const std::size_t close = text.find('>', lt + 1);
+    const std::size_t stop = close == std::string_view::npos ? text.size() : close + 1;
+    for (std::size_t k = lt; k < stop; ++k) in_tags += !blank(text[k]);
+    lt = stop - 1;
   }
   return {in_tags, visible};
 }

@@ -39,6 +39,16 @@ constexpr bool is_html_space(char c) noexcept {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f';
 }
 
+/// Where the first tag written out as text starts in \p text: a '<' before an ASCII letter
+/// or '/' ("…in 2007.<p/>It's", "NAME<BR>Paper"); npos when there is none ("a < b", "<3").
+constexpr std::size_t find_written_tag(std::string_view text) noexcept {
+  for (std::size_t lt = text.find('<'); lt != std::string_view::npos && lt + 1 < text.size(); lt = text.find('<', lt + 1)) {
+    const char next = text[lt + 1];
+    if (next == '/' || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z')) return lt;
+  }
+  return std::string_view::npos;
+}
+
 /// Whether \p word starts with \p lower_prefix, \p word compared lower-case.
 inline bool starts_with_lower(std::string_view word, std::string_view lower_prefix) noexcept {
   if (word.size() < lower_prefix.size()) return false;

@@ -156,27 +156,11 @@ std::string language_tag(std::string_view raw) {
   return out;
 }
 
-// Whether \p text holds a tag written out ('<' before a letter or '/': "…in 2007.<p/>It's…").
-bool has_written_tag(std::string_view text) noexcept {
-  for (std::size_t lt = text.find('<'); lt != std::string_view::npos && lt + 1 < text.size(); lt = text.find('<', lt + 1)) {
-    const char next = text[lt + 1];
-    if (next == '/' || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z')) return true;
-  }
-  return false;
-}
-
 // Whether \p item can be a keyword: at most 12 words (more is a sentence or a run of
 // keywords without commas) and no markup.
-bool reads_as_keyword(std::string_view item) noexcept {
+bool reads_as_keyword(std::string_view item) {
   constexpr std::size_t k_max_keyword_words = 12;
-  std::size_t words = 0;
-  bool in_word = false;
-  for (const char ch : item) {
-    const bool space = detail::is_html_space(ch);
-    words += !space && !in_word;
-    in_word = !space;
-  }
-  return words <= k_max_keyword_words && !has_written_tag(item);
+  return detail::word_count(item) <= k_max_keyword_words && detail::find_written_tag(item) == std::string_view::npos;
 }
 
 // The comma-separated items of \p all into \p out, each once. Markup in an item starts text
@@ -189,7 +173,7 @@ void split_list(std::string_view all, std::vector<std::string>& out, const Metad
     std::size_t comma = all.find(',', start);
     if (comma == std::string_view::npos) comma = all.size();
     std::string k = detail::clean_text(all.substr(start, comma - start), limits.max_field_bytes);
-    if (has_written_tag(k)) break;
+    if (detail::find_written_tag(k) != std::string_view::npos) break;
     if (!k.empty() && reads_as_keyword(k) && std::find(out.begin(), out.end(), k) == out.end() &&
         std::find(items.begin(), items.end(), k) == items.end())
       items.push_back(std::move(k));

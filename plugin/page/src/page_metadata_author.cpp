@@ -63,13 +63,7 @@ constexpr std::string_view k_name_marks[] = {"-", "|", ":", ",", "/", ">", "\u20
 std::string clean_author(std::string_view raw, bool byline = true) {
   std::string s(raw);
   // A tag written into the value ("AL ALEXANDER<BR>The Patriot Ledger"): the name ends there.
-  for (std::size_t lt = s.find('<'); lt != std::string::npos; lt = s.find('<', lt + 1)) {
-    const char next = lt + 1 < s.size() ? s[lt + 1] : ' ';
-    if (next == '/' || (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z')) {
-      s.erase(lt);
-      break;
-    }
-  }
+  if (const std::size_t lt = detail::find_written_tag(s); lt != std::string::npos) s.erase(lt);
   // A separator before the name, left by the element before it ("| Jane Doe", "\u2022 By Jane").
   for (bool cut = true; cut;) {
     cut = false;
