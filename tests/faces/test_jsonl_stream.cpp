@@ -142,6 +142,22 @@ BOOST_AUTO_TEST_CASE(bad_records_answer_with_errors_and_the_stream_goes_on) {
              r.lines[0]["error"].get<std::string>());
 }
 
+// A record's "url" is the page's address: null is none, and a value of another type is the
+// record's error (as a charset's is), not an address silently left unused.
+BOOST_AUTO_TEST_CASE(a_url_that_is_not_a_string_is_the_record_s_error) {
+  const std::string page = "<html><head><link rel=canonical href=/a></head><body><p>fine</p></body></html>";
+  const std::string input = record({{"url", 5}, {"html", page}}) + record({{"url", nullptr}, {"html", page}}) +
+                            record({{"url", "http://site.example/x/"}, {"html", page}});
+  const Run r = run(input, with_extractor("keep-everything"));
+  BOOST_TEST(r.summary.failed == 1u);
+  BOOST_REQUIRE(r.lines.size() == 3u);
+  BOOST_TEST(r.lines[0]["error"] == "stdin:1: \"url\" is not a string");
+  BOOST_TEST(r.lines[0]["url"] == 5);  // echoed as sent
+  BOOST_TEST(!r.lines[1].contains("error"));
+  BOOST_TEST(r.lines[1]["metadata"]["url"] == "/a");  // no address to resolve the canonical against
+  BOOST_TEST(r.lines[2]["metadata"]["url"] == "http://site.example/a");
+}
+
 // Bytes that are no page (an image sent as a page) answer with an error naming the field
 // and the position, not with the image's bytes read as text.
 BOOST_AUTO_TEST_CASE(binary_bytes_answer_with_an_error) {

@@ -110,8 +110,12 @@ json answer(const json& record, const Extractor& extractor, const JsonlOptions& 
     if (!it->is_string()) throw Error("\"charset\" is not a string");
     page_options.declared_charset = it->get<std::string>();
   }
-  // A record's "url" (any other type is echoed and otherwise ignored) is the page's address.
-  if (const auto it = record.find("url"); it != record.end() && it->is_string()) page_options.page_url = it->get<std::string>();
+  // A record's "url" is the page's address; null is none, and another type a mistake that
+  // would leave the metadata's addresses unresolved without a word.
+  if (const auto it = record.find("url"); it != record.end() && !it->is_null()) {
+    if (!it->is_string()) throw Error("\"url\" is not a string");
+    page_options.page_url = it->get<std::string>();
+  }
   page_bytes = bytes.size();
   const PageResult& result = page.emplace(extract_page(bytes, extractor, page_options));
   json out = echoed(record);
