@@ -232,6 +232,34 @@ BOOST_AUTO_TEST_CASE(byline_near_the_content) {
   BOOST_TEST(link.author == "Kim Lee");
 }
 
+// An old blog template (Movable Type's) names the post's author and date only in the footer
+// under it, "Posted by Name at <date>", in a date element; comments say "Posted by: Name".
+BOOST_AUTO_TEST_CASE(posted_by_name_at_a_date) {
+  const std::string post =
+      "<h1>Site</h1><h2 class=\"date\">December 16, 2025</h2><div class=\"blogbody\"><h3 class=\"title\">Vibe "
+      "Coding</h3><p>Text.</p><span class=\"posted\">Posted by David at December 16, 2025 11:15 AM<br></span>"
+      "</div><div class=\"comments-body\"><span class=\"posted\">Posted by: Troll at December 17, 2025 09:00 "
+      "AM</span></div>";
+  const auto m = read_page_metadata(page("<title>Site: Vibe Coding</title>", post));
+  BOOST_TEST(m.author == "David");
+  BOOST_TEST(m.date == "2025-12-16");
+  // TypePad's: "on", the date in a paragraph of its own kind.
+  const auto typepad = read_page_metadata(page(
+      "<title>Post</title>", "<p>Text.</p><p class=\"posted\">Posted by Kathy on April  6, 2007 | <a>Permalink</a></p>"));
+  BOOST_TEST(typepad.author == "Kathy");
+  BOOST_TEST(typepad.date == "2007-04-06");
+  // A blog's front page lists posts, each so signed: none is the page's.
+  const auto front = read_page_metadata(page(
+      "<title>Site</title>", "<p>One.</p><span class=\"posted\">Posted by David at December 16, 2025 11:15 AM</span>"
+                             "<p>Two.</p><span class=\"posted\">Posted by Ann at December 14, 2025 10:00 AM</span>"));
+  BOOST_TEST(front.author.empty());
+  BOOST_TEST(front.date.empty());
+  // Without a date after the name, "Posted by" is no byline here.
+  const auto undated = read_page_metadata(
+      page("<title>Site</title>", "<p>Text.</p><span class=\"posted\">Posted by David at the harbour</span>"));
+  BOOST_TEST(undated.author.empty());
+}
+
 BOOST_AUTO_TEST_CASE(byline_roles_dates_and_forum_posters) {
   const auto role = read_page_metadata(
       page("<title>Review</title><meta property=\"og:type\" content=\"article\">" + k_published,

@@ -190,6 +190,12 @@ struct TitleCandidate {
 [[nodiscard]] std::string choose_title(const MetadataCandidates& c, const JsonLdFacts& ld,
                                        std::string_view sitename, std::string_view url);
 
+/// The name in the page's one "Posted by NAME at DATE" (or "on DATE") that a date element
+/// shows, DATE a full date: an old blog template's footer (Movable Type's "Posted by David at
+/// December 16, 2025 11:15 AM"), which names the post's author in no other markup; "" when no
+/// date element reads so, or more than one does (a list of posts). Uncleaned.
+[[nodiscard]] std::string posted_by(const MetadataCandidates& c);
+
 /// The date field (page_metadata_date.cpp): published, else modified, as YYYY-MM-DD; empty
 /// where the evidence is weak (a page that sells, a date in text of a page not an article).
 [[nodiscard]] std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std::string_view url);

@@ -338,6 +338,9 @@ std::string first_author(const MetadataCandidates& c, const JsonLdFacts& ld, boo
     if (std::string a = clean_author(b); fits(a))
       return dated || seconded(a, c) ? a : std::string();
   }
+  // An old blog template's "Posted by Name at <date>" under the post, its one date element
+  // that names someone.
+  if (std::string a = clean_author(detail::posted_by(c)); fits(a)) return a;
   // Last, "By Name" in the text below the headline, only on a page with a date: on one without,
   // it is as often a quoted source's or a phrase's ("By: Angélica Amezcua, Flavia ..." on a
   // course's page).

@@ -224,6 +224,26 @@ bool home_page(std::string_view url) {
 
 namespace detail {
 
+std::string posted_by(const MetadataCandidates& c) {
+  constexpr std::string_view k_lead = "posted by ";
+  std::string name;
+  std::size_t seen = 0;
+  for (const std::string& entry : c.date_texts) {
+    const std::string_view text = std::string_view(entry).substr(0, entry.find(k_tag_mark));
+    if (!detail::starts_with_lower(text, k_lead)) continue;
+    // The name ends at the first " at " or " on " that a full date follows.
+    for (std::size_t at = k_lead.size(); at < text.size(); ++at) {
+      const std::string_view rest = text.substr(at);
+      if (!rest.starts_with(" at ") && !rest.starts_with(" on ")) continue;
+      if (find_date(rest.substr(4)).empty()) continue;
+      if (++seen > 1) return {};
+      name = std::string(text.substr(k_lead.size(), at - k_lead.size()));
+      break;
+    }
+  }
+  return name;
+}
+
 // The date, unless the page is of a kind whose gold has none though its markup gives one
 // (docs/eval.md, "Metadata"): a page that sells (JSON-LD, og:type product), documentation (its
 // date is a build stamp) or a home page, either not of og:type article (a how-to post is both),
@@ -236,7 +256,7 @@ std::string choose_date(const MetadataCandidates& c, const JsonLdFacts& ld, std:
       (!og_article && (ld.page_type == "documentation" || home_page(url))) || detail::lists_a_section(url))
     return {};
   const bool named = !ld.authors.empty() || !c.bylines.empty() || !c.itemprop_authors.empty() ||
-                     !meta_value(c, {"author", "article:author"}).empty();
+                     !meta_value(c, {"author", "article:author"}).empty() || !posted_by(c).empty();
   std::string d = published_or_modified(c, ld, url, named);
   if (!d.empty() && ld.article && !named && !og_article && !shown(c, d)) return {};
   return d;
