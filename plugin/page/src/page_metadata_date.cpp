@@ -231,7 +231,7 @@ std::string posted_by(const MetadataCandidates& c) {
   for (const std::string& entry : c.date_texts) {
     const std::string_view text = std::string_view(entry).substr(0, entry.find(k_tag_mark));
     if (!detail::starts_with_lower(text, k_lead)) continue;
-    // The name ends at the first " at " or " on " that a full date follows.
+    // The name ends at the first " at " or " on " with a full date after it.
     for (std::size_t at = k_lead.size(); at < text.size(); ++at) {
       const std::string_view rest = text.substr(at);
       if (!rest.starts_with(" at ") && !rest.starts_with(" on ")) continue;
