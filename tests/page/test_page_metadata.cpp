@@ -382,6 +382,23 @@ BOOST_AUTO_TEST_CASE(fields_escaped_twice_are_read_again) {
   BOOST_TEST((m.tags == std::vector<std::string>{"R&D", "M&M"}), boost::test_tools::per_element());
 }
 
+// A blog's name above its post links home, and so is no headline: whether the link says so
+// (rel="home") or leads to the site's root from a static copy of the site, whose links are
+// written relative to each page ("../../../../index.html").
+BOOST_AUTO_TEST_CASE(a_blog_s_name_linking_home_is_no_headline) {
+  const std::string head = "<title>DSP Update \u2013 12th January | Danzels Internets</title>";
+  const auto post = [](const std::string& link) {
+    return "<h1 class=\"site-title\">" + link + "Danzels Internets</a></h1><p>Where I write.</p>"
+           "<h1 class=\"entry-title\">DSP Update \u2013 12th January</h1><p>Text of the post.</p>";
+  };
+  for (const std::string link : {"<a href=\"../../../../index.html\">", "<a href=\"../../\">",
+                                 "<a href=\"https://example.org/blog/\" rel=\"home\">"}) {
+    BOOST_TEST_CONTEXT(link) {
+      BOOST_TEST(read_page_metadata(page(head, post(link))).title == "DSP Update \u2013 12th January");
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(date_just_below_the_headline) {
   // No markup names the date: the one written under the headline is the post's.
   const auto m = read_page_metadata(page(

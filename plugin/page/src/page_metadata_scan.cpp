@@ -404,11 +404,19 @@ bool is_review_type(std::string_view itemtype) noexcept {
   return review;
 }
 
-// Whether \p href leads to a site's home page: "/", "./", "index.html" (or .htm, .php), or
-// an absolute URL whose path is empty or "/", without a query.
+// Whether \p href leads to a site's home page: "/", "./", "index.html" (or .htm, .php), the
+// same up a few levels ("../../index.html", "../": a static copy of a site, whose links are
+// written relative to each page), or an absolute URL whose path is empty or "/", without a
+// query.
 bool is_home_href(std::string_view href) noexcept {
   while (!href.empty() && href.front() == ' ') href.remove_prefix(1);
   while (!href.empty() && href.back() == ' ') href.remove_suffix(1);
+  bool up = false;
+  while (href.starts_with("../")) {
+    href.remove_prefix(3);
+    up = true;
+  }
+  if (up && href.empty()) return true;
   if (href == "/" || href == "./" || href == "index.html" || href == "index.htm" || href == "index.php" ||
       href == "/index.html" || href == "/index.php")
     return true;
@@ -428,14 +436,16 @@ bool links_home(std::string_view html, std::size_t p) noexcept {
   if (p + 2 >= html.size() || html[p] != '<' || ascii_lower(html[p + 1]) != 'a' || !is_html_space(html[p + 2]))
     return false;
   std::string_view href;
+  bool home = false;  // rel="home": the link says where it leads (WordPress's themes write it)
   bool self_closing = false;
   const std::size_t after = scan_start_tag(
       html, p + 2,
-      [&href](std::string_view name, std::string_view value) {
+      [&href, &home](std::string_view name, std::string_view value) {
         if (equals_lower(name, "href")) href = value;
+        if (equals_lower(name, "rel") && holds_word(value, "home")) home = true;
       },
       self_closing);
-  return after != std::string_view::npos && is_home_href(href);
+  return after != std::string_view::npos && (home || is_home_href(href));
 }
 
 bool looks_like_url(std::string_view text) noexcept {
